@@ -1,0 +1,94 @@
+//! The two sides.
+
+use std::ops::{Index, IndexMut, Not};
+
+/// A side: Black (先手, sente) moves first, White (後手, gote) second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// 先手 (sente), upper-case letters in SFEN, `+` in CSA.
+    Black = 0,
+    /// 後手 (gote), lower-case letters in SFEN, `-` in CSA.
+    White = 1,
+}
+
+impl Color {
+    /// Both colours, Black first.
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+
+    /// The other side.
+    #[inline]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The SFEN side-to-move letter: `b` or `w`.
+    pub const fn sfen_char(self) -> char {
+        match self {
+            Color::Black => 'b',
+            Color::White => 'w',
+        }
+    }
+
+    /// The CSA sign: `+` or `-`.
+    pub const fn csa_sign(self) -> char {
+        match self {
+            Color::Black => '+',
+            Color::White => '-',
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        self.flip()
+    }
+}
+
+/// One value per colour, indexed by [`Color`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T>(pub [T; 2]);
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        &self.0[c.index()]
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flip_is_an_involution() {
+        assert_eq!(!Color::Black, Color::White);
+        assert_eq!(!!Color::White, Color::White);
+    }
+
+    #[test]
+    fn by_color_indexes_by_side() {
+        let mut v = ByColor([1, 2]);
+        v[Color::White] += 10;
+        assert_eq!(v[Color::Black], 1);
+        assert_eq!(v[Color::White], 12);
+    }
+}

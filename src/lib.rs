@@ -1,0 +1,39 @@
+//! Saikoro (サイコロ): exact shogi rules, a uniformly random legal-move player, and the USI and
+//! CSA protocols on top of them.
+//!
+//! The rules core ([`Position`], [`Move`], SFEN) knows nothing of any protocol.
+//!
+//! ```
+//! use saikoro::{Move, Position};
+//!
+//! let mut pos = Position::startpos();
+//! assert_eq!(pos.legal_moves().len(), 30);
+//! assert_eq!(saikoro::perft(&mut pos, 2), 900);
+//! let mv = Move::from_usi("7g7f").unwrap();
+//! assert!(pos.is_legal(mv).is_ok());
+//! pos.do_move(mv);
+//! assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+//! ```
+
+#![warn(missing_docs)]
+
+mod board;
+mod color;
+mod hand;
+mod movegen;
+mod mv;
+mod perft;
+mod piece;
+mod position;
+pub mod sfen;
+mod square;
+
+pub use color::{ByColor, Color};
+pub use hand::Hand;
+pub use movegen::IllegalMove;
+pub use mv::{Move, MoveList, MoveSyntaxError};
+pub use perft::{divide, perft};
+pub use piece::{Piece, PieceType};
+pub use position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};
+pub use sfen::{InvalidSfen, SfenError};
+pub use square::Square;

@@ -1,0 +1,164 @@
+//! Moves (指し手) and their USI text.
+
+use crate::{PieceType, Square};
+use std::fmt;
+
+/// A move: a board move, optionally promoting, or a drop from hand.
+///
+/// The derived order (board moves before drops, then by squares and kind) is the canonical order
+/// in which the random player sorts the legal moves, so that a given seed picks the same move
+/// whatever the generator's internal order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// A piece moves on the board (`7g7f`, `8h2b+`).
+    Normal {
+        /// Origin square.
+        from: Square,
+        /// Destination square.
+        to: Square,
+        /// Whether the piece promotes (成り).
+        promote: bool,
+    },
+    /// A piece from hand is dropped on an empty square (打ち, `P*5e`).
+    Drop {
+        /// The kind dropped (always an unpromoted, droppable kind).
+        kind: PieceType,
+        /// Destination square.
+        to: Square,
+    },
+}
+
+/// A move text that is not USI move syntax.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveSyntaxError {
+    /// The offending text.
+    pub text: String,
+}
+
+impl fmt::Display for MoveSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a USI move", self.text)
+    }
+}
+
+impl std::error::Error for MoveSyntaxError {}
+
+impl Move {
+    /// The destination square.
+    #[inline]
+    pub fn to(self) -> Square {
+        match self {
+            Move::Normal { to, .. } | Move::Drop { to, .. } => to,
+        }
+    }
+
+    /// Parses USI move text (`7g7f`, `8h2b+`, `P*5e`). Syntax only: says nothing of legality.
+    pub fn from_usi(s: &str) -> Result<Move, MoveSyntaxError> {
+        let err = || MoveSyntaxError {
+            text: s.to_string(),
+        };
+        let b = s.as_bytes();
+        if b.len() == 4 && b[1] == b'*' {
+            let kind = PieceType::from_sfen_letter(b[0] as char)
+                .filter(|k| b[0].is_ascii_uppercase() && k.is_hand_kind())
+                .ok_or_else(err)?;
+            let to = Square::from_usi(&s[2..4]).ok_or_else(err)?;
+            return Ok(Move::Drop { kind, to });
+        }
+        let promote = match b.len() {
+            4 => false,
+            5 if b[4] == b'+' => true,
+            _ => return Err(err()),
+        };
+        let from = s.get(0..2).and_then(Square::from_usi).ok_or_else(err)?;
+        let to = s.get(2..4).and_then(Square::from_usi).ok_or_else(err)?;
+        Ok(Move::Normal { from, to, promote })
+    }
+}
+
+impl fmt::Display for Move {
+    /// USI move text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal { from, to, promote } => {
+                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+            }
+            Move::Drop { kind, to } => write!(f, "{}*{to}", kind.sfen_letter()),
+        }
+    }
+}
+
+/// A list of moves, with room for the largest number of legal moves in any position (593).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList(Vec<Move>);
+
+impl MoveList {
+    /// An empty list with room for 600 moves.
+    pub fn new() -> MoveList {
+        MoveList(Vec::with_capacity(600))
+    }
+
+    /// Removes every move, keeping the allocation.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+
+    /// Sorts the moves in canonical order (see [`Move`]).
+    pub fn sort(&mut self) {
+        self.0.sort_unstable();
+    }
+
+    /// Keeps only the moves for which `f` is true.
+    pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {
+        self.0.retain(f);
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usi_text_round_trips() {
+        for s in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
+            assert_eq!(Move::from_usi(s).unwrap().to_string(), s);
+        }
+    }
+
+    #[test]
+    fn bad_usi_text_is_rejected() {
+        for s in [
+            "", "7g7", "7g7f=", "7g7f++", "p*5e", "K*5e", "+P*5e", "P*5j", "0g7f", "7g7f ", "P*",
+            "7g7f+ ", "７g7f",
+        ] {
+            assert!(Move::from_usi(s).is_err(), "{s:?} should be rejected");
+        }
+    }
+
+    #[test]
+    fn move_is_small() {
+        assert!(std::mem::size_of::<Move>() <= 4);
+    }
+}

@@ -1,0 +1,36 @@
+//! perft: the number of leaf nodes of the legal-move tree, the standard test of a generator.
+
+use crate::{Move, MoveList, Position};
+
+/// The number of move sequences of length `depth` from `pos`. The last ply is bulk-counted.
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => {
+            let mut list = MoveList::new();
+            pos.generate_legal(&mut list);
+            let mut n = 0;
+            for &m in &list {
+                let undo = pos.do_move(m);
+                n += perft(pos, depth - 1);
+                pos.undo_move(m, undo);
+            }
+            n
+        }
+    }
+}
+
+/// perft split by root move ("divide"), in canonical move order; `depth` ≥ 1.
+pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut list = pos.legal_moves();
+    list.sort();
+    list.iter()
+        .map(|&m| {
+            let undo = pos.do_move(m);
+            let n = perft(pos, depth.saturating_sub(1));
+            pos.undo_move(m, undo);
+            (m, n)
+        })
+        .collect()
+}

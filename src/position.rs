@@ -1,0 +1,481 @@
+//! Positions (局面): board, hands, side to move, with make/unmake and attack queries.
+
+use crate::board::{
+    cell, cell_file, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE,
+    OWNER, SLIDE, STEP, WALL, ZOBRIST,
+};
+use crate::{ByColor, Color, Hand, Move, Piece, PieceType, Square};
+use std::fmt;
+
+/// A position that obeys the rules: what a game can reach.
+///
+/// Build one with [`Position::startpos`], [`Position::from_sfen`] or [`Position::from_setup`].
+/// [`Position::legal_moves`] lists exactly the rules-legal moves; [`Position::do_move`] plays one.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) cells: [u8; CELLS],
+    pub(crate) hands: ByColor<Hand>,
+    pub(crate) side: Color,
+    pub(crate) ply: u32,
+    /// Cell of each king, or [`NO_CELL`].
+    pub(crate) kings: [usize; 2],
+    pub(crate) key: u64,
+    /// Bit `f` set when the colour has an unpromoted pawn on file `f` (for nifu).
+    pub(crate) pawn_files: [u16; 2],
+}
+
+/// What [`Position::do_move`] returns, to give to [`Position::undo_move`].
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: u8,
+    key: u64,
+    pawn_files: [u16; 2],
+}
+
+/// The raw content of a position, with no rule checked: what an SFEN string or a CSA position
+/// block describes. [`Position::from_setup`] validates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square, by file-major square index.
+    pub board: [Option<Piece>; 81],
+    /// Pieces in hand.
+    pub hands: ByColor<Hand>,
+    /// Side to move.
+    pub side: Color,
+    /// Move number (SFEN's fourth field), 1 at the start of a game.
+    pub ply: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            board: [None; 81],
+            hands: ByColor::default(),
+            side: Color::Black,
+            ply: 1,
+        }
+    }
+}
+
+/// Why a setup is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has no king, or more than one.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        count: u32,
+    },
+    /// More pieces of a kind (board and hands, both sides) than a set has.
+    TooManyPieces {
+        /// The base kind.
+        kind: PieceType,
+        /// How many there are.
+        count: u32,
+    },
+    /// Two unpromoted pawns of one side on one file (二歩).
+    Nifu {
+        /// The side.
+        color: Color,
+        /// The file (1–9).
+        file: u8,
+    },
+    /// A piece that could never move again (行き所のない駒): pawn or lance on the last rank,
+    /// knight on the last two.
+    DeadPiece {
+        /// Where it stands.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The side that is not to move is in check: its king could be captured.
+    OpponentInCheck,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::KingCount { color, count } => {
+                write!(f, "{color:?} has {count} kings (exactly one is needed)")
+            }
+            PositionError::TooManyPieces { kind, count } => write!(
+                f,
+                "{count} pieces of kind {} (a set has {})",
+                kind.sfen_letter(),
+                kind.set_count()
+            ),
+            PositionError::Nifu { color, file } => {
+                write!(f, "{color:?} has two unpromoted pawns on file {file} (nifu)")
+            }
+            PositionError::DeadPiece { square, piece } => {
+                write!(f, "{piece} on {square} could never move")
+            }
+            PositionError::OpponentInCheck => f.write_str("the side not to move is in check"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// How strictly [`Position::from_setup`] checks the kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingRule {
+    /// Each side has exactly one king (a game position).
+    Required,
+    /// Each side has at most one king (tsume problems and edited positions).
+    Optional,
+}
+
+/// The standard start position (平手).
+pub const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        match Position::from_sfen(STARTPOS_SFEN) {
+            Ok(p) => p,
+            Err(e) => unreachable!("start position: {e}"),
+        }
+    }
+
+    fn empty() -> Position {
+        let mut cells = [WALL; CELLS];
+        for &c in &BOARD_CELLS {
+            cells[c as usize] = EMPTY;
+        }
+        Position {
+            cells,
+            hands: ByColor::default(),
+            side: Color::Black,
+            ply: 1,
+            kings: [NO_CELL; 2],
+            key: 0,
+            pawn_files: [0; 2],
+        }
+    }
+
+    /// Validates a setup: kings (see [`KingRule`]), piece totals, nifu, dead pieces, and the side
+    /// not to move not in check.
+    pub fn from_setup(setup: &Setup, kings: KingRule) -> Result<Position, PositionError> {
+        let mut pos = Position::empty();
+        let mut totals = [0u32; 15];
+        let mut king_count = [0u32; 2];
+        for sq in Square::all() {
+            let Some(piece) = setup.board[sq.index()] else {
+                continue;
+            };
+            let c = cell(sq);
+            let base = piece.kind.unpromote();
+            totals[base as usize] += 1;
+            let rel = sq.relative_rank(piece.color);
+            let dead = match piece.kind {
+                PieceType::Pawn | PieceType::Lance => rel == 1,
+                PieceType::Knight => rel <= 2,
+                _ => false,
+            };
+            if dead {
+                return Err(PositionError::DeadPiece { square: sq, piece });
+            }
+            if piece.kind == PieceType::Pawn {
+                let bit = 1 << sq.file();
+                if pos.pawn_files[piece.color.index()] & bit != 0 {
+                    return Err(PositionError::Nifu {
+                        color: piece.color,
+                        file: sq.file(),
+                    });
+                }
+                pos.pawn_files[piece.color.index()] |= bit;
+            }
+            if piece.kind == PieceType::King {
+                king_count[piece.color.index()] += 1;
+                pos.kings[piece.color.index()] = c;
+            }
+            pos.cells[c] = piece.code();
+        }
+        for color in Color::ALL {
+            let count = king_count[color.index()];
+            let ok = match kings {
+                KingRule::Required => count == 1,
+                KingRule::Optional => count <= 1,
+            };
+            if !ok {
+                return Err(PositionError::KingCount { color, count });
+            }
+            for (kind, n) in setup.hands[color].iter() {
+                totals[kind as usize] += n as u32;
+            }
+        }
+        for kind in PieceType::ALL.into_iter().filter(|k| !k.is_promoted()) {
+            let count = totals[kind as usize];
+            if count > kind.set_count() as u32 {
+                return Err(PositionError::TooManyPieces { kind, count });
+            }
+        }
+        pos.hands = setup.hands;
+        pos.side = setup.side;
+        pos.ply = setup.ply;
+        pos.key = pos.compute_key();
+        if pos.is_in_check(!pos.side) {
+            return Err(PositionError::OpponentInCheck);
+        }
+        Ok(pos)
+    }
+
+    /// The raw content of this position.
+    pub fn to_setup(&self) -> Setup {
+        let mut board = [None; 81];
+        for sq in Square::all() {
+            board[sq.index()] = self.piece_at(sq);
+        }
+        Setup {
+            board,
+            hands: self.hands,
+            side: self.side,
+            ply: self.ply,
+        }
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut k = 0;
+        for &c in &BOARD_CELLS {
+            let p = self.cells[c as usize];
+            if p != EMPTY {
+                k ^= ZOBRIST.board[p as usize][c as usize];
+            }
+        }
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color].iter() {
+                k ^= ZOBRIST.hand[color.index()][kind as usize][n as usize];
+            }
+        }
+        if self.side == Color::White {
+            k ^= ZOBRIST.white_to_move;
+        }
+        k
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.cells[cell(sq)])
+    }
+
+    /// The pieces `color` holds in hand.
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color]
+    }
+
+    /// The side to move (手番).
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number (SFEN's fourth field): 1 at the start, plus one per move played.
+    #[inline]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// A 64-bit key of board, hands and side to move (not the move number): equal positions in
+    /// the sense of the repetition rule have equal keys.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Where `color`'s king stands, if it has one.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        match self.kings[color.index()] {
+            NO_CELL => None,
+            c => Some(square(c)),
+        }
+    }
+
+    /// Whether the side to move is in check (王手).
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_in_check(self.side)
+    }
+
+    pub(crate) fn is_in_check(&self, color: Color) -> bool {
+        let k = self.kings[color.index()];
+        k != NO_CELL && self.attacked_by(k, !color, NO_CELL)
+    }
+
+    /// Whether cell `t` is attacked by a piece of `by`, treating cell `ignore` as empty (pass
+    /// [`NO_CELL`] to ignore nothing). A piece standing on `t` itself does not matter.
+    pub(crate) fn attacked_by(&self, t: usize, by: Color, ignore: usize) -> bool {
+        let owner = by as u8;
+        for (d, &delta) in DIR.iter().enumerate().take(8) {
+            let opp = OPPOSITE[d];
+            let mut s = (t as isize + delta) as usize;
+            let mut p = self.cells[s];
+            if p == EMPTY || s == ignore {
+                // Slide on to the first piece: only a slider can attack from there.
+                loop {
+                    s = (s as isize + delta) as usize;
+                    p = self.cells[s];
+                    if p != EMPTY && s != ignore {
+                        break;
+                    }
+                }
+                if OWNER[p as usize] == owner && SLIDE[p as usize] & (1 << opp) != 0 {
+                    return true;
+                }
+            } else if OWNER[p as usize] == owner
+                && (STEP[p as usize] & (1 << opp) != 0 || SLIDE[p as usize] & (1 << opp) != 0)
+            {
+                return true;
+            }
+        }
+        let knight = code(by, PieceType::Knight);
+        let jumps = match by {
+            Color::Black => [DIR[8], DIR[9]],
+            Color::White => [DIR[10], DIR[11]],
+        };
+        jumps
+            .iter()
+            .any(|&j| self.cells[(t as isize - j) as usize] == knight)
+    }
+
+    /// Plays `mv`, which must be legal in this position (see [`Position::is_legal`]); returns
+    /// what [`Position::undo_move`] needs to take it back.
+    pub fn do_move(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let undo = Undo {
+            captured: EMPTY,
+            key: self.key,
+            pawn_files: self.pawn_files,
+        };
+        let z = &ZOBRIST;
+        let mut key = self.key ^ z.white_to_move;
+        let captured = match mv {
+            Move::Normal { from, to, promote } => {
+                let (f, t) = (cell(from), cell(to));
+                let p = self.cells[f];
+                let cap = self.cells[t];
+                key ^= z.board[p as usize][f];
+                self.cells[f] = EMPTY;
+                if cap != EMPTY {
+                    key ^= z.board[cap as usize][t];
+                    let base = PieceType::ALL[kind_of(cap) as usize - 1].unpromote();
+                    if kind_of(cap) == PieceType::Pawn as u8 {
+                        self.pawn_files[(!us).index()] &= !(1 << cell_file(t));
+                    }
+                    let hand = &mut self.hands[us];
+                    let n = hand.count(base) as usize;
+                    key ^= z.hand[us.index()][base as usize][n]
+                        ^ z.hand[us.index()][base as usize][n + 1];
+                    hand.add(base);
+                }
+                let np = if promote { p + 8 } else { p };
+                if promote && kind_of(p) == PieceType::Pawn as u8 {
+                    self.pawn_files[us.index()] &= !(1 << cell_file(f));
+                }
+                self.cells[t] = np;
+                key ^= z.board[np as usize][t];
+                if kind_of(p) == PieceType::King as u8 {
+                    self.kings[us.index()] = t;
+                }
+                cap
+            }
+            Move::Drop { kind, to } => {
+                let t = cell(to);
+                let p = code(us, kind);
+                let hand = &mut self.hands[us];
+                let n = hand.count(kind) as usize;
+                key ^= z.hand[us.index()][kind as usize][n]
+                    ^ z.hand[us.index()][kind as usize][n - 1];
+                hand.take(kind);
+                self.cells[t] = p;
+                key ^= z.board[p as usize][t];
+                if kind == PieceType::Pawn {
+                    self.pawn_files[us.index()] |= 1 << cell_file(t);
+                }
+                EMPTY
+            }
+        };
+        self.key = key;
+        self.side = !us;
+        self.ply += 1;
+        Undo { captured, ..undo }
+    }
+
+    /// Takes back `mv`, which must be the last move played, with the [`Undo`] it returned.
+    pub fn undo_move(&mut self, mv: Move, undo: Undo) {
+        let us = !self.side;
+        match mv {
+            Move::Normal { from, to, promote } => {
+                let (f, t) = (cell(from), cell(to));
+                let np = self.cells[t];
+                let p = if promote { np - 8 } else { np };
+                self.cells[f] = p;
+                self.cells[t] = undo.captured;
+                if undo.captured != EMPTY {
+                    let base = PieceType::ALL[kind_of(undo.captured) as usize - 1].unpromote();
+                    self.hands[us].take(base);
+                }
+                if kind_of(p) == PieceType::King as u8 {
+                    self.kings[us.index()] = f;
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.cells[cell(to)] = EMPTY;
+                self.hands[us].add(kind);
+            }
+        }
+        self.key = undo.key;
+        self.pawn_files = undo.pawn_files;
+        self.side = us;
+        self.ply -= 1;
+    }
+
+    /// The position after `mv` (which must be legal), leaving this one unchanged.
+    pub fn play(&self, mv: Move) -> Position {
+        let mut p = self.clone();
+        p.do_move(mv);
+        p
+    }
+
+    /// A board diagram for humans (the `d` debug command): ranks top to bottom, files 9 to 1.
+    pub fn diagram(&self) -> String {
+        let mut s = String::new();
+        s.push_str(&format!("White hand: {}\n", hand_text(&self.hands[Color::White])));
+        s.push_str("  9  8  7  6  5  4  3  2  1\n");
+        for rank in 1..=9u8 {
+            s.push('|');
+            for file in (1..=9u8).rev() {
+                let sq = Square::new(file, rank).expect("board square");
+                match self.piece_at(sq) {
+                    Some(p) => {
+                        let t = p.to_string();
+                        s.push_str(&format!("{t:>2}"));
+                    }
+                    None => s.push_str(" ."),
+                }
+                s.push(' ');
+            }
+            s.push_str(&format!("| {}\n", (b'a' + rank - 1) as char));
+        }
+        s.push_str(&format!("Black hand: {}\n", hand_text(&self.hands[Color::Black])));
+        s
+    }
+}
+
+fn hand_text(h: &Hand) -> String {
+    if h.is_empty() {
+        "-".to_string()
+    } else {
+        h.to_string()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self})")
+    }
+}
