@@ -19,21 +19,27 @@
 
 mod board;
 mod color;
+mod declaration;
+mod game;
 mod hand;
 mod movegen;
 mod mv;
 mod perft;
 mod piece;
+mod player;
 mod position;
 pub mod sfen;
 mod square;
 
 pub use color::{ByColor, Color};
+pub use declaration::{EnteringKingRule, UnknownRule};
+pub use game::{Game, Outcome, Repetition};
 pub use hand::Hand;
 pub use movegen::IllegalMove;
 pub use mv::{Move, MoveList, MoveSyntaxError};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceType};
+pub use player::{Choice, RandomPlayer};
 pub use position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};
 pub use sfen::{InvalidSfen, SfenError};
 pub use square::Square;

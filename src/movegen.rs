@@ -302,7 +302,11 @@ impl Position {
             if OWNER[p as usize] != own || from == k {
                 continue;
             }
-            let axis = if th.n_pins > 0 { th.pin_axis(from) } else { None };
+            let axis = if th.n_pins > 0 {
+                th.pin_axis(from)
+            } else {
+                None
+            };
             let mut steps = STEP[p as usize];
             let mut slides = SLIDE[p as usize];
             if let Some(a) = axis {
@@ -500,16 +504,16 @@ impl Position {
     /// path (its move pattern and blockers only).
     fn reaches(&self, from: usize, to: usize) -> bool {
         let p = self.cells[from] as usize;
-        for d in 0..12 {
-            if STEP[p] & (1 << d) != 0 && (from as isize + DIR[d]) as usize == to {
+        for (d, &delta) in DIR.iter().enumerate() {
+            if STEP[p] & (1 << d) != 0 && (from as isize + delta) as usize == to {
                 return true;
             }
         }
-        for d in 0..8 {
+        for (d, &delta) in DIR.iter().enumerate().take(8) {
             if SLIDE[p] & (1 << d) == 0 {
                 continue;
             }
-            let mut s = (from as isize + DIR[d]) as usize;
+            let mut s = (from as isize + delta) as usize;
             loop {
                 if s == to {
                     return true;
@@ -517,7 +521,7 @@ impl Position {
                 if self.cells[s] != EMPTY {
                     break;
                 }
-                s = (s as isize + DIR[d]) as usize;
+                s = (s as isize + delta) as usize;
             }
         }
         false

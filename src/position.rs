@@ -106,7 +106,10 @@ impl fmt::Display for PositionError {
                 kind.set_count()
             ),
             PositionError::Nifu { color, file } => {
-                write!(f, "{color:?} has two unpromoted pawns on file {file} (nifu)")
+                write!(
+                    f,
+                    "{color:?} has two unpromoted pawns on file {file} (nifu)"
+                )
             }
             PositionError::DeadPiece { square, piece } => {
                 write!(f, "{piece} on {square} could never move")
@@ -388,8 +391,8 @@ impl Position {
                 let p = code(us, kind);
                 let hand = &mut self.hands[us];
                 let n = hand.count(kind) as usize;
-                key ^= z.hand[us.index()][kind as usize][n]
-                    ^ z.hand[us.index()][kind as usize][n - 1];
+                key ^=
+                    z.hand[us.index()][kind as usize][n] ^ z.hand[us.index()][kind as usize][n - 1];
                 hand.take(kind);
                 self.cells[t] = p;
                 key ^= z.board[p as usize][t];
@@ -444,7 +447,10 @@ impl Position {
     /// A board diagram for humans (the `d` debug command): ranks top to bottom, files 9 to 1.
     pub fn diagram(&self) -> String {
         let mut s = String::new();
-        s.push_str(&format!("White hand: {}\n", hand_text(&self.hands[Color::White])));
+        s.push_str(&format!(
+            "White hand: {}\n",
+            hand_text(&self.hands[Color::White])
+        ));
         s.push_str("  9  8  7  6  5  4  3  2  1\n");
         for rank in 1..=9u8 {
             s.push('|');
@@ -461,7 +467,10 @@ impl Position {
             }
             s.push_str(&format!("| {}\n", (b'a' + rank - 1) as char));
         }
-        s.push_str(&format!("Black hand: {}\n", hand_text(&self.hands[Color::Black])));
+        s.push_str(&format!(
+            "Black hand: {}\n",
+            hand_text(&self.hands[Color::Black])
+        ));
         s
     }
 }

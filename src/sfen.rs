@@ -1,6 +1,8 @@
 //! SFEN text: lenient parsing into a [`Setup`], canonical printing of a [`Position`].
 
-use crate::{ByColor, Color, Hand, KingRule, Piece, PieceType, Position, PositionError, Setup, Square};
+use crate::{
+    ByColor, Color, Hand, KingRule, Piece, PieceType, Position, PositionError, Setup, Square,
+};
 use std::fmt;
 
 /// The field of an SFEN string.
@@ -94,7 +96,10 @@ impl fmt::Display for SfenError {
                 field,
                 offset,
                 found,
-            } => write!(f, "unexpected {found:?} in the {field} field at byte {offset}"),
+            } => write!(
+                f,
+                "unexpected {found:?} in the {field} field at byte {offset}"
+            ),
             SfenError::RankLength {
                 rank,
                 offset,
@@ -106,7 +111,10 @@ impl fmt::Display for SfenError {
             ),
             SfenError::RankCount { ranks } => write!(f, "board has {ranks} ranks instead of 9"),
             SfenError::BadPromotion { offset } => {
-                write!(f, "'+' at byte {offset} is not before a piece that can promote")
+                write!(
+                    f,
+                    "'+' at byte {offset} is not before a piece that can promote"
+                )
             }
             SfenError::BadHandCount { offset } => {
                 write!(f, "bad count of pieces in hand at byte {offset}")
@@ -266,7 +274,9 @@ fn parse_board(text: &str, base: usize, board: &mut [Option<Piece>; 81]) -> Resu
                     found: text[i..].chars().next().unwrap_or('?'),
                 })?;
                 let kind = match promoted_at.take() {
-                    Some(o) => kind.promote().ok_or(SfenError::BadPromotion { offset: o })?,
+                    Some(o) => kind
+                        .promote()
+                        .ok_or(SfenError::BadPromotion { offset: o })?,
                     None => kind,
                 };
                 file_count += 1;
@@ -309,7 +319,9 @@ fn parse_hands(text: &str, base: usize) -> Result<ByColor<Hand>, SfenError> {
         let start = i;
         let mut count: u32 = 0;
         while i < bytes.len() && bytes[i].is_ascii_digit() {
-            count = count.saturating_mul(10).saturating_add((bytes[i] - b'0') as u32);
+            count = count
+                .saturating_mul(10)
+                .saturating_add((bytes[i] - b'0') as u32);
             i += 1;
         }
         let has_count = i > start;

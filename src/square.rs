@@ -114,6 +114,9 @@ mod tests {
         assert!(!d.in_promotion_zone(Color::Black));
         assert!(g.in_promotion_zone(Color::White));
         assert!(!c3.in_promotion_zone(Color::White));
-        assert_eq!(Square::from_usi("5i").unwrap().relative_rank(Color::White), 1);
+        assert_eq!(
+            Square::from_usi("5i").unwrap().relative_rank(Color::White),
+            1
+        );
     }
 }

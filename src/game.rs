@@ -1,0 +1,293 @@
+//! A game: a start position, the moves played since, and the repetition rules (千日手) that need
+//! that history.
+
+use crate::{Color, EnteringKingRule, IllegalMove, Move, Position, Undo};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Passes a Zobrist key through unchanged: it is already uniformly random.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
+
+type KeyCounts = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
+
+/// The state of the current position under the repetition rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// The position has not occurred four times.
+    None,
+    /// Fourth occurrence: the game is drawn (千日手).
+    Draw,
+    /// Fourth occurrence, and `loser` gave check with every one of its moves since the first of
+    /// the four: it loses (連続王手の千日手).
+    PerpetualCheck {
+        /// The side that kept checking.
+        loser: Color,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has no legal move (詰み); `winner` gave the mate.
+    Checkmate {
+        /// The side that mated.
+        winner: Color,
+    },
+    /// Fourfold repetition (千日手): a draw.
+    Repetition,
+    /// Fourfold repetition with one side checking throughout: that side loses.
+    PerpetualCheck {
+        /// The side that did not keep checking.
+        winner: Color,
+    },
+    /// A winning entering-king declaration (入玉宣言).
+    Declaration {
+        /// The declarer.
+        winner: Color,
+    },
+    /// The move limit was reached: a draw.
+    MaxMoves,
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner }
+            | Outcome::PerpetualCheck { winner }
+            | Outcome::Declaration { winner } => Some(winner),
+            Outcome::Repetition | Outcome::MaxMoves => None,
+        }
+    }
+}
+
+/// A start position and the moves played from it, with the history the repetition rules need.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    pos: Position,
+    moves: Vec<(Move, Undo)>,
+    /// Key of every position so far, the start included.
+    keys: Vec<u64>,
+    /// Whether the side to move was in check in each position so far.
+    checks: Vec<bool>,
+    counts: KeyCounts,
+}
+
+impl Game {
+    /// A game starting at `start` (counting repetitions from there).
+    pub fn new(start: Position) -> Game {
+        let mut counts = KeyCounts::default();
+        counts.insert(start.key(), 1);
+        Game {
+            keys: vec![start.key()],
+            checks: vec![start.in_check()],
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            counts,
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.moves.iter().map(|&(m, _)| m)
+    }
+
+    /// The number of moves played.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Plays `mv` if it is legal.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.pos.is_legal(mv)?;
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays `mv`, which must be legal.
+    pub fn play(&mut self, mv: Move) {
+        let undo = self.pos.do_move(mv);
+        self.moves.push((mv, undo));
+        let key = self.pos.key();
+        self.keys.push(key);
+        self.checks.push(self.pos.in_check());
+        *self.counts.entry(key).or_insert(0) += 1;
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (mv, undo) = self.moves.pop()?;
+        let key = self.keys.pop().expect("one key per move");
+        self.checks.pop();
+        if let Some(n) = self.counts.get_mut(&key) {
+            *n -= 1;
+            if *n == 0 {
+                self.counts.remove(&key);
+            }
+        }
+        self.pos.undo_move(mv, undo);
+        Some(mv)
+    }
+
+    /// How often the current position has occurred (1 the first time).
+    pub fn occurrences(&self) -> u32 {
+        self.counts.get(&self.pos.key()).copied().unwrap_or(0) as u32
+    }
+
+    /// The current position under the repetition rules, as shogi-server (Floodgate) judges it:
+    /// at the fourth occurrence, the side that moved loses if all its moves since the first of
+    /// the four occurrences gave check; otherwise the other side loses if all of its moves did;
+    /// otherwise it is a draw.
+    pub fn repetition(&self) -> Repetition {
+        if self.occurrences() < 4 {
+            return Repetition::None;
+        }
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        let first = self.keys.iter().position(|&k| k == key).unwrap_or(n);
+        // Position i was reached by move i; its checks[i] says whether that move gave check.
+        // The side that moved last made moves first + 2, first + 4, ..., n; the other side
+        // made moves first + 1, first + 3, ..., n - 1.
+        let all_checks = |from: usize| (from..=n).step_by(2).all(|i| self.checks[i]);
+        let mover = !self.pos.side_to_move();
+        if all_checks(first + 2) {
+            Repetition::PerpetualCheck { loser: mover }
+        } else if all_checks(first + 1) {
+            Repetition::PerpetualCheck { loser: !mover }
+        } else {
+            Repetition::Draw
+        }
+    }
+
+    /// Whether playing `mv` (legal) would make the side to move lose by perpetual check.
+    pub fn loses_by_perpetual_check(&mut self, mv: Move) -> bool {
+        let us = self.pos.side_to_move();
+        // Our previous move must have given check, or no cycle of our checks can close now.
+        let n = self.keys.len();
+        if n < 2 || !self.checks[n - 2] {
+            return false;
+        }
+        self.play(mv);
+        let lost = self.repetition() == Repetition::PerpetualCheck { loser: us };
+        self.undo();
+        lost
+    }
+
+    /// The game's result if it is over by the rules in the current position (mate, repetition,
+    /// perpetual check); declarations and move limits are the players' and caller's business.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.repetition() {
+            Repetition::Draw => return Some(Outcome::Repetition),
+            Repetition::PerpetualCheck { loser } => {
+                return Some(Outcome::PerpetualCheck { winner: !loser })
+            }
+            Repetition::None => {}
+        }
+        if !self.pos.has_legal_move() {
+            return Some(Outcome::Checkmate {
+                winner: !self.pos.side_to_move(),
+            });
+        }
+        None
+    }
+
+    /// Whether the side to move may declare a win under `rule` (see
+    /// [`Position::can_declare_win`]).
+    pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
+        self.pos.can_declare_win(rule)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_all(game: &mut Game, moves: &str) {
+        for m in moves.split_whitespace() {
+            game.try_play(Move::from_usi(m).unwrap()).unwrap();
+        }
+    }
+
+    /// Both sides shuffle a gold back and forth: the start position recurs at plies 4, 8 and
+    /// 12, its fourth occurrence, and nobody checked: a draw.
+    #[test]
+    fn fourfold_repetition_is_a_draw() {
+        let mut g = Game::new(Position::startpos());
+        let cycle = "6i6h 4a4b 6h6i 4b4a ";
+        play_all(&mut g, &cycle.repeat(2));
+        assert_eq!(g.occurrences(), 3);
+        assert_eq!(g.repetition(), Repetition::None);
+        play_all(&mut g, "6i6h 4a4b 6h6i");
+        assert_eq!(g.repetition(), Repetition::None);
+        play_all(&mut g, "4b4a");
+        assert_eq!(g.occurrences(), 4);
+        assert_eq!(g.repetition(), Repetition::Draw);
+        assert_eq!(g.outcome(), Some(Outcome::Repetition));
+        g.undo();
+        assert_eq!(g.repetition(), Repetition::None);
+    }
+
+    /// White king on 1a, Black rook on 1i checking along the file, Black king 9g, White pawn
+    /// 9c. The king steps 1a-2a-1a while the rook follows from 1i to 2i and back, checking on
+    /// every move; the start position recurs at plies 4, 8 and 12, and at its fourth occurrence
+    /// Black, who checked throughout, loses.
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        // White king 1a, Black rook 1i (check on the file), Black king 9g, a White pawn 9c.
+        let start = Position::from_sfen("8k/9/p8/9/9/9/K8/9/8R w - 1").unwrap();
+        assert!(start.in_check());
+        let mut g = Game::new(start);
+        // Position P = start (White to move, in check) recurs each 4 plies.
+        let cycle = "1a2a 1i2i 2a1a 2i1i ";
+        play_all(&mut g, &cycle.repeat(3));
+        assert_eq!(g.occurrences(), 4);
+        assert_eq!(
+            g.repetition(),
+            Repetition::PerpetualCheck {
+                loser: Color::Black
+            }
+        );
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::PerpetualCheck {
+                winner: Color::White
+            })
+        );
+        // Before the last check, the checker could see the loss coming.
+        g.undo();
+        assert!(g.loses_by_perpetual_check(Move::from_usi("2i1i").unwrap()));
+        assert!(!g.loses_by_perpetual_check(Move::from_usi("2i3i").unwrap()));
+    }
+}
