@@ -1,1 +1,31 @@
-fn main() {}
+//! The `saikoro` binary: USI engine by default, `selfplay` and `csa` subcommands.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut args = std::env::args_os().skip(1).peekable();
+    let sub = args.peek().and_then(|a| a.to_str()).map(str::to_owned);
+    let result = match sub.as_deref() {
+        Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
+        Some("csa") => cli::csa::main(args.skip(1).collect()),
+        Some("usi") => cli::usi::main(args.skip(1).collect()),
+        Some("-h" | "--help" | "help") => {
+            print!("{}", cli::USAGE);
+            Ok(ExitCode::SUCCESS)
+        }
+        Some("-V" | "--version") => {
+            println!("saikoro {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => cli::usi::main(args.collect()),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("saikoro: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
