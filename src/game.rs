@@ -191,12 +191,17 @@ impl Game {
         }
     }
 
+    /// Whether some move of the side to move might lose by perpetual check: only if its
+    /// previous move gave check (a losing cycle of checks includes that move).
+    pub fn may_lose_by_perpetual_check(&self) -> bool {
+        let n = self.keys.len();
+        n >= 2 && self.checks[n - 2]
+    }
+
     /// Whether playing `mv` (legal) would make the side to move lose by perpetual check.
     pub fn loses_by_perpetual_check(&mut self, mv: Move) -> bool {
         let us = self.pos.side_to_move();
-        // Our previous move must have given check, or no cycle of our checks can close now.
-        let n = self.keys.len();
-        if n < 2 || !self.checks[n - 2] {
+        if !self.may_lose_by_perpetual_check() {
             return false;
         }
         self.play(mv);

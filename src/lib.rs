@@ -28,6 +28,7 @@ mod perft;
 mod piece;
 mod player;
 mod position;
+pub mod selfplay;
 pub mod sfen;
 mod square;
 

@@ -52,6 +52,19 @@ impl Move {
         }
     }
 
+    /// A number that orders moves exactly as their derived `Ord` does, cheaper to compare.
+    #[inline]
+    pub fn sort_key(self) -> u32 {
+        match self {
+            Move::Normal { from, to, promote } => {
+                ((from.index() as u32) << 16) | ((to.index() as u32) << 8) | promote as u32
+            }
+            Move::Drop { kind, to } => {
+                (1 << 24) | ((kind as u32) << 16) | ((to.index() as u32) << 8)
+            }
+        }
+    }
+
     /// Parses USI move text (`7g7f`, `8h2b+`, `P*5e`). Syntax only: says nothing of legality.
     pub fn from_usi(s: &str) -> Result<Move, MoveSyntaxError> {
         let err = || MoveSyntaxError {
@@ -111,7 +124,39 @@ impl MoveList {
 
     /// Sorts the moves in canonical order (see [`Move`]).
     pub fn sort(&mut self) {
-        self.0.sort_unstable();
+        self.0.sort_unstable_by_key(|m| m.sort_key());
+    }
+
+    /// The move that would stand at `index` if the list were sorted in canonical order, found
+    /// in linear time without sorting: the moves are counted by origin square (or dropped kind),
+    /// and only the one small group that holds `index` is sorted. Panics if `index` is out of
+    /// range.
+    pub fn select_nth(&self, index: usize) -> Move {
+        assert!(index < self.0.len(), "index {index} out of range");
+        // Group 0-80: board moves by origin square; 81 + kind: drops of that kind.
+        let group = |m: &Move| match *m {
+            Move::Normal { from, .. } => from.index(),
+            Move::Drop { kind, .. } => 81 + kind as usize,
+        };
+        let mut counts = [0usize; 96];
+        for m in &self.0 {
+            counts[group(m)] += 1;
+        }
+        let (mut g, mut before) = (0, 0);
+        while before + counts[g] <= index {
+            before += counts[g];
+            g += 1;
+        }
+        // A group holds at most 81 moves (drops of one kind; a dragon has 20 targets, 40 moves).
+        let mut members = [(0u32, *self.0.first().expect("non-empty")); 96];
+        let mut n = 0;
+        for m in self.0.iter().filter(|m| group(m) == g) {
+            members[n] = (m.sort_key(), *m);
+            n += 1;
+        }
+        let members = &mut members[..n];
+        members.sort_unstable_by_key(|&(k, _)| k);
+        members[index - before].1
     }
 
     /// Keeps only the moves for which `f` is true.
@@ -154,6 +199,42 @@ mod tests {
             "7g7f+ ", "７g7f",
         ] {
             assert!(Move::from_usi(s).is_err(), "{s:?} should be rejected");
+        }
+    }
+
+    #[test]
+    fn sort_key_orders_like_ord() {
+        let mut all = Vec::new();
+        for from in Square::all() {
+            for to in Square::all() {
+                for promote in [false, true] {
+                    all.push(Move::Normal { from, to, promote });
+                }
+            }
+        }
+        for kind in PieceType::ALL.into_iter().filter(|k| k.is_hand_kind()) {
+            for to in Square::all() {
+                all.push(Move::Drop { kind, to });
+            }
+        }
+        let mut by_ord = all.clone();
+        by_ord.sort();
+        let mut by_key = all.clone();
+        by_key.reverse();
+        by_key.sort_by_key(|m| m.sort_key());
+        assert_eq!(by_ord, by_key);
+    }
+
+    #[test]
+    fn select_nth_agrees_with_sorting() {
+        let mut list = MoveList::new();
+        for s in ["P*5e", "7g7f", "8h2b+", "8h2b", "1a9i", "R*1a", "2h2a+"] {
+            list.push(Move::from_usi(s).unwrap());
+        }
+        let mut sorted = list.clone();
+        sorted.sort();
+        for i in 0..list.len() {
+            assert_eq!(list.select_nth(i), sorted[i]);
         }
     }
 

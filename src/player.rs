@@ -77,21 +77,24 @@ impl RandomPlayer {
         if self.list.is_empty() {
             return Choice::Resign;
         }
-        self.list.sort();
-        let losing: Vec<bool> = self
-            .list
-            .iter()
-            .map(|&m| game.loses_by_perpetual_check(m))
-            .collect();
-        if losing.iter().any(|&l| l) && !losing.iter().all(|&l| l) {
-            let mut i = 0;
-            self.list.retain(|_| {
-                i += 1;
-                !losing[i - 1]
-            });
+        if game.may_lose_by_perpetual_check() {
+            let mut losing = [false; 600];
+            let mut any_safe = false;
+            for (i, &m) in self.list.iter().enumerate() {
+                losing[i] = game.loses_by_perpetual_check(m);
+                any_safe |= !losing[i];
+            }
+            if any_safe {
+                let mut i = 0;
+                self.list.retain(|_| {
+                    i += 1;
+                    !losing[i - 1]
+                });
+            }
         }
+        // The i-th move of the canonically sorted list, found without sorting it.
         let i = self.below(self.list.len() as u64) as usize;
-        Choice::Move(self.list[i])
+        Choice::Move(self.list.select_nth(i))
     }
 }
 

@@ -1,10 +1,100 @@
-//! `saikoro selfplay`: random self-play games.
+//! `saikoro selfplay`: random self-play games and a summary.
 
+use anyhow::{bail, Context};
+use saikoro::selfplay::{play_game, Summary};
+use saikoro::{EnteringKingRule, Position, RandomPlayer};
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const HELP: &str = "\
+Usage: saikoro selfplay [OPTIONS]
+
+Plays uniformly random legal games of the random player against itself and prints a summary:
+games, plies (mean/min/max), outcomes by kind, and games per second.
+
+Options:
+  --games N               games to play (default 100)
+  --seed S                seed of the first game (default: fresh entropy, printed)
+  --max-plies N           stop a game after N plies (default 4000)
+  --sfen SFEN             start position (default: the standard start)
+  --entering-king-rule R  NoEnteringKing, CSARule24 or CSARule27 (default CSARule27)
+  --record-dir DIR        write each game as a CSA record into DIR
+  --log-file FILE         append the log to FILE
+";
+
+struct Config {
+    games: u64,
+    seed: Option<u64>,
+    max_plies: u32,
+    sfen: Option<String>,
+    rule: EnteringKingRule,
+    record_dir: Option<PathBuf>,
+    log_file: Option<PathBuf>,
+}
+
+fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
+    use lexopt::prelude::*;
+    let mut c = Config {
+        games: 100,
+        seed: None,
+        max_plies: 4000,
+        sfen: None,
+        rule: EnteringKingRule::default(),
+        record_dir: None,
+        log_file: None,
+    };
+    let mut p = lexopt::Parser::from_args(args);
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("games") => c.games = p.value()?.parse()?,
+            Long("seed") => c.seed = Some(p.value()?.parse()?),
+            Long("max-plies") => c.max_plies = p.value()?.parse()?,
+            Long("sfen") => c.sfen = Some(p.value()?.string()?),
+            Long("entering-king-rule") => c.rule = p.value()?.string()?.parse()?,
+            Long("record-dir") => c.record_dir = Some(p.value()?.into()),
+            Long("log-file") => c.log_file = Some(p.value()?.into()),
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    Ok(Some(c))
+}
 
 /// Runs self-play games.
-pub fn main(_args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    super::init_logging(None)?;
-    anyhow::bail!("selfplay is not built yet")
+pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
+    let Some(cfg) = parse(args).context("bad selfplay arguments (see --help)")? else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    super::init_logging(cfg.log_file.as_deref())?;
+    let start = match &cfg.sfen {
+        Some(s) => Position::from_sfen(s).with_context(|| format!("--sfen {s:?}"))?,
+        None => Position::startpos(),
+    };
+    if cfg.record_dir.is_some() {
+        bail!("--record-dir is not available yet");
+    }
+    let seed = cfg.seed.unwrap_or_else(RandomPlayer::entropy_seed);
+    log::info!("selfplay: {} games from {start}, seed {seed}", cfg.games);
+    let mut player = RandomPlayer::new(seed);
+    let mut summary = Summary::default();
+    let t0 = Instant::now();
+    let mut next_report = Duration::from_secs(2);
+    for _ in 0..cfg.games {
+        let (game, outcome) = play_game(&mut player, &start, cfg.max_plies, cfg.rule);
+        summary.add(game.len() as u64, outcome);
+        let elapsed = t0.elapsed();
+        if elapsed >= next_report {
+            eprintln!("selfplay: {}/{} games", summary.games, cfg.games);
+            next_report = elapsed + Duration::from_secs(2);
+        }
+    }
+    summary.elapsed = t0.elapsed();
+    println!("seed: {seed}");
+    println!("{summary}");
+    Ok(ExitCode::SUCCESS)
 }
