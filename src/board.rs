@@ -36,13 +36,27 @@ pub(crate) const fn cell_file(c: usize) -> u32 {
     (c / 13) as u32
 }
 
-/// The square of a board cell.
+/// The square of a board cell (which must be on the board).
 #[inline]
 pub(crate) fn square(c: usize) -> Square {
-    match Square::new((c / 13) as u8, (c % 13) as u8 - 1) {
-        Some(s) => s,
-        None => unreachable!("cell {c} is not on the board"),
+    Square::from_index_unchecked(CELL_SQUARE[c])
+}
+
+/// The square index of every cell; 255 on walls.
+const CELL_SQUARE: [u8; CELLS] = {
+    let mut t = [255u8; CELLS];
+    let mut i = 0;
+    while i < 81 {
+        t[BOARD_CELLS[i] as usize] = i as u8;
+        i += 1;
     }
+    t
+};
+
+/// The bit of a square in an occupancy set (bit `i` = square index `i`).
+#[inline]
+pub(crate) const fn bit(sq: Square) -> u128 {
+    1 << sq.index()
 }
 
 /// The 81 board cells in square-index order.

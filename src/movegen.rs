@@ -9,11 +9,54 @@
 //! the dead-square rule, and a pawn drop that mates (打ち歩詰め) is left out.
 
 use crate::board::{
-    code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE, OWNER, REL_RANK,
-    SLIDE, STEP,
+    bit, cell_file, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE,
+    OWNER, REL_RANK, SLIDE, STEP,
 };
 use crate::{Color, Move, MoveList, PieceType, Position};
 use std::fmt;
+
+/// The king's eight steps, in ascending order of the destination.
+const KING_DELTAS: [isize; 8] = [-14, -13, -12, -1, 1, 12, 13, 14];
+
+/// The droppable kinds in canonical order.
+const DROP_KINDS: [PieceType; 7] = [
+    PieceType::Pawn,
+    PieceType::Lance,
+    PieceType::Knight,
+    PieceType::Silver,
+    PieceType::Bishop,
+    PieceType::Rook,
+    PieceType::Gold,
+];
+
+/// Per side to move: whether a piece may land on a cell holding each code (empty or enemy).
+const CAN_LAND: [[bool; 64]; 2] = {
+    let mut t = [[false; 64]; 2];
+    let mut c = 0;
+    while c < 64 {
+        t[0][c] = OWNER[c] == 2 || OWNER[c] == 1;
+        t[1][c] = OWNER[c] == 2 || OWNER[c] == 0;
+        c += 1;
+    }
+    t
+};
+
+/// Bits of the 81 squares in an occupancy set.
+const ALL_SQUARES: u128 = (1 << 81) - 1;
+
+/// Sorts a short, often nearly sorted slice.
+#[inline]
+fn insertion_sort(v: &mut [u8]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
+}
 
 /// Why a move is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +112,8 @@ impl std::error::Error for IllegalMove {}
 /// Receives generated moves: a list collects them, a counter only counts.
 trait Sink {
     fn normal(&mut self, from: usize, to: usize, promote: bool);
-    fn drops(&mut self, to: usize, kinds: &[PieceType]);
+    /// Drops of `kind` on each of the cells `to`.
+    fn drops(&mut self, kind: PieceType, to: &[u8]);
 }
 
 struct ListSink<'a>(&'a mut MoveList);
@@ -84,10 +128,12 @@ impl Sink for ListSink<'_> {
         });
     }
     #[inline]
-    fn drops(&mut self, to: usize, kinds: &[PieceType]) {
-        let to = square(to);
-        for &kind in kinds {
-            self.0.push(Move::Drop { kind, to });
+    fn drops(&mut self, kind: PieceType, to: &[u8]) {
+        for &c in to {
+            self.0.push(Move::Drop {
+                kind,
+                to: square(c as usize),
+            });
         }
     }
 }
@@ -100,12 +146,12 @@ impl Sink for CountSink {
         self.0 += 1;
     }
     #[inline]
-    fn drops(&mut self, _: usize, kinds: &[PieceType]) {
-        self.0 += kinds.len() as u64;
+    fn drops(&mut self, _: PieceType, to: &[u8]) {
+        self.0 += to.len() as u64;
     }
 }
 
-/// Stops at the first move: answers "is there any legal move?".
+/// Answers "is there any legal move?".
 struct AnySink(bool);
 
 impl Sink for AnySink {
@@ -114,8 +160,8 @@ impl Sink for AnySink {
         self.0 = true;
     }
     #[inline]
-    fn drops(&mut self, _: usize, kinds: &[PieceType]) {
-        self.0 |= !kinds.is_empty();
+    fn drops(&mut self, _: PieceType, to: &[u8]) {
+        self.0 |= !to.is_empty();
     }
 }
 
@@ -197,14 +243,14 @@ impl Position {
         t
     }
 
-    /// All legal moves, in generation order (see [`MoveList::sort`] for a canonical order).
+    /// All legal moves, in canonical order (that of [`Move`]'s `Ord`).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate_legal(&mut list);
         list
     }
 
-    /// Clears `list` and fills it with all legal moves.
+    /// Clears `list` and fills it with all legal moves, in canonical order.
     pub fn generate_legal(&self, list: &mut MoveList) {
         list.clear();
         self.generate(&mut ListSink(list));
@@ -229,6 +275,8 @@ impl Position {
         self.in_check() && !self.has_legal_move()
     }
 
+    /// Emits the moves of piece `p` from `from` to `to`: the non-promotion when it is
+    /// legal, then the promotion when it is allowed (canonical order).
     #[inline]
     fn emit_promotions<S: Sink>(&self, sink: &mut S, p: u8, from: usize, to: usize) {
         let us = self.side.index();
@@ -239,7 +287,6 @@ impl Position {
         }
         let rel_to = REL_RANK[us][to];
         if rel_to <= 3 || REL_RANK[us][from] <= 3 {
-            sink.normal(from, to, true);
             let must = match kind {
                 1 | 2 => rel_to == 1,
                 3 => rel_to <= 2,
@@ -248,80 +295,81 @@ impl Position {
             if !must {
                 sink.normal(from, to, false);
             }
+            sink.normal(from, to, true);
         } else {
             sink.normal(from, to, false);
         }
     }
 
+    /// Generates every legal move, in canonical order (that of [`Move`]'s `Ord`): board moves
+    /// by origin square, then destination square, the non-promotion first; then drops by
+    /// kind, then square.
     fn generate<S: Sink>(&self, sink: &mut S) {
         let us = self.side;
-        let own = us as u8;
         let them = !us;
         let th = self.threats();
         let k = self.kings[us.index()];
+        let in_check = th.n_checkers == 1;
 
-        // King moves.
-        if k != NO_CELL {
-            for &delta in &DIR[..8] {
-                let t = (k as isize + delta) as usize;
-                let o = OWNER[self.cells[t] as usize];
-                if (o == them as u8 || o == 2) && !self.attacked_by(t, them, k) {
-                    sink.normal(k, t, false);
-                }
-            }
-        }
-        if th.n_checkers >= 2 {
-            return;
-        }
-
-        // In single check, the squares a non-king move or a drop may go to.
+        // In single check, the cells a non-king move may go to (block[]), and the cells between
+        // king and checker where a drop may interpose, in ascending order.
         let mut block = [false; CELLS];
-        let mut drop_targets: &[u8] = &BOARD_CELLS;
         let mut between = [0u8; 8];
-        if th.n_checkers == 1 {
+        let mut n_between = 0;
+        if in_check {
             let (c, d) = th.checkers[0];
             block[c] = true;
-            let mut n = 0;
             if d != 255 {
                 let mut s = (k as isize + DIR[d as usize]) as usize;
                 while s != c {
                     block[s] = true;
-                    between[n] = s as u8;
-                    n += 1;
+                    between[n_between] = s as u8;
+                    n_between += 1;
                     s = (s as isize + DIR[d as usize]) as usize;
                 }
+                between[..n_between].sort_unstable();
             }
-            drop_targets = &between[..n];
         }
-        let in_check = th.n_checkers == 1;
 
-        // Board moves of the pieces other than the king.
-        for &fc in &BOARD_CELLS {
-            let from = fc as usize;
-            let p = self.cells[from];
-            if OWNER[p as usize] != own || from == k {
+        // Board moves, by origin square.
+        let land = &CAN_LAND[us.index()];
+        let mut pieces = self.occupied[us.index()];
+        if th.n_checkers >= 2 {
+            pieces = if k == NO_CELL { 0 } else { bit(square(k)) };
+        }
+        while pieces != 0 {
+            let from = BOARD_CELLS[pieces.trailing_zeros() as usize] as usize;
+            pieces &= pieces - 1;
+            if from == k {
+                for delta in KING_DELTAS {
+                    let t = (k as isize + delta) as usize;
+                    let o = OWNER[self.cells[t] as usize];
+                    if (o == them as u8 || o == 2) && !self.attacked_by(t, them, k) {
+                        sink.normal(k, t, false);
+                    }
+                }
                 continue;
             }
-            let axis = if th.n_pins > 0 {
-                th.pin_axis(from)
-            } else {
-                None
-            };
+            let p = self.cells[from];
             let mut steps = STEP[p as usize];
             let mut slides = SLIDE[p as usize];
-            if let Some(a) = axis {
-                let keep = (1u16 << a) | (1u16 << (a + 4));
-                steps &= keep;
-                slides &= keep as u8;
+            if th.n_pins > 0 {
+                if let Some(a) = th.pin_axis(from) {
+                    let keep = (1u16 << a) | (1u16 << (a + 4));
+                    steps &= keep;
+                    slides &= keep as u8;
+                }
             }
+            // Destinations, gathered then sorted (at most 20 for a dragon or a horse). Each
+            // candidate is written, then kept by advancing `n`: no branch to mispredict.
+            let mut dests = [0u8; 24];
+            let mut n = 0;
             while steps != 0 {
                 let d = steps.trailing_zeros() as usize;
                 steps &= steps - 1;
                 let to = (from as isize + DIR[d]) as usize;
-                let o = OWNER[self.cells[to] as usize];
-                if (o == 2 || o == them as u8) && (!in_check || block[to]) {
-                    self.emit_promotions(sink, p, from, to);
-                }
+                dests[n] = to as u8;
+                n += (land[self.cells[to] as usize] & (!in_check | block[to])) as usize;
             }
             while slides != 0 {
                 let d = slides.trailing_zeros() as usize;
@@ -330,104 +378,131 @@ impl Position {
                 let mut to = (from as isize + delta) as usize;
                 loop {
                     let q = self.cells[to];
-                    if q == EMPTY {
-                        if !in_check || block[to] {
-                            self.emit_promotions(sink, p, from, to);
-                        }
-                    } else {
-                        if OWNER[q as usize] == them as u8 && (!in_check || block[to]) {
-                            self.emit_promotions(sink, p, from, to);
-                        }
+                    dests[n] = to as u8;
+                    n += (land[q as usize] & (!in_check | block[to])) as usize;
+                    if q != EMPTY {
                         break;
                     }
                     to = (to as isize + delta) as usize;
                 }
             }
+            let dests = &mut dests[..n];
+            insertion_sort(dests);
+            for &to in dests.iter() {
+                self.emit_promotions(sink, p, from, to as usize);
+            }
         }
 
-        // Drops.
+        // Drops, by kind then square.
         let hand = &self.hands[us];
-        if hand.is_empty() {
+        if hand.is_empty() || th.n_checkers >= 2 {
             return;
         }
-        // Kinds in hand: those droppable anywhere, then knight, lance, pawn, so that what may
-        // be dropped on a square is a prefix of the list.
-        let mut kinds = [PieceType::Pawn; 7];
-        let mut n = 0;
-        for kind in [
-            PieceType::Rook,
-            PieceType::Bishop,
-            PieceType::Gold,
-            PieceType::Silver,
-        ] {
-            if hand.count(kind) > 0 {
-                kinds[n] = kind;
+        let mut empties = [0u8; 81];
+        let targets: &[u8] = if in_check {
+            &between[..n_between]
+        } else {
+            let mut free = !(self.occupied[0] | self.occupied[1]) & ALL_SQUARES;
+            let mut n = 0;
+            while free != 0 {
+                empties[n] = BOARD_CELLS[free.trailing_zeros() as usize];
+                free &= free - 1;
                 n += 1;
             }
-        }
-        let n_any = n; // droppable on every rank
-        let has_knight = hand.count(PieceType::Knight) > 0;
-        let has_lance = hand.count(PieceType::Lance) > 0;
-        let has_pawn = hand.count(PieceType::Pawn) > 0;
-        if has_knight {
-            kinds[n] = PieceType::Knight;
-            n += 1;
-        }
-        if has_lance {
-            kinds[n] = PieceType::Lance;
-            n += 1;
-        }
-        let n_no_pawn = n;
-        if has_pawn {
-            kinds[n] = PieceType::Pawn;
-            n += 1;
-        }
-        // On the second-last rank: everything but the knight.
-        let mut kinds2 = [PieceType::Pawn; 7];
-        kinds2[..n_any].copy_from_slice(&kinds[..n_any]);
-        let mut n2 = n_any;
-        if has_lance {
-            kinds2[n2] = PieceType::Lance;
-            n2 += 1;
-        }
-        let n2_no_pawn = n2;
-        if has_pawn {
-            kinds2[n2] = PieceType::Pawn;
-            n2 += 1;
-        }
-
-        let their_king = self.kings[them.index()];
-        let forward = if us == Color::Black { DIR[0] } else { DIR[4] };
-        let pawn_files = self.pawn_files[us.index()];
-        for &tc in drop_targets {
-            let to = tc as usize;
-            if self.cells[to] != EMPTY {
+            &empties[..n]
+        };
+        let rel = &REL_RANK[us.index()];
+        let mut allowed = [0u8; 81];
+        for kind in DROP_KINDS {
+            if hand.count(kind) == 0 {
                 continue;
             }
-            let rel = REL_RANK[us.index()][to];
-            if rel == 1 {
-                sink.drops(to, &kinds[..n_any]);
-                continue;
-            }
-            let pawn_ok = has_pawn
-                && pawn_files & (1 << (to / 13)) == 0
-                && !((to as isize + forward) as usize == their_king && self.pawn_drop_mates(to));
-            if rel == 2 {
-                sink.drops(to, &kinds2[..if pawn_ok { n2 } else { n2_no_pawn }]);
-            } else {
-                sink.drops(to, &kinds[..if pawn_ok { n } else { n_no_pawn }]);
+            match kind {
+                PieceType::Pawn => {
+                    let files = self.pawn_files[us.index()];
+                    let their_king = self.kings[them.index()];
+                    let forward = if us == Color::Black { DIR[0] } else { DIR[4] };
+                    let mut n = 0;
+                    for &c in targets {
+                        let cu = c as usize;
+                        if rel[cu] >= 2
+                            && files & (1 << cell_file(cu)) == 0
+                            && !((cu as isize + forward) as usize == their_king
+                                && self.pawn_drop_mates(cu))
+                        {
+                            allowed[n] = c;
+                            n += 1;
+                        }
+                    }
+                    sink.drops(kind, &allowed[..n]);
+                }
+                PieceType::Lance | PieceType::Knight => {
+                    let min = if kind == PieceType::Lance { 2 } else { 3 };
+                    let mut n = 0;
+                    for &c in targets {
+                        if rel[c as usize] >= min {
+                            allowed[n] = c;
+                            n += 1;
+                        }
+                    }
+                    sink.drops(kind, &allowed[..n]);
+                }
+                _ => sink.drops(kind, targets),
             }
         }
     }
 
-    /// Whether dropping a pawn of the side to move on cell `to` (directly in front of the enemy
-    /// king) would checkmate: the defender then has no legal move, since a drop cannot answer a
-    /// contact check and so no recursion happens.
+    /// Whether dropping a pawn of the side to move on cell `to`, directly in front of the enemy
+    /// king, would checkmate. The pawn gives a contact check, so the defender can only move
+    /// the king to a safe square (capturing the pawn included) or capture the pawn with
+    /// another piece that is not pinned; no drop can answer it, so there is no recursion.
     fn pawn_drop_mates(&self, to: usize) -> bool {
+        let us = self.side;
+        let them = !us;
         let mut after = self.clone();
-        after.cells[to] = code(self.side, PieceType::Pawn);
-        after.side = !self.side;
-        !after.has_legal_move()
+        after.cells[to] = code(us, PieceType::Pawn);
+        after.side = them;
+        let dk = after.kings[them.index()];
+        let land = &CAN_LAND[them.index()];
+        for delta in KING_DELTAS {
+            let t = (dk as isize + delta) as usize;
+            if land[after.cells[t] as usize] && !after.attacked_by(t, us, dk) {
+                return false;
+            }
+        }
+        // Defenders (other than the king) that attack the pawn, each with the axis it moves on.
+        let th = after.threats();
+        let own = them as u8;
+        for (d, &delta) in DIR.iter().enumerate().take(8) {
+            let opp = 1u8 << OPPOSITE[d];
+            let mut s = (to as isize + delta) as usize;
+            let mut p = after.cells[s];
+            let adjacent = p != EMPTY;
+            while p == EMPTY {
+                s = (s as isize + delta) as usize;
+                p = after.cells[s];
+            }
+            let steps = if adjacent { STEP[p as usize] as u8 } else { 0 };
+            if OWNER[p as usize] == own
+                && s != dk
+                && (steps | SLIDE[p as usize]) & opp != 0
+                && th.pin_axis(s).is_none_or(|a| a as usize == d % 4)
+            {
+                return false;
+            }
+        }
+        let knight = code(them, PieceType::Knight);
+        let jumps = match them {
+            Color::Black => [DIR[8], DIR[9]],
+            Color::White => [DIR[10], DIR[11]],
+        };
+        for j in jumps {
+            let s = (to as isize - j) as usize;
+            if after.cells[s] == knight && th.pin_axis(s).is_none() {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether `mv` is legal here; if not, why.
@@ -525,5 +600,36 @@ impl Position {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Position;
+
+    #[test]
+    fn legal_moves_come_in_canonical_order() {
+        for sfen in [
+            crate::STARTPOS_SFEN,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+            "ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let list = pos.legal_moves();
+            let mut sorted = list.clone();
+            sorted.sort();
+            assert_eq!(list, sorted, "{sfen}");
+            for m in &list {
+                let after = pos.play(*m);
+                for n in &after.legal_moves() {
+                    assert!(after.is_legal(*n).is_ok());
+                }
+                let l2 = after.legal_moves();
+                let mut s2 = l2.clone();
+                s2.sort();
+                assert_eq!(l2, s2, "after {m} in {sfen}");
+            }
+        }
     }
 }

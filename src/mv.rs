@@ -127,38 +127,6 @@ impl MoveList {
         self.0.sort_unstable_by_key(|m| m.sort_key());
     }
 
-    /// The move that would stand at `index` if the list were sorted in canonical order, found
-    /// in linear time without sorting: the moves are counted by origin square (or dropped kind),
-    /// and only the one small group that holds `index` is sorted. Panics if `index` is out of
-    /// range.
-    pub fn select_nth(&self, index: usize) -> Move {
-        assert!(index < self.0.len(), "index {index} out of range");
-        // Group 0-80: board moves by origin square; 81 + kind: drops of that kind.
-        let group = |m: &Move| match *m {
-            Move::Normal { from, .. } => from.index(),
-            Move::Drop { kind, .. } => 81 + kind as usize,
-        };
-        let mut counts = [0usize; 96];
-        for m in &self.0 {
-            counts[group(m)] += 1;
-        }
-        let (mut g, mut before) = (0, 0);
-        while before + counts[g] <= index {
-            before += counts[g];
-            g += 1;
-        }
-        // A group holds at most 81 moves (drops of one kind; a dragon has 20 targets, 40 moves).
-        let mut members = [(0u32, *self.0.first().expect("non-empty")); 96];
-        let mut n = 0;
-        for m in self.0.iter().filter(|m| group(m) == g) {
-            members[n] = (m.sort_key(), *m);
-            n += 1;
-        }
-        let members = &mut members[..n];
-        members.sort_unstable_by_key(|&(k, _)| k);
-        members[index - before].1
-    }
-
     /// Keeps only the moves for which `f` is true.
     pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {
         self.0.retain(f);
@@ -223,19 +191,6 @@ mod tests {
         by_key.reverse();
         by_key.sort_by_key(|m| m.sort_key());
         assert_eq!(by_ord, by_key);
-    }
-
-    #[test]
-    fn select_nth_agrees_with_sorting() {
-        let mut list = MoveList::new();
-        for s in ["P*5e", "7g7f", "8h2b+", "8h2b", "1a9i", "R*1a", "2h2a+"] {
-            list.push(Move::from_usi(s).unwrap());
-        }
-        let mut sorted = list.clone();
-        sorted.sort();
-        for i in 0..list.len() {
-            assert_eq!(list.select_nth(i), sorted[i]);
-        }
     }
 
     #[test]

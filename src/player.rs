@@ -92,9 +92,9 @@ impl RandomPlayer {
                 });
             }
         }
-        // The i-th move of the canonically sorted list, found without sorting it.
+        // The list is in canonical order (see `Position::generate_legal`).
         let i = self.below(self.list.len() as u64) as usize;
-        Choice::Move(self.list.select_nth(i))
+        Choice::Move(self.list[i])
     }
 }
 

@@ -1,7 +1,7 @@
 //! Positions (局面): board, hands, side to move, with make/unmake and attack queries.
 
 use crate::board::{
-    cell, cell_file, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE,
+    bit, cell, cell_file, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE,
     OWNER, SLIDE, STEP, WALL, ZOBRIST,
 };
 use crate::{ByColor, Color, Hand, Move, Piece, PieceType, Square};
@@ -22,6 +22,9 @@ pub struct Position {
     pub(crate) key: u64,
     /// Bit `f` set when the colour has an unpromoted pawn on file `f` (for nifu).
     pub(crate) pawn_files: [u16; 2],
+    /// The squares each colour occupies (bit `i` = square index `i`), to visit pieces and
+    /// empty squares in square order without scanning the board.
+    pub(crate) occupied: [u128; 2],
 }
 
 /// What [`Position::do_move`] returns, to give to [`Position::undo_move`].
@@ -155,6 +158,7 @@ impl Position {
             kings: [NO_CELL; 2],
             key: 0,
             pawn_files: [0; 2],
+            occupied: [0; 2],
         }
     }
 
@@ -195,6 +199,7 @@ impl Position {
                 pos.kings[piece.color.index()] = c;
             }
             pos.cells[c] = piece.code();
+            pos.occupied[piece.color.index()] |= bit(sq);
         }
         for color in Color::ALL {
             let count = king_count[color.index()];
@@ -361,9 +366,11 @@ impl Position {
                 let (f, t) = (cell(from), cell(to));
                 let p = self.cells[f];
                 let cap = self.cells[t];
+                self.occupied[us.index()] ^= bit(from) | bit(to);
                 key ^= z.board[p as usize][f];
                 self.cells[f] = EMPTY;
                 if cap != EMPTY {
+                    self.occupied[(!us).index()] ^= bit(to);
                     key ^= z.board[cap as usize][t];
                     let base = PieceType::ALL[kind_of(cap) as usize - 1].unpromote();
                     if kind_of(cap) == PieceType::Pawn as u8 {
@@ -395,6 +402,7 @@ impl Position {
                     z.hand[us.index()][kind as usize][n] ^ z.hand[us.index()][kind as usize][n - 1];
                 hand.take(kind);
                 self.cells[t] = p;
+                self.occupied[us.index()] |= bit(to);
                 key ^= z.board[p as usize][t];
                 if kind == PieceType::Pawn {
                     self.pawn_files[us.index()] |= 1 << cell_file(t);
@@ -418,7 +426,9 @@ impl Position {
                 let p = if promote { np - 8 } else { np };
                 self.cells[f] = p;
                 self.cells[t] = undo.captured;
+                self.occupied[us.index()] ^= bit(from) | bit(to);
                 if undo.captured != EMPTY {
+                    self.occupied[(!us).index()] ^= bit(to);
                     let base = PieceType::ALL[kind_of(undo.captured) as usize - 1].unpromote();
                     self.hands[us].take(base);
                 }
@@ -428,6 +438,7 @@ impl Position {
             }
             Move::Drop { kind, to } => {
                 self.cells[cell(to)] = EMPTY;
+                self.occupied[us.index()] ^= bit(to);
                 self.hands[us].add(kind);
             }
         }

@@ -34,6 +34,13 @@ impl Square {
         }
     }
 
+    /// The square with index `i`, which the caller guarantees is below 81.
+    #[inline]
+    pub(crate) const fn from_index_unchecked(i: u8) -> Square {
+        debug_assert!(i < 81);
+        Square(i)
+    }
+
     /// All 81 squares in index order.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..81u8).map(Square)
