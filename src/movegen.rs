@@ -311,25 +311,30 @@ impl Position {
         let k = self.kings[us.index()];
         let in_check = th.n_checkers == 1;
 
-        // In single check, the cells a non-king move may go to (block[]), and the cells between
-        // king and checker where a drop may interpose, in ascending order.
-        let mut block = [false; CELLS];
+        // The cells a non-king move may go to: any, or in single check the checker's cell and
+        // the cells between it and the king (where drops may interpose too, ascending).
         let mut between = [0u8; 8];
         let mut n_between = 0;
-        if in_check {
+        let block_storage;
+        let block: &[bool; CELLS] = if in_check {
+            let mut b = [false; CELLS];
             let (c, d) = th.checkers[0];
-            block[c] = true;
+            b[c] = true;
             if d != 255 {
                 let mut s = (k as isize + DIR[d as usize]) as usize;
                 while s != c {
-                    block[s] = true;
+                    b[s] = true;
                     between[n_between] = s as u8;
                     n_between += 1;
                     s = (s as isize + DIR[d as usize]) as usize;
                 }
                 between[..n_between].sort_unstable();
             }
-        }
+            block_storage = b;
+            &block_storage
+        } else {
+            &[true; CELLS]
+        };
 
         // Board moves, by origin square.
         let land = &CAN_LAND[us.index()];
@@ -369,7 +374,7 @@ impl Position {
                 steps &= steps - 1;
                 let to = (from as isize + DIR[d]) as usize;
                 dests[n] = to as u8;
-                n += (land[self.cells[to] as usize] & (!in_check | block[to])) as usize;
+                n += (land[self.cells[to] as usize] & block[to]) as usize;
             }
             while slides != 0 {
                 let d = slides.trailing_zeros() as usize;
@@ -379,7 +384,7 @@ impl Position {
                 loop {
                     let q = self.cells[to];
                     dests[n] = to as u8;
-                    n += (land[q as usize] & (!in_check | block[to])) as usize;
+                    n += (land[q as usize] & block[to]) as usize;
                     if q != EMPTY {
                         break;
                     }
