@@ -638,9 +638,11 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                         Choice::Resign => "%TORYO".to_string(),
                         Choice::DeclareWin => "%KACHI".to_string(),
                     };
+                    // A failed send is not the end yet: the server may have ended the game
+                    // while we were moving (its lines are still to be read), or it is gone,
+                    // which the next read tells.
                     if let Err(e) = self.wire.send(&text) {
-                        warn!("send failed: {e}");
-                        break "DISCONNECTED".to_string();
+                        warn!("sending {text} failed: {e}");
                     }
                     awaiting = Some(text);
                     continue;
