@@ -26,6 +26,7 @@ struct Conn {
 impl Conn {
     fn new(s: TcpStream) -> Conn {
         s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        s.set_nodelay(true).unwrap();
         Conn {
             r: BufReader::new(s.try_clone().unwrap()),
             w: s,
