@@ -19,6 +19,7 @@
 
 mod board;
 mod color;
+pub mod csa;
 mod declaration;
 mod game;
 mod hand;

@@ -1,10 +1,379 @@
-//! `saikoro csa`: play on a CSA server.
+//! `saikoro csa`: play on a CSA server (Floodgate) with the built-in random player or an
+//! external USI engine.
 
+use anyhow::{bail, Context};
+use lexopt::prelude::*;
+use log::{error, info, warn};
+use saikoro::csa::client::{run_session, RandomMover};
+use saikoro::csa::record::format_time;
+use saikoro::csa::usi_engine::UsiEngine;
+use saikoro::csa::{
+    ClientConfig, ClientError, GameReport, GameResult, Player, RecordInfo, SessionEnd,
+};
+use saikoro::{Color, EnteringKingRule};
 use std::ffi::OsString;
+use std::io::{BufReader, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+const HELP: &str = "\
+saikoro csa: play on a CSA server (Floodgate's shogi-server or any other)
+
+Usage: saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
+
+  --host HOST              server (required)
+  --port PORT              port [4081]
+  --user NAME              login name (required)
+  --password PASS          password, sent as is; Floodgate: GAME,TRIP
+                           (e.g. floodgate-300-10F,mytrip)
+  --games N                games to play, reconnecting for each; 0 = forever [1]
+  --seed N                 random player: game i uses seed N+i [fresh each game]
+  --entering-king-rule R   NoEnteringKing, CSARule24 or CSARule27
+                           [from the Game_Summary's Declaration]
+  --margin-ms MS           safety margin on our clock [1500]
+  --keepalive SECONDS      send an empty line after this long silent [40, at least 30]
+  --record-dir DIR         write each game as DIR/<Game_ID>.csa (CSA V2.2)
+  --engine \"CMD ARGS\"      play with this USI engine instead of the random player
+  --option NAME=VALUE      setoption for the engine (repeatable)
+  --log-file FILE          log there (info level; RUST_LOG=debug adds the wire log)
+  -h, --help
+
+One line per game goes to stdout: `game <id>: <result> <reason> <plies> plies`.
+Ctrl-C ends after the current game (a second one quits at once). Exit status 0 when every
+game ended with the server's result line.
+";
+
+/// The keep-alive floor the protocol asks for (never within 30 s of our last line).
+const KEEPALIVE_FLOOR: Duration = Duration::from_secs(30);
+/// Test-only: lowers [`KEEPALIVE_FLOOR`] (milliseconds), so tests need not wait 30 s.
+const KEEPALIVE_FLOOR_ENV: &str = "SAIKORO_CSA_KEEPALIVE_FLOOR_MS";
+/// Consecutive failed connections before giving up (with a finite `--games`).
+const MAX_CONNECT_FAILURES: u32 = 10;
+const MAX_BACKOFF: Duration = Duration::from_secs(60);
+
+struct Args {
+    host: String,
+    port: u16,
+    user: String,
+    password: String,
+    games: u64,
+    seed: Option<u64>,
+    rule: Option<EnteringKingRule>,
+    margin: Duration,
+    keepalive: Duration,
+    record_dir: Option<PathBuf>,
+    engine: Option<String>,
+    options: Vec<(String, String)>,
+    log_file: Option<PathBuf>,
+}
+
+fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
+    let mut p = lexopt::Parser::from_args(args);
+    let (mut host, mut user, mut password) = (None, None, None);
+    let mut a = Args {
+        host: String::new(),
+        port: 4081,
+        user: String::new(),
+        password: String::new(),
+        games: 1,
+        seed: None,
+        rule: None,
+        margin: Duration::from_millis(1500),
+        keepalive: Duration::from_secs(40),
+        record_dir: None,
+        engine: None,
+        options: Vec::new(),
+        log_file: None,
+    };
+    while let Some(arg) = p.next()? {
+        match arg {
+            Long("host") => host = Some(p.value()?.string()?),
+            Long("port") => a.port = p.value()?.parse()?,
+            Long("user") => user = Some(p.value()?.string()?),
+            Long("password") => password = Some(p.value()?.string()?),
+            Long("games") => a.games = p.value()?.parse()?,
+            Long("seed") => a.seed = Some(p.value()?.parse()?),
+            Long("entering-king-rule") => a.rule = Some(p.value()?.parse()?),
+            Long("margin-ms") => a.margin = Duration::from_millis(p.value()?.parse()?),
+            Long("keepalive") => {
+                let secs: f64 = p.value()?.parse()?;
+                if !(secs.is_finite() && secs > 0.0) {
+                    bail!("--keepalive must be a positive number of seconds");
+                }
+                a.keepalive = Duration::from_secs_f64(secs);
+            }
+            Long("record-dir") => a.record_dir = Some(p.value()?.into()),
+            Long("engine") => a.engine = Some(p.value()?.string()?),
+            Long("option") => {
+                let v = p.value()?.string()?;
+                let (n, val) = v
+                    .split_once('=')
+                    .with_context(|| format!("--option {v}: expected NAME=VALUE"))?;
+                a.options.push((n.to_string(), val.to_string()));
+            }
+            Long("log-file") => a.log_file = Some(p.value()?.into()),
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    a.host = host.context("--host is required")?;
+    a.user = user.context("--user is required")?;
+    a.password = password.context("--password is required")?;
+    if a.user.is_empty() || a.user.contains(char::is_whitespace) {
+        bail!("--user must be a name without spaces");
+    }
+    if a.password.contains(char::is_whitespace) {
+        bail!("--password must not contain spaces");
+    }
+    let floor = std::env::var(KEEPALIVE_FLOOR_ENV)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(KEEPALIVE_FLOOR, Duration::from_millis);
+    if a.keepalive < floor {
+        eprintln!(
+            "saikoro csa: --keepalive raised to {} s: the protocol forbids keep-alives within 30 s",
+            floor.as_secs_f64()
+        );
+        a.keepalive = floor;
+    }
+    Ok(Some(a))
+}
 
 /// Runs the CSA client.
-pub fn main(_args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    super::init_logging(None)?;
-    anyhow::bail!("the CSA client is not built yet")
+pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
+    let Some(args) = parse_args(args)? else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    super::init_logging(args.log_file.as_deref())?;
+    if let Some(dir) = &args.record_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create record dir {}", dir.display()))?;
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                eprintln!("saikoro csa: interrupted again: quitting now");
+                std::process::exit(130);
+            }
+            eprintln!("saikoro csa: stopping after the current game (Ctrl-C again to quit now)");
+        })
+        .context("cannot install the Ctrl-C handler")?;
+    }
+    let mut cfg = ClientConfig::new(&args.user, &args.password);
+    cfg.keepalive = args.keepalive;
+    cfg.margin = args.margin;
+    cfg.rule = args.rule;
+    cfg.stop = stop.clone();
+
+    let mut engine;
+    let mut random;
+    let player: &mut dyn Player = match &args.engine {
+        Some(cmd) => {
+            engine = UsiEngine::spawn(cmd, &args.options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            &mut engine
+        }
+        None => {
+            if !args.options.is_empty() {
+                warn!("--option is only for --engine: ignored");
+            }
+            random = RandomMover::new(args.seed);
+            &mut random
+        }
+    };
+
+    let tick = (args.keepalive / 4).min(Duration::from_millis(200));
+    let mut played = 0u64;
+    let mut all_normal = true;
+    let mut failures = 0u32;
+    while args.games == 0 || played < args.games {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let stream = match TcpStream::connect((args.host.as_str(), args.port)) {
+            Ok(s) => s,
+            Err(e) => {
+                failures += 1;
+                if args.games != 0 && failures >= MAX_CONNECT_FAILURES {
+                    bail!("cannot connect to {}:{}: {e}", args.host, args.port);
+                }
+                let wait = backoff(failures);
+                warn!(
+                    "cannot connect to {}:{}: {e}; retrying in {} s",
+                    args.host,
+                    args.port,
+                    wait.as_secs()
+                );
+                sleep_unless_stopped(wait, &stop);
+                continue;
+            }
+        };
+        info!("connected to {}:{}", args.host, args.port);
+        stream.set_nodelay(true)?;
+        stream.set_read_timeout(Some(tick))?;
+        let ka = socket2::TcpKeepalive::new().with_time(Duration::from_secs(60));
+        if let Err(e) = socket2::SockRef::from(&stream).set_tcp_keepalive(&ka) {
+            warn!("cannot set SO_KEEPALIVE: {e}");
+        }
+        let reader = BufReader::new(stream.try_clone()?);
+        let result = run_session(reader, &stream, &cfg, player);
+        let _ = stream.shutdown(std::net::Shutdown::Both);
+        match result {
+            Ok(SessionEnd::Played(report)) => {
+                failures = 0;
+                played += 1;
+                println!("{}", report.summary_line());
+                std::io::stdout().flush()?;
+                if !report.result.is_normal() {
+                    all_normal = false;
+                }
+                if let Some(dir) = &args.record_dir {
+                    if let Err(e) = save_record(dir, &report) {
+                        error!("cannot write the record: {e:#}");
+                        all_normal = false;
+                    }
+                }
+                if let Some(e) = &report.player_error {
+                    bail!("the engine failed: {e}");
+                }
+            }
+            Ok(SessionEnd::Rejected { game_id, by }) => {
+                failures = 0;
+                played += 1;
+                all_normal = false;
+                info!("game {game_id} rejected by {by}");
+                println!("game {game_id}: rejected REJECT 0 plies");
+                std::io::stdout().flush()?;
+            }
+            Ok(SessionEnd::Stopped) => break,
+            Err(ClientError::LoginIncorrect) => {
+                bail!("LOGIN:incorrect: check --user/--password (or the name is already playing)")
+            }
+            Err(ClientError::Player(e)) => bail!("the engine failed: {e}"),
+            Err(ClientError::Summary(e)) => {
+                played += 1;
+                all_normal = false;
+                error!("game rejected: {e}");
+            }
+            Err(e) => {
+                failures += 1;
+                if args.games != 0 && failures >= MAX_CONNECT_FAILURES {
+                    bail!("giving up: {e}");
+                }
+                let wait = backoff(failures);
+                warn!("{e}; reconnecting in {} s", wait.as_secs());
+                sleep_unless_stopped(wait, &stop);
+            }
+        }
+    }
+    Ok(if all_normal {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// 1, 2, 4, … seconds, at most a minute.
+fn backoff(failures: u32) -> Duration {
+    (Duration::from_secs(1) * 2u32.saturating_pow(failures.saturating_sub(1).min(6)))
+        .min(MAX_BACKOFF)
+}
+
+fn sleep_unless_stopped(d: Duration, stop: &AtomicBool) {
+    let until = std::time::Instant::now() + d;
+    while std::time::Instant::now() < until && !stop.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A file name from a Game_ID: characters other than `[A-Za-z0-9+._-]` become `_`.
+fn file_name(game_id: &str) -> String {
+    let s: String = game_id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "+._-".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        format!("game{s}")
+    } else {
+        s
+    }
+}
+
+fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
+    let s = &r.summary;
+    let word = |c: Color| match (r.result, c == s.us) {
+        (GameResult::Win, true) | (GameResult::Lose, false) => "win",
+        (GameResult::Lose, true) | (GameResult::Win, false) => "lose",
+        (GameResult::Interrupted, _) => "interrupted",
+        _ => "draw",
+    };
+    let tb = s.time[Color::Black];
+    let info = RecordInfo {
+        names: s.names.clone(),
+        event: Some(s.game_id.clone()),
+        start_time: Some(format_time(r.started)),
+        end_time: Some(format_time(r.ended)),
+        comments: vec![
+            format!("Max_Moves:{}", s.max_moves.unwrap_or(0)),
+            format!(
+                "Time: unit {} ms, total {}, byoyomi {}, increment {}",
+                tb.unit_ms, tb.total, tb.byoyomi, tb.increment
+            ),
+            "times are UTC".to_string(),
+        ],
+        trailer: vec![format!(
+            "summary:{}:{} {}:{} {}",
+            r.reason.to_lowercase(),
+            s.names[Color::Black],
+            word(Color::Black),
+            s.names[Color::White],
+            word(Color::White)
+        )],
+        ..RecordInfo::default()
+    };
+    let path = dir.join(format!("{}.csa", file_name(&s.game_id)));
+    let mut f = std::io::BufWriter::new(
+        std::fs::File::create(&path).with_context(|| format!("{}", path.display()))?,
+    );
+    saikoro::csa::write_record(&mut f, &info, &r.start, &r.moves, &r.end_line())?;
+    f.flush()?;
+    info!("record written to {}", path.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_file_names() {
+        assert_eq!(
+            file_name("wdoor+floodgate-300-10F+a+b+20211105220005"),
+            "wdoor+floodgate-300-10F+a+b+20211105220005"
+        );
+        assert_eq!(file_name("../x/y"), "game.._x_y");
+        assert_eq!(file_name(""), "game");
+    }
+
+    #[test]
+    fn backoff_doubles_up_to_a_minute() {
+        assert_eq!(backoff(1), Duration::from_secs(1));
+        assert_eq!(backoff(2), Duration::from_secs(2));
+        assert_eq!(backoff(4), Duration::from_secs(8));
+        assert_eq!(backoff(20), Duration::from_secs(60));
+    }
 }

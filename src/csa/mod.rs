@@ -1,0 +1,15 @@
+//! The CSA server protocol (as Floodgate's shogi-server speaks it): notation, the
+//! Game_Summary, the clock, records, the client state machine and the external USI engine it
+//! can drive.
+
+pub mod client;
+pub mod clock;
+pub mod notation;
+pub mod record;
+pub mod summary;
+pub mod usi_engine;
+
+pub use client::{ClientConfig, ClientError, GameReport, GameResult, Player, SessionEnd};
+pub use clock::{Clock, TimeRules};
+pub use record::{write_record, RecordInfo};
+pub use summary::GameSummary;
