@@ -1,10 +1,11 @@
 //! `saikoro selfplay`: random self-play games and a summary.
 
-use anyhow::{bail, Context};
+use anyhow::Context;
+use saikoro::csa::record::{self, RecordInfo};
 use saikoro::selfplay::{play_game, Summary};
-use saikoro::{EnteringKingRule, Position, RandomPlayer};
+use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomPlayer};
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -16,7 +17,8 @@ games, plies (mean/min/max), outcomes by kind, and games per second.
 
 Options:
   --games N               games to play (default 100)
-  --seed S                seed of the first game (default: fresh entropy, printed)
+  --seed S                seed of the first game; game i (from 0) uses S + i, so any game
+                          replays alone with --games 1 --seed S+i (default: fresh entropy)
   --max-plies N           stop a game after N plies (default 4000)
   --sfen SFEN             start position (default: the standard start)
   --entering-king-rule R  NoEnteringKing, CSARule24 or CSARule27 (default CSARule27)
@@ -75,8 +77,9 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         Some(s) => Position::from_sfen(s).with_context(|| format!("--sfen {s:?}"))?,
         None => Position::startpos(),
     };
-    if cfg.record_dir.is_some() {
-        bail!("--record-dir is not available yet");
+    if let Some(dir) = &cfg.record_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create record directory {}", dir.display()))?;
     }
     let seed = cfg.seed.unwrap_or_else(RandomPlayer::entropy_seed);
     log::info!("selfplay: {} games from {start}, seed {seed}", cfg.games);
@@ -84,9 +87,16 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let mut summary = Summary::default();
     let t0 = Instant::now();
     let mut next_report = Duration::from_secs(2);
-    for _ in 0..cfg.games {
+    for i in 0..cfg.games {
+        let game_seed = seed.wrapping_add(i);
+        player.reseed(game_seed);
         let (game, outcome) = play_game(&mut player, &start, cfg.max_plies, cfg.rule);
         summary.add(game.len() as u64, outcome);
+        if let Some(dir) = &cfg.record_dir {
+            let path = dir.join(format!("selfplay-{game_seed}.csa"));
+            write_record(&path, &game, outcome, game_seed)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
         let elapsed = t0.elapsed();
         if elapsed >= next_report {
             eprintln!("selfplay: {}/{} games", summary.games, cfg.games);
@@ -97,4 +107,37 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     println!("seed: {seed}");
     println!("{summary}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes one game as a CSA record; the end line says how it ended.
+fn write_record(path: &Path, game: &Game, outcome: Outcome, seed: u64) -> anyhow::Result<()> {
+    let foul = |loser: Color| match loser {
+        Color::Black => "%+ILLEGAL_ACTION",
+        Color::White => "%-ILLEGAL_ACTION",
+    };
+    let (end, why) = match outcome {
+        Outcome::Checkmate { .. } => ("%TSUMI", "checkmate".to_string()),
+        Outcome::Repetition => ("%SENNICHITE", "fourfold repetition".to_string()),
+        Outcome::PerpetualCheck { winner } => (foul(!winner), "perpetual check".to_string()),
+        Outcome::Declaration { .. } => ("%KACHI", "entering-king declaration".to_string()),
+        Outcome::MaxMoves => ("%HIKIWAKE", format!("ply limit {}", game.len())),
+    };
+    let result = match outcome.winner() {
+        Some(Color::Black) => "black wins",
+        Some(Color::White) => "white wins",
+        None => "draw",
+    };
+    let info = RecordInfo {
+        names: ByColor(["Saikoro".to_string(), "Saikoro".to_string()]),
+        event: Some("saikoro selfplay".to_string()),
+        start_time: Some(record::format_time(std::time::SystemTime::now())),
+        comments: vec![format!("seed {seed}")],
+        trailer: vec![format!("result: {result} by {why}, {} plies", game.len())],
+        ..RecordInfo::default()
+    };
+    let moves: Vec<_> = game.moves().map(|m| (m, None)).collect();
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    record::write_record(&mut out, &info, game.start(), &moves, end)?;
+    std::io::Write::flush(&mut out)?;
+    Ok(())
 }

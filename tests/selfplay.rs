@@ -1,0 +1,163 @@
+//! `saikoro selfplay` through the real binary: the summary adds up, the seed replays a game,
+//! and every record replays move by move under the rules core.
+
+use saikoro::csa::notation::parse_move;
+use saikoro::{EnteringKingRule, Position};
+use std::path::Path;
+use std::process::Command;
+
+fn selfplay(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        .arg("selfplay")
+        .args(args)
+        .output()
+        .expect("run saikoro selfplay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("ASCII summary")
+}
+
+fn field(summary: &str, name: &str) -> String {
+    summary
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+        .unwrap_or_else(|| panic!("no {name} line in {summary}"))
+        .to_string()
+}
+
+fn total(summary: &str, name: &str) -> u64 {
+    field(summary, name)
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a count")
+}
+
+/// Replays a CSA record with the core; returns (plies, end line, final position).
+fn replay(path: &Path) -> (usize, String, Position) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut pos = Position::startpos();
+    let mut plies = 0;
+    let mut end = String::new();
+    for line in text.lines() {
+        if line.starts_with('+') && line.len() == 7 || line.starts_with('-') && line.len() == 7 {
+            let mv = parse_move(&pos, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert!(pos.is_legal(mv).is_ok(), "{line} illegal in {pos}");
+            pos.do_move(mv);
+            plies += 1;
+        } else if line.starts_with('%') {
+            end = line.to_string();
+        }
+    }
+    (plies, end, pos)
+}
+
+#[test]
+fn summary_adds_up_and_records_replay() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("selfplay-records");
+    let _ = std::fs::remove_dir_all(&dir);
+    let s = selfplay(&[
+        "--games",
+        "6",
+        "--seed",
+        "11",
+        "--record-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(field(&s, "seed"), "11");
+    assert_eq!(total(&s, "games"), 6);
+    let ended: u64 = [
+        "checkmate",
+        "repetition",
+        "perpetual check",
+        "declaration",
+        "max plies",
+    ]
+    .iter()
+    .map(|k| total(&s, k))
+    .sum();
+    assert_eq!(ended, 6, "{s}");
+    let mut plies_total = 0;
+    for seed in 11..17 {
+        let (plies, end, pos) = replay(&dir.join(format!("selfplay-{seed}.csa")));
+        plies_total += plies;
+        match end.as_str() {
+            "%TSUMI" => assert!(!pos.has_legal_move(), "seed {seed}: not mate"),
+            "%KACHI" => assert!(pos.can_declare_win(EnteringKingRule::CsaRule27)),
+            "%SENNICHITE" | "%+ILLEGAL_ACTION" | "%-ILLEGAL_ACTION" | "%HIKIWAKE" => {}
+            e => panic!("seed {seed}: unexpected end line {e:?}"),
+        }
+    }
+    let plies_line = field(&s, "plies");
+    assert!(
+        plies_line.ends_with(&format!("total {plies_total}")),
+        "{plies_line} vs {plies_total}"
+    );
+}
+
+#[test]
+fn a_game_replays_alone_from_its_seed() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("selfplay-replay");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    selfplay(&["--games", "3", "--seed", "40", "--record-dir", d]);
+    let third = std::fs::read_to_string(dir.join("selfplay-42.csa")).unwrap();
+    let alone = dir.join("alone");
+    selfplay(&[
+        "--games",
+        "1",
+        "--seed",
+        "42",
+        "--record-dir",
+        alone.to_str().unwrap(),
+    ]);
+    let again = std::fs::read_to_string(alone.join("selfplay-42.csa")).unwrap();
+    let moves = |t: &str| {
+        t.lines()
+            .filter(|l| l.starts_with(['+', '-', '%']) && l.len() >= 5)
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&third), moves(&again));
+}
+
+#[test]
+fn ply_cap_and_start_position_are_honoured() {
+    let s = selfplay(&[
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--max-plies",
+        "7",
+        "--sfen",
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ]);
+    assert_eq!(total(&s, "max plies"), 2, "{s}");
+    assert!(
+        field(&s, "plies").starts_with("mean 7.0, min 7, max 7"),
+        "{s}"
+    );
+}
+
+#[test]
+fn bad_arguments_fail_cleanly() {
+    for args in [
+        &["--games", "x"][..],
+        &["--sfen", "not an sfen"],
+        &["--entering-king-rule", "Nope"],
+        &["--frobnicate"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+            .arg("selfplay")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
