@@ -30,6 +30,7 @@ mod player;
 mod position;
 pub mod sfen;
 mod square;
+pub mod usi;
 
 pub use color::{ByColor, Color};
 pub use declaration::{EnteringKingRule, UnknownRule};
