@@ -186,6 +186,11 @@ impl Session {
         }
     }
 
+    /// Reads lines until one equals `line` exactly, whatever comes before it.
+    pub fn skip_until(&mut self, line: &str) {
+        while self.recv() != line {}
+    }
+
     /// Whether a line arrives within `wait` (it is consumed and returned).
     pub fn poll(&mut self, wait: Duration) -> Option<String> {
         let l = self.lines.recv_timeout(wait).ok()?;
