@@ -5,12 +5,18 @@ pub mod csa;
 pub mod selfplay;
 pub mod usi;
 
+use anyhow::Context;
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Instant;
+
 /// `saikoro --help`.
 pub const USAGE: &str = "\
 Saikoro: a USI shogi engine that plays a uniformly random legal move.
 
 Usage:
-  saikoro [--log-file FILE]        USI engine on stdin/stdout (the default)
+  saikoro [usi] [--log-file FILE]  USI engine on stdin/stdout (the default)
   saikoro selfplay [OPTIONS]       random self-play games, with a summary
   saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
                                    play on a CSA server (Floodgate)
@@ -19,28 +25,123 @@ Usage:
 Run `saikoro <mode> --help` for the options of a mode.
 ";
 
-/// Starts logging to stderr, filtered by `RUST_LOG` (nothing by default), or to `file`
-/// (appending) at `info` level unless `RUST_LOG` says otherwise.
-pub fn init_logging(file: Option<&std::path::Path>) -> anyhow::Result<()> {
-    use anyhow::Context;
+/// Where log records go: a file when one is set, else stderr when `RUST_LOG` asked for logs,
+/// else nowhere. Switchable at run time (the USI `LogFile` option).
+struct LogSink {
+    file: Option<std::fs::File>,
+    stderr: bool,
+    /// The most detailed level the filter lets through.
+    level: log::LevelFilter,
+}
+
+static LOG_SINK: Mutex<LogSink> = Mutex::new(LogSink {
+    file: None,
+    stderr: false,
+    level: log::LevelFilter::Off,
+});
+
+fn log_sink() -> std::sync::MutexGuard<'static, LogSink> {
+    LOG_SINK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The writer `env_logger` formats into: forwards to the current sink. Write errors (a full
+/// disk, a closed stderr) are swallowed: logging must never stop the engine.
+struct SwitchWriter;
+
+impl Write for SwitchWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut sink = log_sink();
+        if let Some(f) = sink.file.as_mut() {
+            let _ = f.write_all(buf);
+        } else if sink.stderr {
+            let _ = io::stderr().write_all(buf);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if let Some(f) = log_sink().file.as_mut() {
+            let _ = f.flush();
+        }
+        Ok(())
+    }
+}
+
+/// Starts logging. By default nothing is logged: ShogiHome never reads the engine's stderr, and
+/// a full pipe would block the engine. `RUST_LOG` (env_logger syntax) turns on logging to
+/// stderr; a log `file` (or, later, [`set_log_file`]) receives records at `debug` level (the
+/// whole USI exchange) unless `RUST_LOG` sets the filter. Never writes to stdout.
+pub fn init_logging(file: Option<&Path>) -> anyhow::Result<()> {
+    let spec = std::env::var("RUST_LOG")
+        .ok()
+        .filter(|s| !s.trim().is_empty());
     let mut b = env_logger::Builder::new();
-    match file {
+    match &spec {
+        Some(spec) => b.parse_filters(spec),
+        None => b.filter_level(log::LevelFilter::Debug),
+    };
+    let start = Instant::now();
+    b.target(env_logger::Target::Pipe(Box::new(SwitchWriter)))
+        .format(move |f, r| {
+            writeln!(
+                f,
+                "{:10.3} {:<5} {}: {}",
+                start.elapsed().as_secs_f64(),
+                r.level(),
+                r.target(),
+                r.args()
+            )
+        });
+    let logger = b.build();
+    {
+        let mut sink = log_sink();
+        sink.level = logger.filter();
+        sink.stderr = spec.is_some();
+    }
+    // A second call (tests, or two front ends) keeps the first logger.
+    let _ = log::set_boxed_logger(Box::new(logger));
+    if let Some(path) = file {
+        set_log_file(Some(path))
+            .with_context(|| format!("cannot open log file {}", path.display()))?;
+    }
+    update_max_level();
+    Ok(())
+}
+
+/// Sends the log to `file` (appending; created if missing), or back to the default with `None`.
+/// On error the previous target stays.
+pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
+    let opened = match file {
         Some(path) => {
-            let f = std::fs::OpenOptions::new()
+            let mut f = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open log file {}", path.display()))?;
-            b.filter_level(log::LevelFilter::Info)
-                .target(env_logger::Target::Pipe(Box::new(f)));
+                .open(path)?;
+            let unix = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0);
+            writeln!(
+                f,
+                "---- saikoro {} log opened, pid {}, unix time {unix} ----",
+                env!("CARGO_PKG_VERSION"),
+                std::process::id()
+            )?;
+            Some(f)
         }
-        None => {
-            b.filter_level(log::LevelFilter::Off);
-        }
-    }
-    if let Ok(spec) = std::env::var("RUST_LOG") {
-        b.parse_filters(&spec);
-    }
-    let _ = b.try_init();
+        None => None,
+    };
+    log_sink().file = opened;
+    update_max_level();
     Ok(())
+}
+
+/// Lets log macros skip all work while no record can be written anywhere.
+fn update_max_level() {
+    let sink = log_sink();
+    log::set_max_level(if sink.file.is_some() || sink.stderr {
+        sink.level
+    } else {
+        log::LevelFilter::Off
+    });
 }

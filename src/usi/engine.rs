@@ -1,0 +1,519 @@
+//! The USI session: options, the current game, the random player and the pending `bestmove`.
+//!
+//! Everything is synchronous. A `go` is answered before the next line is read; `go infinite`
+//! and `go ponder` choose their move at once and hold it until `stop`, `ponderhit`, `gameover`
+//! or the end of input, so no thread is needed and exactly one `bestmove` follows each `go`.
+
+use super::{parse_line, shorten, Command, Go, PositionCommand, Start, UsiError};
+use crate::{
+    divide, Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Position, PositionError,
+    RandomPlayer,
+};
+use log::{debug, info, warn};
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::Instant;
+
+/// What the caller does after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Exit now (`quit`), printing nothing more.
+    Quit,
+}
+
+/// Switches the log output to a file (`Some`) or back to the default (`None`); called when the
+/// `LogFile` option changes. The binary installs one; without it the option is only stored.
+pub type LogSwitch = Box<dyn FnMut(Option<&Path>) -> io::Result<()> + Send>;
+
+/// The author named in `id author`.
+pub const AUTHOR: &str = "the Saikoro developers";
+
+/// The largest `Seed` (2^31 - 1: fits any GUI's 32-bit spin control).
+pub const SEED_MAX: u64 = (1 << 31) - 1;
+
+/// The engine options (`setoption`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `Seed`: the random generator's seed; 0 draws a fresh one from the OS each game.
+    pub seed: u64,
+    /// `EnteringKingRule`: when `bestmove win` is declared.
+    pub entering_king_rule: EnteringKingRule,
+    /// `LogFile`: where logs are appended; empty for none.
+    pub log_file: String,
+    /// `USI_Ponder`: stored only (the engine never asks to ponder).
+    pub ponder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            seed: 0,
+            entering_king_rule: EnteringKingRule::CsaRule27,
+            log_file: String::new(),
+            ponder: false,
+        }
+    }
+}
+
+/// The USI engine session. Feed it lines with [`Engine::handle_line`] (or parsed commands with
+/// [`Engine::handle`]) and call [`Engine::finish`] at the end of input.
+///
+/// ```
+/// use saikoro::usi::{Engine, Flow};
+///
+/// let mut engine = Engine::new();
+/// let mut out = Vec::new();
+/// for line in ["setoption name Seed value 42", "position startpos", "go byoyomi 1000"] {
+///     assert_eq!(engine.handle_line(line, &mut out).unwrap(), Flow::Continue);
+/// }
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.lines().last().unwrap().starts_with("bestmove "));
+/// ```
+pub struct Engine {
+    options: Options,
+    /// The last position set, and its history; also the cache that lets a resent game replay
+    /// only its new moves.
+    game: Game,
+    /// False after a rejected `position`: `go` then resigns until the next valid one.
+    position_ok: bool,
+    /// `None` until the next `go` after start-up, `usinewgame` or a new `Seed`: it is then
+    /// seeded from the option (or from entropy).
+    player: Option<RandomPlayer>,
+    /// The `bestmove` line held by `go infinite` / `go ponder`.
+    pending: Option<String>,
+    log_switch: Option<LogSwitch>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// A session with default options at the start position.
+    pub fn new() -> Engine {
+        Engine {
+            options: Options::default(),
+            game: Game::new(Position::startpos()),
+            position_ok: true,
+            player: None,
+            pending: None,
+            log_switch: None,
+        }
+    }
+
+    /// Installs the function that redirects the log when `LogFile` is set.
+    pub fn with_log_switch(mut self, switch: LogSwitch) -> Engine {
+        self.log_switch = Some(switch);
+        self
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The game set by the last valid `position` (or the start position).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether a `go ponder` / `go infinite` is waiting for `stop` or `ponderhit`.
+    pub fn is_searching(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Parses and handles one input line. Malformed lines get one `info string` line (and a
+    /// log warning); blank lines get nothing.
+    pub fn handle_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
+        debug!("< {}", log_text(line));
+        match parse_line(line) {
+            Ok(cmd) => self.handle(cmd, out),
+            Err(UsiError::Empty) => Ok(Flow::Continue),
+            Err(e) if e.rejects_position() => {
+                self.position_ok = false;
+                self.warn(out, &format!("{e}; resigning until a valid position"))?;
+                Ok(Flow::Continue)
+            }
+            Err(e) => {
+                self.warn(out, &e.to_string())?;
+                Ok(Flow::Continue)
+            }
+        }
+    }
+
+    /// Handles one command. Errors are only those of writing to `out`.
+    pub fn handle(&mut self, cmd: Command, out: &mut impl Write) -> io::Result<Flow> {
+        match cmd {
+            Command::Usi => self.usi(out)?,
+            Command::IsReady => send(out, "readyok")?,
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref(), out)?,
+            Command::UsiNewGame => {
+                self.player = None;
+                info!("new game");
+            }
+            Command::Position(p) => self.set_position(p, out)?,
+            Command::Go(go) => self.go(go, out)?,
+            Command::Stop | Command::PonderHit => self.release(out)?,
+            Command::GameOver(result) => {
+                info!("game over: {result:?}");
+                self.release(out)?;
+            }
+            Command::Quit => {
+                info!("quit");
+                return Ok(Flow::Quit);
+            }
+            Command::Display => self.display(out)?,
+            Command::Ignored(c) => debug!("ignored command {c}"),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// End of input: emits a pending `bestmove`, as `stop` would.
+    pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
+        info!("end of input");
+        self.release(out)
+    }
+
+    fn usi(&self, out: &mut impl Write) -> io::Result<()> {
+        send(
+            out,
+            &format!("id name Saikoro {}", env!("CARGO_PKG_VERSION")),
+        )?;
+        send(out, &format!("id author {AUTHOR}"))?;
+        send(out, "option name USI_Ponder type check default false")?;
+        send(
+            out,
+            &format!("option name Seed type spin default 0 min 0 max {SEED_MAX}"),
+        )?;
+        let mut rules = format!(
+            "option name EnteringKingRule type combo default {}",
+            EnteringKingRule::CsaRule27.name()
+        );
+        for r in EnteringKingRule::ALL {
+            rules.push_str(" var ");
+            rules.push_str(r.name());
+        }
+        send(out, &rules)?;
+        send(out, "option name LogFile type filename default <empty>")?;
+        send(out, "usiok")
+    }
+
+    fn set_option(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        let v = value.unwrap_or("");
+        let bad = |what: &str| format!("setoption {name}: bad value '{}' ({what})", shorten(v));
+        let problem = if name.eq_ignore_ascii_case("Seed") {
+            match v.parse::<u64>() {
+                Ok(s) if s <= SEED_MAX => {
+                    self.options.seed = s;
+                    self.player = None;
+                    None
+                }
+                _ => Some(bad(&format!("expected an integer from 0 to {SEED_MAX}"))),
+            }
+        } else if name.eq_ignore_ascii_case("EnteringKingRule") {
+            match v.parse::<EnteringKingRule>() {
+                Ok(r) => {
+                    self.options.entering_king_rule = r;
+                    None
+                }
+                Err(_) => Some(bad("expected NoEnteringKing, CSARule24 or CSARule27")),
+            }
+        } else if name.eq_ignore_ascii_case("LogFile") {
+            // `<empty>` is how USI writes an empty default; a GUI might echo it.
+            let path = if v == "<empty>" { "" } else { v };
+            let result = match self.log_switch.as_mut() {
+                Some(switch) => switch((!path.is_empty()).then_some(Path::new(path))),
+                None => Ok(()),
+            };
+            match result {
+                Ok(()) => {
+                    self.options.log_file = path.to_string();
+                    None
+                }
+                Err(e) => Some(format!(
+                    "setoption LogFile: cannot open '{}': {e}",
+                    shorten(v)
+                )),
+            }
+        } else if name.eq_ignore_ascii_case("USI_Ponder") {
+            match v.to_ascii_lowercase().as_str() {
+                "true" => {
+                    self.options.ponder = true;
+                    None
+                }
+                "false" => {
+                    self.options.ponder = false;
+                    None
+                }
+                _ => Some(bad("expected true or false")),
+            }
+        } else if name.eq_ignore_ascii_case("USI_Hash") {
+            // Not declared (no hash table), but GUIs send it anyway.
+            match v.parse::<u64>() {
+                Ok(_) => None,
+                Err(_) => Some(bad("expected a size in MB")),
+            }
+        } else {
+            Some(format!(
+                "setoption: unknown option '{}' ignored",
+                shorten(name)
+            ))
+        };
+        match problem {
+            Some(msg) => self.warn(out, &msg),
+            None => {
+                info!("option {name} = {v}");
+                Ok(())
+            }
+        }
+    }
+
+    fn set_position(&mut self, p: PositionCommand, out: &mut impl Write) -> io::Result<()> {
+        match self.try_set_position(p) {
+            Ok(()) => {
+                self.position_ok = true;
+                Ok(())
+            }
+            Err(e) => {
+                self.position_ok = false;
+                self.warn(out, &format!("{e}; resigning until a valid position"))
+            }
+        }
+    }
+
+    /// Sets the game from `p`, replaying only what differs from the current game: the common
+    /// prefix of the move lists is kept, moves past it are taken back, the new ones played.
+    fn try_set_position(&mut self, p: PositionCommand) -> Result<(), UsiError> {
+        let start = match p.start {
+            Start::Startpos => Position::startpos(),
+            Start::Sfen(setup) => start_position(&setup)?,
+        };
+        if self.game.start() != &start {
+            self.game = Game::new(start);
+        }
+        let common = self
+            .game
+            .moves()
+            .zip(&p.moves)
+            .take_while(|(a, b)| a == *b)
+            .count();
+        while self.game.len() > common {
+            self.game.undo();
+        }
+        for (i, &mv) in p.moves.iter().enumerate().skip(common) {
+            self.game
+                .try_play(mv)
+                .map_err(|reason| UsiError::IllegalMove {
+                    index: i + 1,
+                    text: mv.to_string(),
+                    reason,
+                })?;
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go, out: &mut impl Write) -> io::Result<()> {
+        if !go.ignored.is_empty() {
+            debug!("go: ignored {:?}", go.ignored);
+        }
+        if let Some(depth) = go.perft {
+            return self.perft(depth, out);
+        }
+        if go.mate.is_some() {
+            return send(out, "checkmate notimplemented");
+        }
+        if self.pending.is_some() {
+            // A `go` while one is pending breaks the protocol; still one bestmove per go.
+            warn!("go while a search is pending: answering the pending one first");
+            self.release(out)?;
+        }
+        let line = format!("bestmove {}", self.choose(out)?);
+        if go.ponder || go.infinite {
+            debug!("holding '{line}' until stop/ponderhit");
+            self.pending = Some(line);
+            Ok(())
+        } else {
+            send(out, &line)
+        }
+    }
+
+    /// The move text for `bestmove`: `resign` without a valid position or legal move, `win`
+    /// when the declaration holds, else a random legal move.
+    fn choose(&mut self, out: &mut impl Write) -> io::Result<String> {
+        if !self.position_ok {
+            return Ok("resign".to_string());
+        }
+        let player = match self.player.take() {
+            Some(p) => p,
+            None => {
+                let seed = match self.options.seed {
+                    0 => RandomPlayer::entropy_seed() % SEED_MAX + 1,
+                    s => s,
+                };
+                let from = if self.options.seed == 0 {
+                    "from entropy"
+                } else {
+                    "from the Seed option"
+                };
+                info!("seed {seed} ({from})");
+                send(out, &format!("info string seed {seed} ({from})"))?;
+                RandomPlayer::new(seed)
+            }
+        };
+        let player = self.player.insert(player);
+        Ok(
+            match player.choose(&mut self.game, self.options.entering_king_rule) {
+                Choice::Move(m) => m.to_string(),
+                Choice::Resign => "resign".to_string(),
+                Choice::DeclareWin => "win".to_string(),
+            },
+        )
+    }
+
+    /// Emits the held `bestmove`, if any.
+    fn release(&mut self, out: &mut impl Write) -> io::Result<()> {
+        match self.pending.take() {
+            Some(line) => send(out, &line),
+            None => Ok(()),
+        }
+    }
+
+    fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<()> {
+        if !self.position_ok {
+            return self.warn(out, "go perft: no valid position");
+        }
+        let mut pos = self.game.position().clone();
+        let t = Instant::now();
+        let (lines, total) = if depth == 0 {
+            (Vec::new(), 1)
+        } else {
+            let d = divide(&mut pos, depth);
+            let total = d.iter().map(|&(_, n)| n).sum();
+            (d, total)
+        };
+        let secs = t.elapsed().as_secs_f64();
+        for (m, n) in lines {
+            send(out, &format!("{m}: {n}"))?;
+        }
+        send(out, "")?;
+        send(out, &format!("Nodes searched: {total}"))?;
+        send(
+            out,
+            &format!(
+                "info string perft {depth} nodes {total} time {} nps {}",
+                (secs * 1000.0).round() as u64,
+                (total as f64 / secs.max(1e-9)).round() as u64
+            ),
+        )
+    }
+
+    fn display(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if !self.position_ok {
+            send(
+                out,
+                "(the last position command was rejected; showing the one before)",
+            )?;
+        }
+        let pos = self.game.position();
+        for l in pos.diagram().lines() {
+            send(out, l)?;
+        }
+        send(out, &format!("SFEN: {}", pos.to_sfen()))?;
+        send(
+            out,
+            &format!(
+                "Side to move: {}",
+                match pos.side_to_move() {
+                    crate::Color::Black => "black (sente)",
+                    crate::Color::White => "white (gote)",
+                }
+            ),
+        )?;
+        send(out, &format!("Legal moves: {}", pos.count_legal()))?;
+        send(
+            out,
+            &format!("In check: {}", if pos.in_check() { "yes" } else { "no" }),
+        )?;
+        send(out, &format!("Moves played: {}", self.game.len()))?;
+        send(out, &format!("Repetition: {:?}", self.game.repetition()))
+    }
+
+    /// One `info string` line and a log warning.
+    fn warn(&self, out: &mut impl Write, msg: &str) -> io::Result<()> {
+        warn!("{msg}");
+        send(out, &format!("info string {}", ascii_line(msg)))
+    }
+}
+
+/// The start position of an SFEN setup. A position with a missing king is accepted (mate
+/// problems sent for `go mate` or analysis lack the attacker's king); every other rule is strict.
+fn start_position(setup: &crate::Setup) -> Result<Position, UsiError> {
+    match Position::from_setup(setup, KingRule::Required) {
+        Ok(p) => Ok(p),
+        Err(PositionError::KingCount { count: 0, .. }) => {
+            let p = Position::from_setup(setup, KingRule::Optional).map_err(UsiError::Position)?;
+            info!("position without a king accepted: {}", p.to_sfen());
+            Ok(p)
+        }
+        Err(e) => Err(UsiError::Position(e)),
+    }
+}
+
+impl From<InvalidSfen> for UsiError {
+    fn from(e: InvalidSfen) -> Self {
+        match e {
+            InvalidSfen::Syntax(e) => UsiError::Sfen(e),
+            InvalidSfen::Position(e) => UsiError::Position(e),
+        }
+    }
+}
+
+/// Writes one line and flushes it.
+fn send(out: &mut impl Write, line: &str) -> io::Result<()> {
+    debug!("> {line}");
+    out.write_all(line.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// `s` as one line of printable ASCII with single spaces: other characters become `?`.
+fn ascii_line(s: &str) -> String {
+    let mut t = String::with_capacity(s.len());
+    for c in s.chars() {
+        let c = match c {
+            ' '..='~' => c,
+            c if c.is_whitespace() => ' ',
+            _ => '?',
+        };
+        if !(c == ' ' && (t.is_empty() || t.ends_with(' '))) {
+            t.push(c);
+        }
+    }
+    t.trim_end().to_string()
+}
+
+/// An input line for the log: long `position` lines are cut.
+fn log_text(line: &str) -> String {
+    const MAX: usize = 300;
+    if line.len() <= MAX {
+        line.to_string()
+    } else {
+        let mut cut = MAX;
+        while !line.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        format!("{}... ({} bytes)", &line[..cut], line.len())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,390 @@
+//! Session tests: lines in, exact lines out, with a `Vec<u8>` as stdout.
+
+use super::*;
+use crate::{Move, Position};
+
+/// Feeds `input` line by line; returns the output lines and whether `quit` was seen.
+fn run(engine: &mut Engine, input: &str) -> (Vec<String>, bool) {
+    let mut out = Vec::new();
+    let mut quit = false;
+    for line in input.lines() {
+        if engine.handle_line(line, &mut out).unwrap() == Flow::Quit {
+            quit = true;
+            break;
+        }
+    }
+    let text = String::from_utf8(out).unwrap();
+    (text.lines().map(str::to_string).collect(), quit)
+}
+
+fn lines(input: &str) -> Vec<String> {
+    run(&mut Engine::new(), input).0
+}
+
+fn bestmoves(out: &[String]) -> Vec<&str> {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .collect()
+}
+
+#[test]
+fn usi_handshake() {
+    let out = lines("usi");
+    assert_eq!(
+        out,
+        vec![
+            format!("id name Saikoro {}", env!("CARGO_PKG_VERSION")),
+            format!("id author {AUTHOR}"),
+            "option name USI_Ponder type check default false".to_string(),
+            "option name Seed type spin default 0 min 0 max 2147483647".to_string(),
+            "option name EnteringKingRule type combo default CSARule27 var NoEnteringKing var CSARule24 var CSARule27".to_string(),
+            "option name LogFile type filename default <empty>".to_string(),
+            "usiok".to_string(),
+        ]
+    );
+    for l in &out {
+        assert!(
+            l.is_ascii() && !l.contains("  ") && !l.ends_with(' '),
+            "{l:?}"
+        );
+    }
+}
+
+#[test]
+fn isready_always_answers() {
+    assert_eq!(lines("isready"), vec!["readyok"]);
+    // Also while a search is pending, without ending it.
+    let out =
+        lines("setoption name Seed value 1\nposition startpos\ngo infinite\nisready\nisready");
+    assert_eq!(
+        out,
+        vec![
+            "info string seed 1 (from the Seed option)",
+            "readyok",
+            "readyok"
+        ]
+    );
+}
+
+#[test]
+fn go_answers_a_legal_move_at_once() {
+    let mut e = Engine::new();
+    let (out, _) = run(
+        &mut e,
+        "setoption name Seed value 5\nposition startpos moves 7g7f\ngo btime 0 wtime 0 byoyomi 0",
+    );
+    assert_eq!(out[0], "info string seed 5 (from the Seed option)");
+    assert_eq!(out.len(), 2);
+    let m = Move::from_usi(bestmoves(&out)[0]).unwrap();
+    let pos = Position::startpos().play(Move::from_usi("7g7f").unwrap());
+    assert!(pos.is_legal(m).is_ok());
+}
+
+#[test]
+fn same_seed_same_moves_and_usinewgame_reseeds() {
+    let script = "setoption name Seed value 42\nusinewgame\nposition startpos\ngo\nposition startpos moves 7g7f\ngo\nposition startpos moves 2g2f\ngo\n";
+    let a = lines(&script.repeat(2));
+    let b = bestmoves(&a);
+    assert_eq!(b.len(), 6);
+    assert_eq!(b[..3], b[3..], "usinewgame restarts the generator");
+    // The seed is announced once per game.
+    assert_eq!(
+        a.iter()
+            .filter(|l| l.starts_with("info string seed"))
+            .count(),
+        2
+    );
+    let c = lines(&script.replace("42", "43"));
+    assert_ne!(bestmoves(&c), b[..3]);
+}
+
+#[test]
+fn seed_zero_uses_entropy_and_reports_a_replayable_seed() {
+    let out = lines("position startpos\ngo");
+    let seed: u64 = out[0]
+        .strip_prefix("info string seed ")
+        .and_then(|s| s.strip_suffix(" (from entropy)"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=SEED_MAX).contains(&seed));
+    let replay = lines(&format!(
+        "setoption name Seed value {seed}\nposition startpos\ngo"
+    ));
+    assert_eq!(bestmoves(&replay), bestmoves(&out));
+}
+
+#[test]
+fn infinite_and_ponder_hold_until_released() {
+    for (go, release) in [
+        ("go infinite", "stop"),
+        ("go ponder btime 100 wtime 100 byoyomi 1000", "ponderhit"),
+        ("go ponder", "stop"),
+        ("go ponder", "gameover lose"),
+        ("go infinite", "gameover win"),
+    ] {
+        let mut e = Engine::new();
+        let (before, _) = run(
+            &mut e,
+            &format!("setoption name Seed value 1\nposition startpos\n{go}\nisready"),
+        );
+        assert_eq!(bestmoves(&before).len(), 0, "{go}");
+        assert!(e.is_searching());
+        let (after, _) = run(&mut e, &format!("{release}\n{release}\nstop\nponderhit"));
+        assert_eq!(bestmoves(&after).len(), 1, "{go} / {release}: {after:?}");
+        assert!(!e.is_searching());
+    }
+}
+
+#[test]
+fn finish_emits_the_pending_bestmove_once() {
+    let mut e = Engine::new();
+    run(&mut e, "position startpos\ngo infinite");
+    let mut out = Vec::new();
+    e.finish(&mut out).unwrap();
+    e.finish(&mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("bestmove ")).count(),
+        1
+    );
+}
+
+#[test]
+fn quit_prints_nothing_even_with_a_pending_search() {
+    let (out, quit) = run(
+        &mut Engine::new(),
+        "setoption name Seed value 3\nposition startpos\ngo infinite\nquit\nisready",
+    );
+    assert!(quit);
+    assert_eq!(out, vec!["info string seed 3 (from the Seed option)"]);
+}
+
+#[test]
+fn go_during_a_pending_search_answers_both() {
+    let out = lines("position startpos\ngo ponder\ngo btime 1 wtime 1");
+    assert_eq!(bestmoves(&out).len(), 2);
+}
+
+#[test]
+fn stop_and_ponderhit_when_idle_say_nothing() {
+    assert!(lines("stop\nponderhit\ngameover draw\nusinewgame").is_empty());
+}
+
+#[test]
+fn go_mate_is_not_implemented() {
+    for g in ["go mate 10000", "go mate infinite", "go mate"] {
+        assert_eq!(
+            lines(&format!(
+                "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\n{g}"
+            )),
+            vec!["checkmate notimplemented"],
+            "{g}"
+        );
+    }
+}
+
+#[test]
+fn illegal_history_rejects_the_whole_command() {
+    let mut e = Engine::new();
+    let (out, _) = run(
+        &mut e,
+        "position startpos moves 7g7f 3c3d 7f7e 3d3e 7e7e\ngo",
+    );
+    assert_eq!(
+        out,
+        vec![
+            "info string position rejected: move 5 '7e7e' is illegal: an own piece stands on the destination; resigning until a valid position",
+            "bestmove resign",
+        ]
+    );
+    // Still resigning (also with ponder), until a valid position.
+    let (out, _) = run(
+        &mut e,
+        "go infinite\nstop\nposition startpos moves 7g7f\nsetoption name Seed value 9\ngo",
+    );
+    assert_eq!(out[0], "bestmove resign");
+    assert!(out[2].starts_with("bestmove ") && out[2] != "bestmove resign");
+    assert_eq!(e.game().len(), 1);
+}
+
+#[test]
+fn malformed_sfen_and_moves_are_reported() {
+    let out =
+        lines("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1\ngo");
+    assert_eq!(out.len(), 2);
+    assert!(
+        out[0].starts_with("info string position rejected: bad SFEN: rank i has 8 squares"),
+        "{out:?}"
+    );
+    assert_eq!(out[1], "bestmove resign");
+    // Two black kings: well formed, not a position.
+    let out = lines("position sfen 4k4/9/9/9/9/9/9/9/3KK4 b - 1\ngo");
+    assert!(
+        out[0].starts_with("info string position rejected: illegal position"),
+        "{out:?}"
+    );
+    assert_eq!(out[1], "bestmove resign");
+    let out = lines("position startpos moves 7g7f 3c3x\ngo");
+    assert_eq!(out[0], "info string position rejected: move 2 '3c3x' is not a USI move; resigning until a valid position");
+    assert_eq!(out[1], "bestmove resign");
+}
+
+#[test]
+fn positions_without_a_king_are_accepted() {
+    // A mate problem: White king only. Black plays a legal move.
+    let mut e = Engine::new();
+    let (out, _) = run(
+        &mut e,
+        "setoption name Seed value 1\nposition sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\ngo",
+    );
+    let m = Move::from_usi(bestmoves(&out)[0]).unwrap();
+    assert!(e.game().position().is_legal(m).is_ok());
+}
+
+#[test]
+fn no_legal_move_resigns_and_declaration_wins() {
+    // White to move, mated: gold on 5b protected by the pawn on 5c.
+    let out = lines("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1\ngo");
+    assert_eq!(bestmoves(&out), vec!["resign"]);
+    // Black king in White's camp with enough points and pieces (CSA 27-point rule).
+    let sfen = "position sfen K1+R+B+P+P+P+P+P/+P+P+P+P+P4/9/9/9/9/9/9/4k4 b RB2G 1";
+    assert_eq!(bestmoves(&lines(&format!("{sfen}\ngo"))), vec!["win"]);
+    let out = lines(&format!(
+        "setoption name EnteringKingRule value NoEnteringKing\n{sfen}\ngo"
+    ));
+    assert!(!["win", "resign"].contains(&bestmoves(&out)[0]));
+}
+
+#[test]
+fn options_are_case_insensitive_and_bad_values_warn() {
+    let mut e = Engine::new();
+    let (out, _) = run(
+        &mut e,
+        "setoption name seed value 77\nsetoption name enteringkingrule value csarule24\nsetoption name USI_Hash value 32\nsetoption name USI_Ponder value true\nsetoption name LogFile value ",
+    );
+    assert!(out.is_empty(), "{out:?}");
+    assert_eq!(e.options().seed, 77);
+    assert_eq!(e.options().entering_king_rule, EnteringKingRule::CsaRule24);
+    assert!(e.options().ponder);
+    let (out, _) = run(
+        &mut e,
+        "setoption name Seed value -1\nsetoption name Seed value 2147483648\nsetoption name Seed value\nsetoption name EnteringKingRule value TryRule\nsetoption name USI_Ponder value maybe\nsetoption name Threads value 4\nsetoption name\nsetoption name USI_Hash value lots",
+    );
+    assert_eq!(out.len(), 8, "{out:?}");
+    assert!(out.iter().all(|l| l.starts_with("info string ")));
+    assert_eq!(
+        out[5],
+        "info string setoption: unknown option 'Threads' ignored"
+    );
+    assert_eq!(e.options().seed, 77);
+    assert_eq!(e.options().entering_king_rule, EnteringKingRule::CsaRule24);
+}
+
+#[test]
+fn logfile_calls_the_switch() {
+    use std::sync::{Arc, Mutex};
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let s = seen.clone();
+    let mut e = Engine::new().with_log_switch(Box::new(move |p: Option<&Path>| {
+        s.lock().unwrap().push(p.map(|p| p.display().to_string()));
+        if p.is_some_and(|p| p.to_string_lossy().contains("forbidden")) {
+            Err(io::Error::other("denied"))
+        } else {
+            Ok(())
+        }
+    }));
+    let (out, _) = run(
+        &mut e,
+        "setoption name LogFile value C:\\logs\\my log.txt\nsetoption name LogFile value <empty>\nsetoption name LogFile value /forbidden/x",
+    );
+    assert_eq!(
+        *seen.lock().unwrap(),
+        vec![
+            Some("C:\\logs\\my log.txt".to_string()),
+            None,
+            Some("/forbidden/x".to_string())
+        ]
+    );
+    assert_eq!(
+        out,
+        vec!["info string setoption LogFile: cannot open '/forbidden/x': denied"]
+    );
+    assert_eq!(e.options().log_file, "");
+}
+
+#[test]
+fn unknown_commands_get_one_ascii_info_line() {
+    let out = lines("foo bar\n\n   \nxyz\u{3042}\u{fffd}  baz");
+    assert_eq!(
+        out,
+        vec![
+            "info string unknown command 'foo'",
+            "info string unknown command 'xyz??'",
+        ]
+    );
+}
+
+#[test]
+fn perft_divide_output() {
+    let out = lines("position startpos\ngo perft 2");
+    assert_eq!(out.len(), 30 + 3);
+    assert!(out[..30].iter().all(|l| l.ends_with(": 30")), "{out:?}");
+    assert_eq!(out[30], "");
+    assert_eq!(out[31], "Nodes searched: 900");
+    assert!(out[32].starts_with("info string perft 2 nodes 900 time "));
+    let out = lines("position startpos\ngo perft 0");
+    assert_eq!(out[1], "Nodes searched: 1");
+}
+
+#[test]
+fn display_shows_position_facts() {
+    let out = lines("position startpos moves 7g7f 3c3d 8h2b+\nd");
+    let text = out.join("\n");
+    assert!(text.is_ascii());
+    assert!(
+        text.contains("SFEN: lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4"),
+        "{text}"
+    );
+    assert!(text.contains("Side to move: white (gote)"));
+    assert!(text.contains("In check: no"));
+    assert!(text.contains("Legal moves: "));
+    assert!(text.contains("Moves played: 3"));
+}
+
+#[test]
+fn resent_games_replay_only_new_moves_and_handle_takebacks() {
+    let mut e = Engine::new();
+    run(&mut e, "position startpos moves 7g7f 3c3d 2g2f");
+    let sfen_after = |moves: &str| {
+        let mut p = Position::startpos();
+        for m in moves.split_whitespace() {
+            p = p.play(Move::from_usi(m).unwrap());
+        }
+        p.to_sfen()
+    };
+    // A take-back (shorter list, different branch), then an extension.
+    run(&mut e, "position startpos moves 7g7f 4c4d");
+    assert_eq!(e.game().position().to_sfen(), sfen_after("7g7f 4c4d"));
+    run(&mut e, "position startpos moves 7g7f 4c4d 2g2f 8c8d");
+    assert_eq!(
+        e.game().position().to_sfen(),
+        sfen_after("7g7f 4c4d 2g2f 8c8d")
+    );
+    // A different start replaces the game.
+    run(
+        &mut e,
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 3 moves 2g2f",
+    );
+    assert_eq!(e.game().len(), 1);
+    assert_eq!(e.game().start().ply(), 3);
+    // A rejected command leaves a consistent game behind, and the next valid one is right.
+    run(&mut e, "position startpos moves 7g7f 3c3d 7g7f");
+    run(&mut e, "position startpos moves 7g7f 3c3d 8h2b+");
+    assert_eq!(e.game().position().to_sfen(), sfen_after("7g7f 3c3d 8h2b+"));
+}
+
+#[test]
+fn ascii_line_cleans_text() {
+    assert_eq!(ascii_line("a  b\t\u{3042}\nc "), "a b ? c");
+}

@@ -1,0 +1,408 @@
+//! The USI protocol (Universal Shogi Interface): the GUI's commands as typed values, and the
+//! engine session that answers them ([`Engine`]).
+//!
+//! [`parse_line`] is pure: one input line in, one [`Command`] or [`UsiError`] out. It checks
+//! syntax only (SFEN text, USI move text); whether the moves are legal is the engine's business.
+//!
+//! ```
+//! use saikoro::usi::{parse_line, Command};
+//!
+//! assert_eq!(parse_line("isready"), Ok(Command::IsReady));
+//! match parse_line("position startpos moves 7g7f 3c3d").unwrap() {
+//!     Command::Position(p) => assert_eq!(p.moves.len(), 2),
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
+
+mod engine;
+
+pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};
+
+use crate::sfen::{self, SfenError};
+use crate::{IllegalMove, Move, PositionError, Setup};
+use std::fmt;
+
+/// A command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Command {
+    /// `usi`: identify and list the options.
+    Usi,
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option name as sent (matched case-insensitively).
+        name: String,
+        /// Everything after `value`, trimmed; `None` when there is no `value` keyword.
+        value: Option<String>,
+    },
+    /// `usinewgame`.
+    UsiNewGame,
+    /// `position startpos|sfen <sfen>|<sfen> [moves <m1> ...]`.
+    Position(PositionCommand),
+    /// `go ...`.
+    Go(Go),
+    /// `stop`.
+    Stop,
+    /// `ponderhit` (any clock values after it are ignored).
+    PonderHit,
+    /// `gameover win|lose|draw`; `None` when the result is missing or unknown.
+    GameOver(Option<GameResult>),
+    /// `quit`.
+    Quit,
+    /// `d`: show the position (debug command, for humans).
+    Display,
+    /// A command of the USI draft that this engine accepts and ignores (`debug`, `register`).
+    Ignored(String),
+}
+
+/// The start of a `position` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// `startpos`.
+    Startpos,
+    /// An SFEN position, well formed but not yet checked against the rules.
+    Sfen(Box<Setup>),
+}
+
+/// A `position` command: a start and the moves played from it (syntax checked only).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionCommand {
+    /// Where the game starts.
+    pub start: Start,
+    /// The moves played since, in order.
+    pub moves: Vec<Move>,
+}
+
+/// The result sent with `gameover`, from the engine's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// `win`.
+    Win,
+    /// `lose`.
+    Lose,
+    /// `draw`.
+    Draw,
+}
+
+/// The time limit of `go mate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateLimit {
+    /// A limit in milliseconds (Shogidokoro's meaning of the argument).
+    Millis(u64),
+    /// `infinite`, or no argument.
+    Infinite,
+}
+
+/// The parameters of `go`. A random mover needs none of the clock values, but they are kept
+/// for the log. Unknown or malformed parameters are skipped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// `ponder`: think on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `infinite`: think until `stop`.
+    pub infinite: bool,
+    /// `mate <ms>|infinite`: a mate search, answered with `checkmate ...`.
+    pub mate: Option<MateLimit>,
+    /// `perft <depth>`: the debug command that counts leaf nodes.
+    pub perft: Option<u32>,
+    /// `btime <ms>`.
+    pub btime: Option<u64>,
+    /// `wtime <ms>`.
+    pub wtime: Option<u64>,
+    /// `byoyomi <ms>`.
+    pub byoyomi: Option<u64>,
+    /// `binc <ms>`.
+    pub binc: Option<u64>,
+    /// `winc <ms>`.
+    pub winc: Option<u64>,
+    /// `movetime <ms>`, `depth <n>`, `nodes <n>` and other limits of UCI heritage, as given.
+    pub limits: Vec<(String, u64)>,
+    /// Tokens that meant nothing here, in order.
+    pub ignored: Vec<String>,
+}
+
+/// Why a line could not be acted on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UsiError {
+    /// A blank line (ignored without a word).
+    Empty,
+    /// A command this engine does not know.
+    UnknownCommand(String),
+    /// A known command with missing or malformed arguments.
+    Malformed {
+        /// The command.
+        command: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The SFEN of a `position` command is not well formed.
+    Sfen(SfenError),
+    /// The SFEN is well formed, but not a legal position.
+    Position(PositionError),
+    /// A token of the move list is not USI move text.
+    MoveSyntax {
+        /// 1-based index in the move list.
+        index: usize,
+        /// The token.
+        text: String,
+    },
+    /// A move of the list is not legal where it is played.
+    IllegalMove {
+        /// 1-based index in the move list.
+        index: usize,
+        /// The move text.
+        text: String,
+        /// Why it is illegal.
+        reason: IllegalMove,
+    },
+}
+
+impl fmt::Display for UsiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsiError::Empty => f.write_str("empty line"),
+            UsiError::UnknownCommand(c) => write!(f, "unknown command '{}'", shorten(c)),
+            UsiError::Malformed { command, reason } => write!(f, "{command}: {reason}"),
+            UsiError::Sfen(e) => write!(f, "position rejected: bad SFEN: {e}"),
+            UsiError::Position(e) => write!(f, "position rejected: illegal position: {e}"),
+            UsiError::MoveSyntax { index, text } => write!(
+                f,
+                "position rejected: move {index} '{}' is not a USI move",
+                shorten(text)
+            ),
+            UsiError::IllegalMove {
+                index,
+                text,
+                reason,
+            } => write!(
+                f,
+                "position rejected: move {index} '{}' is illegal: {reason}",
+                shorten(text)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UsiError {}
+
+impl UsiError {
+    /// Whether this error comes from a `position` command, which it rejects as a whole.
+    pub fn rejects_position(&self) -> bool {
+        matches!(
+            self,
+            UsiError::Sfen(_)
+                | UsiError::Position(_)
+                | UsiError::MoveSyntax { .. }
+                | UsiError::IllegalMove { .. }
+                | UsiError::Malformed {
+                    command: "position",
+                    ..
+                }
+        )
+    }
+}
+
+/// At most 40 characters of `s`, with `...` when cut.
+pub(crate) fn shorten(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(MAX).collect();
+        t.push_str("...");
+        t
+    }
+}
+
+/// Parses one input line (without its line terminator). Tokens are separated by runs of ASCII
+/// whitespace; a leading byte-order mark is ignored.
+pub fn parse_line(line: &str) -> Result<Command, UsiError> {
+    let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+    let tokens = tokenize(line);
+    let Some(&(_, head)) = tokens.first() else {
+        return Err(UsiError::Empty);
+    };
+    let args: Vec<&str> = tokens[1..].iter().map(|&(_, t)| t).collect();
+    match head {
+        "usi" => Ok(Command::Usi),
+        "isready" => Ok(Command::IsReady),
+        "usinewgame" => Ok(Command::UsiNewGame),
+        "setoption" => parse_setoption(line, &tokens[1..]),
+        "position" => parse_position(&args).map(Command::Position),
+        "go" => parse_go(&args).map(Command::Go),
+        "stop" => Ok(Command::Stop),
+        "ponderhit" => Ok(Command::PonderHit),
+        "gameover" => Ok(Command::GameOver(match args.first().copied() {
+            Some("win") => Some(GameResult::Win),
+            Some("lose") => Some(GameResult::Lose),
+            Some("draw") => Some(GameResult::Draw),
+            _ => None,
+        })),
+        "quit" => Ok(Command::Quit),
+        "d" => Ok(Command::Display),
+        "debug" | "register" => Ok(Command::Ignored(head.to_string())),
+        _ => Err(UsiError::UnknownCommand(head.to_string())),
+    }
+}
+
+/// The ASCII-whitespace-separated tokens of `line` with their byte offsets.
+fn tokenize(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, b) in line.bytes().enumerate() {
+        if b.is_ascii_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &line[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &line[s..]));
+    }
+    out
+}
+
+/// `setoption name <name> [value <value>]`: the name is the tokens up to `value` (the `name`
+/// keyword may be left out); the value is the rest of the line, spaces included, trimmed.
+fn parse_setoption(line: &str, tokens: &[(usize, &str)]) -> Result<Command, UsiError> {
+    let tokens = match tokens.first() {
+        Some(&(_, "name")) => &tokens[1..],
+        _ => tokens,
+    };
+    let value_at = tokens.iter().position(|&(_, t)| t == "value");
+    let name_tokens = &tokens[..value_at.unwrap_or(tokens.len())];
+    if name_tokens.is_empty() {
+        return Err(UsiError::Malformed {
+            command: "setoption",
+            reason: "no option name".to_string(),
+        });
+    }
+    let name = name_tokens
+        .iter()
+        .map(|&(_, t)| t)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let value = value_at.map(|i| {
+        let (off, kw) = tokens[i];
+        line[off + kw.len()..]
+            .trim_matches(|c: char| c.is_ascii_whitespace())
+            .to_string()
+    });
+    Ok(Command::SetOption { name, value })
+}
+
+/// `position`: `startpos`, `sfen <3 or 4 fields>` or a bare SFEN, then `moves` and the moves (the
+/// `moves` keyword may be missing).
+fn parse_position(args: &[&str]) -> Result<PositionCommand, UsiError> {
+    let (start, rest) = match args.first().copied() {
+        None => {
+            return Err(UsiError::Malformed {
+                command: "position",
+                reason: "no position given".to_string(),
+            })
+        }
+        Some("startpos") => (Start::Startpos, &args[1..]),
+        Some("sfen") if args.get(1) == Some(&"startpos") => (Start::Startpos, &args[2..]),
+        Some("sfen") => parse_sfen_fields(&args[1..])?,
+        Some(_) => parse_sfen_fields(args)?,
+    };
+    let rest = match rest.first() {
+        Some(&"moves") => &rest[1..],
+        _ => rest,
+    };
+    let moves = rest
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            Move::from_usi(t).map_err(|_| UsiError::MoveSyntax {
+                index: i + 1,
+                text: t.to_string(),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(PositionCommand { start, moves })
+}
+
+/// Reads the SFEN fields at the front of `args`: board, side, hands, and the move number if the
+/// next token is all digits. Returns the setup and the tokens after it.
+fn parse_sfen_fields<'a>(args: &'a [&'a str]) -> Result<(Start, &'a [&'a str]), UsiError> {
+    let mut n = args.iter().take(3).take_while(|&&t| t != "moves").count();
+    if n == 3
+        && args
+            .get(3)
+            .is_some_and(|t| t.bytes().all(|b| b.is_ascii_digit()))
+    {
+        n = 4;
+    }
+    let text = args[..n].join(" ");
+    let setup = sfen::parse(&text).map_err(UsiError::Sfen)?;
+    Ok((Start::Sfen(Box::new(setup)), &args[n..]))
+}
+
+/// `go` and its parameters, in any order.
+fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
+    let mut go = Go::default();
+    let mut i = 0;
+    let number = |i: usize| args.get(i).and_then(|t| t.parse::<u64>().ok());
+    while i < args.len() {
+        let t = args[i];
+        i += 1;
+        match t {
+            "ponder" => go.ponder = true,
+            "infinite" => go.infinite = true,
+            "mate" => {
+                go.mate = Some(match args.get(i).copied() {
+                    Some("infinite") => {
+                        i += 1;
+                        MateLimit::Infinite
+                    }
+                    _ => match number(i) {
+                        Some(ms) => {
+                            i += 1;
+                            MateLimit::Millis(ms)
+                        }
+                        None => MateLimit::Infinite,
+                    },
+                })
+            }
+            "perft" => match args.get(i).and_then(|t| t.parse::<u32>().ok()) {
+                Some(d) => {
+                    go.perft = Some(d);
+                    i += 1;
+                }
+                None => {
+                    return Err(UsiError::Malformed {
+                        command: "go perft",
+                        reason: "expected a depth, as in 'go perft 3'".to_string(),
+                    })
+                }
+            },
+            "btime" | "wtime" | "byoyomi" | "binc" | "winc" | "movetime" | "depth" | "nodes"
+            | "movestogo" | "rtime" => match number(i) {
+                Some(v) => {
+                    i += 1;
+                    match t {
+                        "btime" => go.btime = Some(v),
+                        "wtime" => go.wtime = Some(v),
+                        "byoyomi" => go.byoyomi = Some(v),
+                        "binc" => go.binc = Some(v),
+                        "winc" => go.winc = Some(v),
+                        _ => go.limits.push((t.to_string(), v)),
+                    }
+                }
+                None => go.ignored.push(t.to_string()),
+            },
+            // `searchmoves m1 m2 ...` runs to the next keyword; a random mover ignores it.
+            _ => go.ignored.push(t.to_string()),
+        }
+    }
+    Ok(go)
+}
+
+#[cfg(test)]
+mod tests;

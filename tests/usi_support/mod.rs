@@ -1,0 +1,217 @@
+//! Helpers for the tests that drive the real `saikoro` binary through pipes, always with a
+//! deadline so that a hung engine fails the test instead of hanging it.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+
+/// Generous: these sessions take milliseconds, but CI machines can be slow and loaded.
+pub const DEADLINE: Duration = Duration::from_secs(20);
+
+/// What a finished run produced.
+#[derive(Debug)]
+pub struct Output {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub status: ExitStatus,
+}
+
+impl Output {
+    /// Stdout as lines (must be UTF-8; the engine writes ASCII only).
+    pub fn lines(&self) -> Vec<String> {
+        assert!(
+            self.stdout.is_ascii(),
+            "non-ASCII output: {:?}",
+            self.stdout
+        );
+        String::from_utf8(self.stdout.clone())
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The lines that start with `bestmove `, without it.
+    pub fn bestmoves(&self) -> Vec<String> {
+        self.lines()
+            .iter()
+            .filter_map(|l| l.strip_prefix("bestmove ").map(str::to_string))
+            .collect()
+    }
+}
+
+fn spawn(args: &[&str], env: &[(&str, &str)]) -> Child {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.spawn().expect("start the saikoro binary")
+}
+
+fn wait_with_deadline(child: &mut Child, deadline: Duration) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("engine did not exit within {deadline:?}");
+        }
+        thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Pipes `input` into a fresh engine, closes stdin, and collects everything before the
+/// deadline.
+pub fn run_bytes(input: &[u8]) -> Output {
+    run_with(input, &[], &[])
+}
+
+/// [`run_bytes`] with command-line arguments and environment.
+pub fn run_with(input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut child = spawn(args, env);
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Write from a thread: a large input must not deadlock against a full stdout pipe.
+    let writer = thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader = thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = out.read_to_end(&mut v);
+        v
+    });
+    let err_reader = thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = err.read_to_end(&mut v);
+        v
+    });
+    let status = wait_with_deadline(&mut child, DEADLINE);
+    writer.join().unwrap();
+    Output {
+        stdout: reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+        status,
+    }
+}
+
+/// Runs a text script (lines joined with LF, a final LF added).
+pub fn run(script: &str) -> Output {
+    let mut s = script.to_string();
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    run_bytes(s.as_bytes())
+}
+
+/// An engine process driven line by line, as a GUI does.
+pub struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything received so far.
+    pub transcript: Vec<String>,
+}
+
+impl Session {
+    pub fn start() -> Session {
+        let mut child = spawn(&[], &[]);
+        let stdin = child.stdin.take();
+        let out = BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            for line in out.lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line, or a panic after the deadline.
+    pub fn recv(&mut self) -> String {
+        match self.lines.recv_timeout(DEADLINE) {
+            Ok(l) => {
+                assert!(l.is_ascii(), "non-ASCII output {l:?}");
+                self.transcript.push(l.clone());
+                l
+            }
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "no output within {DEADLINE:?}; transcript so far: {:?}",
+                self.transcript
+            ),
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("engine closed stdout; transcript: {:?}", self.transcript)
+            }
+        }
+    }
+
+    /// Reads lines until one starts with `prefix` (skipping `info` lines only); returns it.
+    pub fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            let l = self.recv();
+            if l.starts_with(prefix) {
+                return l;
+            }
+            assert!(l.starts_with("info "), "expected '{prefix}...', got {l:?}");
+        }
+    }
+
+    /// Reads lines until one equals `line` exactly, whatever comes before it.
+    pub fn skip_until(&mut self, line: &str) {
+        while self.recv() != line {}
+    }
+
+    /// Whether a line arrives within `wait` (it is consumed and returned).
+    pub fn poll(&mut self, wait: Duration) -> Option<String> {
+        let l = self.lines.recv_timeout(wait).ok()?;
+        self.transcript.push(l.clone());
+        Some(l)
+    }
+
+    /// Closes stdin (EOF) and waits for the exit; returns the exit status and the remaining
+    /// output lines.
+    pub fn close(mut self) -> (ExitStatus, Vec<String>) {
+        drop(self.stdin.take());
+        let status = wait_with_deadline(&mut self.child, DEADLINE);
+        let rest = self.lines.iter().collect();
+        (status, rest)
+    }
+
+    /// Sends `quit` and waits; returns the status and anything printed after it.
+    pub fn quit(mut self) -> (ExitStatus, Vec<String>) {
+        self.send("quit");
+        let status = wait_with_deadline(&mut self.child, DEADLINE);
+        let rest = self.lines.iter().collect();
+        (status, rest)
+    }
+}
