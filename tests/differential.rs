@@ -537,6 +537,14 @@ fn check_node(p: &mut Position, rng: &mut SplitMix64, cov: &mut Coverage) -> Vec
     assert_eq!(p.has_legal_move(), !moves.is_empty());
     assert_eq!(p.is_checkmate(), moves.is_empty() && p.in_check());
 
+    // The incrementally kept state (key, pawn files, king squares) equals a fresh parse.
+    let fresh = Position::from_sfen(&p.to_sfen()).expect("reachable positions are valid");
+    assert!(
+        fresh == *p && fresh.key() == p.key(),
+        "stale state at {}",
+        p.to_sfen()
+    );
+
     let reference = RefBoard::from_position(p);
     assert_eq!(p.in_check(), reference.king_in_check(p.side_to_move()));
     let by_rule: BTreeSet<Move> = reference.legal().into_iter().collect();
