@@ -186,6 +186,34 @@ fn pawn_drop_mate_with_the_only_capturer_pinned_is_illegal() {
     assert_eq!(legal(&unpinned.play(mv("P*1b"))), set(&["2b1b"]));
 }
 
+/// 打ち歩詰め when the pawn's only guard is itself pinned: a pinned piece still guards (taking
+/// the king would end the game first), so the king may not take the pawn; still mate, still
+/// illegal.
+///
+/// ```text
+///   9 8 7 6 5 4 3 2 1
+///  . . . . . . . . k  a
+///  . . . . . . G . .  b
+///  . . . . . . . l .  c
+///  . . . . . . . N .  d
+///  . . . . . . . . .  e
+///  . . . . . . . . .  f
+///  . . . . . . . . .  g
+///  . . . . . . . . .  h
+///  . . . . . . . K .  i
+/// Black to move, hands: P   (upper case Black, lower case White)
+/// ```
+///
+/// The knight on 2d guards 1b but is pinned on file 2 by the lance on 2c against the king on
+/// 2i. After P*1b the king cannot take on 1b, and 2a and 2b are covered by the gold on 3b; the
+/// lance cannot reach 1b. Mate, so the drop is illegal.
+#[test]
+fn pawn_drop_mate_guarded_by_a_pinned_piece_is_illegal() {
+    let p = pos("8k/6G2/7l1/7N1/9/9/9/9/7K1 b P 1");
+    assert_illegal(&p, "P*1b", IllegalMove::PawnDropMate);
+    assert_legal(&p, "P*1c");
+}
+
 /// 突き歩詰め: a pawn *pushed* to give mate is legal, with or without promotion.
 ///
 /// ```text
