@@ -529,7 +529,7 @@ struct Coverage {
 }
 
 /// Checks one position against every oracle; returns its legal moves.
-fn check_node(p: &mut Position, rng: &mut SplitMix64, cov: &mut Coverage) -> Vec<Move> {
+fn check_node(p: &mut Position, rng: &mut SplitMix64, lite: bool, cov: &mut Coverage) -> Vec<Move> {
     let moves = p.legal_moves();
     let ours: BTreeSet<Move> = moves.iter().copied().collect();
     assert_eq!(ours.len(), moves.len(), "duplicates at {}", p.to_sfen());
@@ -550,7 +550,9 @@ fn check_node(p: &mut Position, rng: &mut SplitMix64, cov: &mut Coverage) -> Vec
     let by_rule: BTreeSet<Move> = reference.legal().into_iter().collect();
     assert_same("reference", p, &ours, &by_rule);
     assert_same("shunsai", p, &ours, &shunsai_moves(p));
-    assert_same("shogi_legality_lite", p, &ours, &lite_moves(p));
+    if lite {
+        assert_same("shogi_legality_lite", p, &ours, &lite_moves(p));
+    }
     cov.positions += 1;
     cov.in_check += p.in_check() as usize;
     cov.checkmates += p.is_checkmate() as usize;
@@ -594,14 +596,14 @@ fn check_node(p: &mut Position, rng: &mut SplitMix64, cov: &mut Coverage) -> Vec
 
 /// Plays `games` random games of at most `plies` plies from each start, checking every node.
 /// Returns the number of positions compared.
-fn playouts(seed: u64, games: usize, plies: usize, check_bias: bool) -> Coverage {
+fn playouts(seed: u64, games: usize, plies: usize, check_bias: bool, lite: bool) -> Coverage {
     let mut rng = SplitMix64(seed);
     let mut cov = Coverage::default();
     for start in STARTS {
         for _ in 0..games {
             let mut p = Position::from_sfen(start).unwrap();
             for _ in 0..plies {
-                let moves = check_node(&mut p, &mut rng, &mut cov);
+                let moves = check_node(&mut p, &mut rng, lite, &mut cov);
                 if moves.is_empty() {
                     break;
                 }
@@ -627,14 +629,14 @@ fn playouts(seed: u64, games: usize, plies: usize, check_bias: bool) -> Coverage
 
 #[test]
 fn uniform_random_playouts_match_reference_and_oracles() {
-    let cov = playouts(0x5A1C_0B0E, 4, 100, false);
+    let cov = playouts(0x5A1C_0B0E, 4, 100, false, true);
     eprintln!("uniform: {cov:?}");
     assert!(cov.positions >= 2000, "{cov:?}");
 }
 
 #[test]
 fn check_seeking_playouts_match_reference_and_oracles() {
-    let cov = playouts(0xC4EC_4A7E, 4, 100, true);
+    let cov = playouts(0xC4EC_4A7E, 4, 100, true, true);
     eprintln!("check-seeking: {cov:?}");
     assert!(cov.positions >= 1500, "{cov:?}");
     assert!(cov.in_check >= 500, "{cov:?}"); // 696 with this seed
@@ -643,11 +645,15 @@ fn check_seeking_playouts_match_reference_and_oracles() {
 }
 
 /// The same, much longer: `cargo test --release --test differential -- --ignored`.
+///
+/// Without shogi_legality_lite: its uchifuzume test recurses (`is_valid` -> `is_mate` ->
+/// `is_valid` ...) and ran for minutes on one check-seeking playout (seed 12), so it is only
+/// used in the short tests above, where it finishes in seconds.
 #[test]
 #[ignore = "long: run in release with --ignored"]
 fn long_playouts_match_reference_and_oracles() {
     for seed in 1..=20u64 {
-        let cov = playouts(seed, 4, 150, seed % 2 == 0);
+        let cov = playouts(seed, 4, 150, seed % 2 == 0, false);
         eprintln!("seed {seed}: {cov:?}");
     }
 }
