@@ -146,6 +146,8 @@ enum End {
     Repetition,
     /// The ply cap was reached.
     Cap,
+    /// A winning entering-king declaration (library loop only).
+    Declaration,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -221,14 +223,40 @@ fn game_shunsai(rng: &mut Rng, s: &mut Scratch<Vec<shogi_core::Move>>) -> Game {
     Game { plies, end }
 }
 
+/// One random game through the library's own self-play loop (`saikoro::selfplay::play_game`,
+/// the code behind `saikoro selfplay`): the engine's `RandomPlayer` (Xoshiro256++, moves drawn
+/// from the canonically ordered list), a `Game` with its history, perpetual-check and
+/// entering-king (CSA 27-point, the default) tests. It does more per ply than the bench loops
+/// above, so it is reported beside them rather than compared with shunsai.
+fn game_saikoro_library(player: &mut saikoro::RandomPlayer) -> Game {
+    let start = saikoro::Position::startpos();
+    let (game, outcome) = saikoro::selfplay::play_game(
+        player,
+        &start,
+        MAX_PLIES,
+        saikoro::EnteringKingRule::default(),
+    );
+    let end = match outcome {
+        saikoro::Outcome::Checkmate { .. } => End::NoMove,
+        saikoro::Outcome::MaxMoves => End::Cap,
+        saikoro::Outcome::Declaration { .. } => End::Declaration,
+        // Perpetual check is a fourfold repetition too.
+        saikoro::Outcome::Repetition | saikoro::Outcome::PerpetualCheck { .. } => End::Repetition,
+    };
+    Game {
+        plies: game.len() as u32,
+        end,
+    }
+}
+
 struct GamesReport {
     elapsed: Duration,
     games: u32,
     plies: u64,
     /// Sum of squared game lengths, for the spread of the mean.
     plies_sq: f64,
-    /// Games ended by: no legal move, fourfold repetition, ply cap.
-    ends: [u32; 3],
+    /// Games ended by: no legal move, fourfold repetition, ply cap, declaration.
+    ends: [u32; 4],
 }
 
 impl GamesReport {
@@ -263,7 +291,7 @@ fn games_pass<S>(
         games,
         plies: 0,
         plies_sq: 0.0,
-        ends: [0; 3],
+        ends: [0; 4],
     };
     let t = Instant::now();
     for _ in 0..games {
@@ -354,24 +382,38 @@ fn main() {
         moves: Vec::with_capacity(600),
         seen: HashMap::with_capacity(MAX_PLIES as usize + 1),
     };
-    let (mut rs, mut rb) = (None, None);
+    let (mut rs, mut rb, mut rl) = (None, None, None);
     for _ in 0..runs {
         keep_best(&mut rs, games_pass(games, &mut scratch_s, game_saikoro));
         keep_best(&mut rb, games_pass(games, &mut scratch_b, game_shunsai));
+        // The library's player has its own generator: seeded from SEED, not driven by `Rng`.
+        let mut player = saikoro::RandomPlayer::new(SEED);
+        keep_best(
+            &mut rl,
+            games_pass(games, &mut player, |_, p| game_saikoro_library(p)),
+        );
     }
-    let (rs, rb) = (rs.expect("runs > 0"), rb.expect("runs > 0"));
+    let (rs, rb, rl) = (
+        rs.expect("runs > 0"),
+        rb.expect("runs > 0"),
+        rl.expect("runs > 0"),
+    );
     println!(
         "random games from startpos (cap {MAX_PLIES} plies, fourfold repetition ends a game), \
          {games} games each, best of {runs} passes"
     );
     println!();
     println!(
-        "| engine | games/s | plies/s | mean plies (± s.e.) | mated | repetition | cap | total ms |"
+        "| engine | games/s | plies/s | mean plies (± s.e.) | mated | repetition | cap | declared | total ms |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-    for (engine, r) in [("saikoro", &rs), ("shunsai", &rb)] {
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (engine, r) in [
+        ("saikoro", &rs),
+        ("shunsai", &rb),
+        ("saikoro selfplay::play_game", &rl),
+    ] {
         println!(
-            "| {engine} | {:.0} | {:.0} | {:.1} ± {:.1} | {} | {} | {} | {:.1} |",
+            "| {engine} | {:.0} | {:.0} | {:.1} ± {:.1} | {} | {} | {} | {} | {:.1} |",
             r.games_per_sec(),
             r.plies as f64 / r.elapsed.as_secs_f64(),
             r.mean_plies(),
@@ -379,13 +421,16 @@ fn main() {
             r.ends[0],
             r.ends[1],
             r.ends[2],
+            r.ends[3],
             ms(r.elapsed),
         );
     }
     println!();
     println!(
-        "saikoro games/s: {:.0} (target ≥ 1300); shunsai/saikoro: {:.2}",
+        "saikoro games/s: {:.0} (target ≥ 1300); shunsai/saikoro: {:.2}; \
+         library loop: {:.0} games/s",
         rs.games_per_sec(),
-        rb.games_per_sec() / rs.games_per_sec()
+        rb.games_per_sec() / rs.games_per_sec(),
+        rl.games_per_sec(),
     );
 }
