@@ -163,7 +163,7 @@ impl Position {
     }
 
     /// Validates a setup: kings (see [`KingRule`]), piece totals, nifu, dead pieces, and the side
-    /// not to move not in check.
+    /// not to move not in check. A move number of 0 counts as 1, the first SFEN move number.
     pub fn from_setup(setup: &Setup, kings: KingRule) -> Result<Position, PositionError> {
         let mut pos = Position::empty();
         let mut totals = [0u32; 15];
@@ -222,7 +222,7 @@ impl Position {
         }
         pos.hands = setup.hands;
         pos.side = setup.side;
-        pos.ply = setup.ply;
+        pos.ply = setup.ply.max(1);
         pos.key = pos.compute_key();
         if pos.is_in_check(!pos.side) {
             return Err(PositionError::OpponentInCheck);
