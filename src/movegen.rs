@@ -9,10 +9,10 @@
 //! the dead-square rule, and a pawn drop that mates (打ち歩詰め) is left out.
 
 use crate::board::{
-    bit, cell_file, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE,
-    OWNER, REL_RANK, SLIDE, STEP,
+    bit, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE, OWNER, REL_RANK,
+    SLIDE, STEP,
 };
-use crate::{Color, Move, MoveList, PieceType, Position};
+use crate::{Color, Move, MoveList, PieceType, Position, Square};
 use std::fmt;
 
 /// The king's eight steps, in ascending order of the destination.
@@ -43,6 +43,41 @@ const CAN_LAND: [[bool; 64]; 2] = {
 
 /// Bits of the 81 squares in an occupancy set.
 const ALL_SQUARES: u128 = (1 << 81) - 1;
+
+/// Per colour, `RANKS_FROM[c][r]`: the squares whose relative rank for `c` is above `r` (1 is
+/// the last rank), i.e. where a pawn or lance (`r` = 1) or a knight (`r` = 2) may be dropped.
+const RANKS_FROM: [[u128; 3]; 2] = {
+    let mut t = [[0u128; 3]; 2];
+    let mut i = 0;
+    while i < 81 {
+        let rank = (i % 9 + 1) as u8;
+        let rel = [rank, 10 - rank];
+        let mut c = 0;
+        while c < 2 {
+            let mut r = 0;
+            while r < 3 {
+                if rel[c] > r as u8 {
+                    t[c][r] |= 1 << i;
+                }
+                r += 1;
+            }
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The squares of each file (index 1-9).
+const FILE_MASK: [u128; 10] = {
+    let mut t = [0u128; 10];
+    let mut f = 1;
+    while f <= 9 {
+        t[f] = 0x1ff << ((f - 1) * 9);
+        f += 1;
+    }
+    t
+};
 
 /// Sorts a short, often nearly sorted slice.
 #[inline]
@@ -111,14 +146,17 @@ impl std::error::Error for IllegalMove {}
 
 /// Receives generated moves: a list collects them, a counter only counts.
 trait Sink {
+    /// Whether the moves must come in canonical order (a counter does not care).
+    const ORDERED: bool;
     fn normal(&mut self, from: usize, to: usize, promote: bool);
-    /// Drops of `kind` on each of the cells `to`.
-    fn drops(&mut self, kind: PieceType, to: &[u8]);
+    /// Drops of `kind` on each square of `to` (bit `i` = square index `i`).
+    fn drops(&mut self, kind: PieceType, to: u128);
 }
 
 struct ListSink<'a>(&'a mut MoveList);
 
 impl Sink for ListSink<'_> {
+    const ORDERED: bool = true;
     #[inline]
     fn normal(&mut self, from: usize, to: usize, promote: bool) {
         self.0.push(Move::Normal {
@@ -128,11 +166,13 @@ impl Sink for ListSink<'_> {
         });
     }
     #[inline]
-    fn drops(&mut self, kind: PieceType, to: &[u8]) {
-        for &c in to {
+    fn drops(&mut self, kind: PieceType, mut to: u128) {
+        while to != 0 {
+            let sq = to.trailing_zeros() as u8;
+            to &= to - 1;
             self.0.push(Move::Drop {
                 kind,
-                to: square(c as usize),
+                to: Square::from_index_unchecked(sq),
             });
         }
     }
@@ -141,13 +181,14 @@ impl Sink for ListSink<'_> {
 struct CountSink(u64);
 
 impl Sink for CountSink {
+    const ORDERED: bool = false;
     #[inline]
     fn normal(&mut self, _: usize, _: usize, _: bool) {
         self.0 += 1;
     }
     #[inline]
-    fn drops(&mut self, _: PieceType, to: &[u8]) {
-        self.0 += to.len() as u64;
+    fn drops(&mut self, _: PieceType, to: u128) {
+        self.0 += to.count_ones() as u64;
     }
 }
 
@@ -155,13 +196,14 @@ impl Sink for CountSink {
 struct AnySink(bool);
 
 impl Sink for AnySink {
+    const ORDERED: bool = false;
     #[inline]
     fn normal(&mut self, _: usize, _: usize, _: bool) {
         self.0 = true;
     }
     #[inline]
-    fn drops(&mut self, _: PieceType, to: &[u8]) {
-        self.0 |= !to.is_empty();
+    fn drops(&mut self, _: PieceType, to: u128) {
+        self.0 |= to != 0;
     }
 }
 
@@ -313,8 +355,7 @@ impl Position {
 
         // The cells a non-king move may go to: any, or in single check the checker's cell and
         // the cells between it and the king (where drops may interpose too, ascending).
-        let mut between = [0u8; 8];
-        let mut n_between = 0;
+        let mut between: u128 = 0;
         let block_storage;
         let block: &[bool; CELLS] = if in_check {
             let mut b = [false; CELLS];
@@ -324,11 +365,9 @@ impl Position {
                 let mut s = (k as isize + DIR[d as usize]) as usize;
                 while s != c {
                     b[s] = true;
-                    between[n_between] = s as u8;
-                    n_between += 1;
+                    between |= bit(square(s));
                     s = (s as isize + DIR[d as usize]) as usize;
                 }
-                between[..n_between].sort_unstable();
             }
             block_storage = b;
             &block_storage
@@ -392,7 +431,9 @@ impl Position {
                 }
             }
             let dests = &mut dests[..n];
-            insertion_sort(dests);
+            if S::ORDERED {
+                insertion_sort(dests);
+            }
             for &to in dests.iter() {
                 self.emit_promotions(sink, p, from, to as usize);
             }
@@ -403,57 +444,43 @@ impl Position {
         if hand.is_empty() || th.n_checkers >= 2 {
             return;
         }
-        let mut empties = [0u8; 81];
-        let targets: &[u8] = if in_check {
-            &between[..n_between]
+        let targets = if in_check {
+            between
         } else {
-            let mut free = !(self.occupied[0] | self.occupied[1]) & ALL_SQUARES;
-            let mut n = 0;
-            while free != 0 {
-                empties[n] = BOARD_CELLS[free.trailing_zeros() as usize];
-                free &= free - 1;
-                n += 1;
-            }
-            &empties[..n]
+            !(self.occupied[0] | self.occupied[1]) & ALL_SQUARES
         };
-        let rel = &REL_RANK[us.index()];
-        let mut allowed = [0u8; 81];
+        let ranks = &RANKS_FROM[us.index()];
         for kind in DROP_KINDS {
             if hand.count(kind) == 0 {
                 continue;
             }
-            match kind {
+            let allowed = match kind {
                 PieceType::Pawn => {
-                    let files = self.pawn_files[us.index()];
+                    let mut files = self.pawn_files[us.index()];
+                    let mut ok = targets & ranks[1];
+                    while files != 0 {
+                        ok &= !FILE_MASK[files.trailing_zeros() as usize];
+                        files &= files - 1;
+                    }
+                    // A pawn dropped in front of the enemy king must not mate.
                     let their_king = self.kings[them.index()];
-                    let forward = if us == Color::Black { DIR[0] } else { DIR[4] };
-                    let mut n = 0;
-                    for &c in targets {
-                        let cu = c as usize;
-                        if rel[cu] >= 2
-                            && files & (1 << cell_file(cu)) == 0
-                            && !((cu as isize + forward) as usize == their_king
-                                && self.pawn_drop_mates(cu))
-                        {
-                            allowed[n] = c;
-                            n += 1;
+                    if their_king != NO_CELL {
+                        let backward = if us == Color::Black { DIR[4] } else { DIR[0] };
+                        let c = (their_king as isize + backward) as usize;
+                        if REL_RANK[0][c] != 0 {
+                            let b = bit(square(c));
+                            if ok & b != 0 && self.pawn_drop_mates(c) {
+                                ok &= !b;
+                            }
                         }
                     }
-                    sink.drops(kind, &allowed[..n]);
+                    ok
                 }
-                PieceType::Lance | PieceType::Knight => {
-                    let min = if kind == PieceType::Lance { 2 } else { 3 };
-                    let mut n = 0;
-                    for &c in targets {
-                        if rel[c as usize] >= min {
-                            allowed[n] = c;
-                            n += 1;
-                        }
-                    }
-                    sink.drops(kind, &allowed[..n]);
-                }
-                _ => sink.drops(kind, targets),
-            }
+                PieceType::Lance => targets & ranks[1],
+                PieceType::Knight => targets & ranks[2],
+                _ => targets,
+            };
+            sink.drops(kind, allowed);
         }
     }
 
