@@ -25,7 +25,26 @@ pub struct Position {
     /// The squares each colour occupies (bit `i` = square index `i`), to visit pieces and
     /// empty squares in square order without scanning the board.
     pub(crate) occupied: [u128; 2],
+    /// Per colour, how many lances, bishops/horses and rooks/dragons it has on the board: the
+    /// attack test walks only the lines such pieces could attack along.
+    pub(crate) sliders: [[u8; 4]; 2],
 }
+
+/// Slider class of every cell code: 1 lance, 2 bishop or horse, 3 rook or dragon, 0 otherwise.
+const SLIDER_CLASS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut c = 0;
+    while c < 2 {
+        let base = c * 16;
+        t[base + PieceType::Lance as usize] = 1;
+        t[base + PieceType::Bishop as usize] = 2;
+        t[base + PieceType::Horse as usize] = 2;
+        t[base + PieceType::Rook as usize] = 3;
+        t[base + PieceType::Dragon as usize] = 3;
+        c += 1;
+    }
+    t
+};
 
 /// What [`Position::do_move`] returns, to give to [`Position::undo_move`].
 #[derive(Clone, Copy, Debug)]
@@ -159,6 +178,7 @@ impl Position {
             key: 0,
             pawn_files: [0; 2],
             occupied: [0; 2],
+            sliders: [[0; 4]; 2],
         }
     }
 
@@ -200,6 +220,7 @@ impl Position {
             }
             pos.cells[c] = piece.code();
             pos.occupied[piece.color.index()] |= bit(sq);
+            pos.sliders[piece.color.index()][SLIDER_CLASS[piece.code() as usize] as usize] += 1;
         }
         for color in Color::ALL {
             let count = king_count[color.index()];
@@ -318,11 +339,15 @@ impl Position {
     /// [`NO_CELL`] to ignore nothing). A piece standing on `t` itself does not matter.
     pub(crate) fn attacked_by(&self, t: usize, by: Color, ignore: usize) -> bool {
         let owner = by as u8;
+        let lines = self.slider_lines(by);
         for (d, &delta) in DIR.iter().enumerate().take(8) {
             let opp = OPPOSITE[d];
             let mut s = (t as isize + delta) as usize;
             let mut p = self.cells[s];
             if p == EMPTY || s == ignore {
+                if lines & (1 << d) == 0 {
+                    continue;
+                }
                 // Slide on to the first piece: only a slider can attack from there.
                 loop {
                     s = (s as isize + delta) as usize;
@@ -350,6 +375,28 @@ impl Position {
             .any(|&j| self.cells[(t as isize - j) as usize] == knight)
     }
 
+    /// The directions, seen from a target square, along which a sliding piece of `by` could
+    /// attack it: all eight when it has rooks and bishops, none when it has no slider.
+    #[inline]
+    pub(crate) fn slider_lines(&self, by: Color) -> u8 {
+        let n = &self.sliders[by.index()];
+        let mut lines = 0;
+        if n[3] != 0 {
+            lines |= 0b0101_0101;
+        }
+        if n[2] != 0 {
+            lines |= 0b1010_1010;
+        }
+        if n[1] != 0 {
+            // A lance attacks forward, so it stands behind its target (as seen by its owner).
+            lines |= match by {
+                Color::Black => 1 << 4,
+                Color::White => 1 << 0,
+            };
+        }
+        lines
+    }
+
     /// Plays `mv`, which must be legal in this position (see [`Position::is_legal`]); returns
     /// what [`Position::undo_move`] needs to take it back.
     pub fn do_move(&mut self, mv: Move) -> Undo {
@@ -371,6 +418,7 @@ impl Position {
                 self.cells[f] = EMPTY;
                 if cap != EMPTY {
                     self.occupied[(!us).index()] ^= bit(to);
+                    self.sliders[(!us).index()][SLIDER_CLASS[cap as usize] as usize] -= 1;
                     key ^= z.board[cap as usize][t];
                     let base = PieceType::ALL[kind_of(cap) as usize - 1].unpromote();
                     if kind_of(cap) == PieceType::Pawn as u8 {
@@ -383,6 +431,11 @@ impl Position {
                     hand.add(base);
                 }
                 let np = if promote { p + 8 } else { p };
+                if promote {
+                    let s = &mut self.sliders[us.index()];
+                    s[SLIDER_CLASS[p as usize] as usize] -= 1;
+                    s[SLIDER_CLASS[np as usize] as usize] += 1;
+                }
                 if promote && kind_of(p) == PieceType::Pawn as u8 {
                     self.pawn_files[us.index()] &= !(1 << cell_file(f));
                 }
@@ -403,6 +456,7 @@ impl Position {
                 hand.take(kind);
                 self.cells[t] = p;
                 self.occupied[us.index()] |= bit(to);
+                self.sliders[us.index()][SLIDER_CLASS[p as usize] as usize] += 1;
                 key ^= z.board[p as usize][t];
                 if kind == PieceType::Pawn {
                     self.pawn_files[us.index()] |= 1 << cell_file(t);
@@ -424,11 +478,17 @@ impl Position {
                 let (f, t) = (cell(from), cell(to));
                 let np = self.cells[t];
                 let p = if promote { np - 8 } else { np };
+                if promote {
+                    let s = &mut self.sliders[us.index()];
+                    s[SLIDER_CLASS[np as usize] as usize] -= 1;
+                    s[SLIDER_CLASS[p as usize] as usize] += 1;
+                }
                 self.cells[f] = p;
                 self.cells[t] = undo.captured;
                 self.occupied[us.index()] ^= bit(from) | bit(to);
                 if undo.captured != EMPTY {
                     self.occupied[(!us).index()] ^= bit(to);
+                    self.sliders[(!us).index()][SLIDER_CLASS[undo.captured as usize] as usize] += 1;
                     let base = PieceType::ALL[kind_of(undo.captured) as usize - 1].unpromote();
                     self.hands[us].take(base);
                 }
@@ -437,6 +497,8 @@ impl Position {
                 }
             }
             Move::Drop { kind, to } => {
+                let p = self.cells[cell(to)];
+                self.sliders[us.index()][SLIDER_CLASS[p as usize] as usize] -= 1;
                 self.cells[cell(to)] = EMPTY;
                 self.occupied[us.index()] ^= bit(to);
                 self.hands[us].add(kind);
