@@ -30,6 +30,38 @@ pub struct Position {
     pub(crate) sliders: [[u8; 4]; 2],
 }
 
+/// `ADJACENT_ATTACK[by][d][code]`: a piece with this code, owned by `by`, standing next to a
+/// target in direction `d` (seen from the target), attacks the target.
+static ADJACENT_ATTACK: [[[bool; 64]; 8]; 2] = attack_table(true);
+
+/// `DISTANT_ATTACK[by][d][code]`: the same for a piece further away on an open line, which only
+/// a slider can attack along.
+static DISTANT_ATTACK: [[[bool; 64]; 8]; 2] = attack_table(false);
+
+const fn attack_table(adjacent: bool) -> [[[bool; 64]; 8]; 2] {
+    let mut t = [[[false; 64]; 8]; 2];
+    let mut by = 0;
+    while by < 2 {
+        let mut d = 0;
+        while d < 8 {
+            let toward = 1u16 << OPPOSITE[d];
+            let mut c = 0;
+            while c < 64 {
+                let moves = if adjacent {
+                    STEP[c] | SLIDE[c] as u16
+                } else {
+                    SLIDE[c] as u16
+                };
+                t[by][d][c] = OWNER[c] as usize == by && moves & toward != 0;
+                c += 1;
+            }
+            d += 1;
+        }
+        by += 1;
+    }
+    t
+}
+
 /// Slider class of every cell code: 1 lance, 2 bishop or horse, 3 rook or dragon, 0 otherwise.
 const SLIDER_CLASS: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -338,41 +370,43 @@ impl Position {
     /// Whether cell `t` is attacked by a piece of `by`, treating cell `ignore` as empty (pass
     /// [`NO_CELL`] to ignore nothing). A piece standing on `t` itself does not matter.
     pub(crate) fn attacked_by(&self, t: usize, by: Color, ignore: usize) -> bool {
-        let owner = by as u8;
-        let lines = self.slider_lines(by);
-        for (d, &delta) in DIR.iter().enumerate().take(8) {
-            let opp = OPPOSITE[d];
-            let mut s = (t as isize + delta) as usize;
-            let mut p = self.cells[s];
-            if p == EMPTY || s == ignore {
-                if lines & (1 << d) == 0 {
-                    continue;
-                }
-                // Slide on to the first piece: only a slider can attack from there.
-                loop {
-                    s = (s as isize + delta) as usize;
-                    p = self.cells[s];
-                    if p != EMPTY && s != ignore {
-                        break;
-                    }
-                }
-                if OWNER[p as usize] == owner && SLIDE[p as usize] & (1 << opp) != 0 {
-                    return true;
-                }
-            } else if OWNER[p as usize] == owner
-                && (STEP[p as usize] & (1 << opp) != 0 || SLIDE[p as usize] & (1 << opp) != 0)
-            {
+        let adjacent = &ADJACENT_ATTACK[by.index()];
+        let mut open = 0u8; // directions whose first cell is empty (or ignored)
+        for d in 0..8 {
+            let s = (t as isize + DIR[d]) as usize;
+            let p = self.cells[s];
+            if s != ignore && adjacent[d][p as usize] {
                 return true;
             }
+            open |= u8::from(p == EMPTY || s == ignore) << d;
         }
         let knight = code(by, PieceType::Knight);
         let jumps = match by {
             Color::Black => [DIR[8], DIR[9]],
             Color::White => [DIR[10], DIR[11]],
         };
-        jumps
+        if jumps
             .iter()
             .any(|&j| self.cells[(t as isize - j) as usize] == knight)
+        {
+            return true;
+        }
+        // Distant sliders, on the open lines that the enemy's sliders could use.
+        let mut lines = open & self.slider_lines(by);
+        let distant = &DISTANT_ATTACK[by.index()];
+        while lines != 0 {
+            let d = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            let delta = DIR[d];
+            let mut s = (t as isize + 2 * delta) as usize;
+            while self.cells[s] == EMPTY || s == ignore {
+                s = (s as isize + delta) as usize;
+            }
+            if distant[d][self.cells[s] as usize] {
+                return true;
+            }
+        }
+        false
     }
 
     /// The directions, seen from a target square, along which a sliding piece of `by` could
