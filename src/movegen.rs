@@ -41,6 +41,46 @@ const CAN_LAND: [[bool; 64]; 2] = {
     t
 };
 
+/// `CHOICES[colour][kind][from in zone][relative rank of to]`: how many legal moves (0, 1 or
+/// 2: promotion and non-promotion) a board move of that kind makes, as `emit_promotions`
+/// decides them.
+const CHOICES: [[[[u8; 10]; 2]; 16]; 2] = {
+    let mut t = [[[[0u8; 10]; 2]; 16]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut kind = 1;
+        while kind <= 14 {
+            let mut fz = 0;
+            while fz < 2 {
+                let mut rel = 1;
+                while rel <= 9 {
+                    t[c][kind][fz][rel] = if kind > PieceType::Rook as usize {
+                        1
+                    } else if rel <= 3 || fz == 1 {
+                        let must = match kind {
+                            1 | 2 => rel == 1,
+                            3 => rel <= 2,
+                            _ => false,
+                        };
+                        if must {
+                            1
+                        } else {
+                            2
+                        }
+                    } else {
+                        1
+                    };
+                    rel += 1;
+                }
+                fz += 1;
+            }
+            kind += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Bits of the 81 squares in an occupancy set.
 const ALL_SQUARES: u128 = (1 << 81) - 1;
 
@@ -146,9 +186,12 @@ impl std::error::Error for IllegalMove {}
 
 /// Receives generated moves: a list collects them, a counter only counts.
 trait Sink {
-    /// Whether the moves must come in canonical order (a counter does not care).
+    /// Whether the moves must come in canonical order (a counter does not care). A sink that
+    /// does not is given board moves through [`Sink::add`] as a bare number.
     const ORDERED: bool;
     fn normal(&mut self, from: usize, to: usize, promote: bool);
+    /// `n` more board moves (unordered sinks only).
+    fn add(&mut self, n: u64);
     /// Drops of `kind` on each square of `to` (bit `i` = square index `i`).
     fn drops(&mut self, kind: PieceType, to: u128);
 }
@@ -157,6 +200,9 @@ struct ListSink<'a>(&'a mut MoveList);
 
 impl Sink for ListSink<'_> {
     const ORDERED: bool = true;
+    fn add(&mut self, _: u64) {
+        unreachable!("a move list is given every move")
+    }
     #[inline]
     fn normal(&mut self, from: usize, to: usize, promote: bool) {
         self.0.push(Move::Normal {
@@ -183,6 +229,10 @@ struct CountSink(u64);
 impl Sink for CountSink {
     const ORDERED: bool = false;
     #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
+    #[inline]
     fn normal(&mut self, _: usize, _: usize, _: bool) {
         self.0 += 1;
     }
@@ -197,6 +247,10 @@ struct AnySink(bool);
 
 impl Sink for AnySink {
     const ORDERED: bool = false;
+    #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 |= n != 0;
+    }
     #[inline]
     fn normal(&mut self, _: usize, _: usize, _: bool) {
         self.0 = true;
@@ -433,9 +487,19 @@ impl Position {
             let dests = &mut dests[..n];
             if S::ORDERED {
                 insertion_sort(dests);
-            }
-            for &to in dests.iter() {
-                self.emit_promotions(sink, p, from, to as usize);
+                for &to in dests.iter() {
+                    self.emit_promotions(sink, p, from, to as usize);
+                }
+            } else {
+                // Only the number matters: one move per destination, two where both the
+                // promotion and the non-promotion are legal.
+                let table = &CHOICES[us.index()][kind_of(p) as usize];
+                let from_zone = REL_RANK[us.index()][from] <= 3;
+                let mut count = 0;
+                for &to in dests.iter() {
+                    count += table[from_zone as usize][REL_RANK[us.index()][to as usize] as usize];
+                }
+                sink.add(count as u64);
             }
         }
 
@@ -491,6 +555,11 @@ impl Position {
     fn pawn_drop_mates(&self, to: usize) -> bool {
         let us = self.side;
         let them = !us;
+        // An undefended pawn is simply taken by the king (the pawn adds no attack on its own
+        // square, and the king leaving its square cannot expose it on the pawn's square).
+        if !self.attacked_by(to, us, NO_CELL) {
+            return false;
+        }
         let mut after = self.clone();
         after.cells[to] = code(us, PieceType::Pawn);
         after.side = them;
