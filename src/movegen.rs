@@ -81,6 +81,26 @@ const CHOICES: [[[[u8; 10]; 2]; 16]; 2] = {
     t
 };
 
+/// For each square, the squares from which a non-sliding piece could attack one of its eight
+/// neighbours: up to two files and three ranks away (a knight's jump onto a neighbour).
+const NEAR: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (f, r) = ((i / 9) as i32, (i % 9) as i32);
+        let mut j = 0;
+        while j < 81 {
+            let (g, s) = ((j / 9) as i32, (j % 9) as i32);
+            if (f - g).abs() <= 2 && (r - s).abs() <= 3 {
+                t[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Bits of the 81 squares in an occupancy set.
 const ALL_SQUARES: u128 = (1 << 81) - 1;
 
@@ -439,10 +459,13 @@ impl Position {
             let from = BOARD_CELLS[pieces.trailing_zeros() as usize] as usize;
             pieces &= pieces - 1;
             if from == k {
+                // With no enemy slider and no enemy piece within reach of the king's
+                // neighbourhood, every square the king can step to is safe.
+                let far = self.slider_lines(them) == 0
+                    && self.occupied[them.index()] & NEAR[square(k).index()] == 0;
                 for delta in KING_DELTAS {
                     let t = (k as isize + delta) as usize;
-                    let o = OWNER[self.cells[t] as usize];
-                    if (o == them as u8 || o == 2) && !self.attacked_by(t, them, k) {
+                    if land[self.cells[t] as usize] && (far || !self.attacked_by(t, them, k)) {
                         sink.normal(k, t, false);
                     }
                 }
