@@ -315,11 +315,17 @@ impl Position {
         if k == NO_CELL {
             return t;
         }
+        // Beyond the adjacent cell, only the enemy's sliders can check or pin.
+        let lines = self.slider_lines(!us);
         for (d, &delta) in DIR.iter().enumerate().take(8) {
             let opp = 1u8 << OPPOSITE[d];
             let mut s = (k as isize + delta) as usize;
             let mut p = self.cells[s];
             let adjacent = p != EMPTY;
+            let far = lines & (1 << d) != 0;
+            if !far && (!adjacent || OWNER[p as usize] != them) {
+                continue;
+            }
             while p == EMPTY {
                 s = (s as isize + delta) as usize;
                 p = self.cells[s];
