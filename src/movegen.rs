@@ -85,10 +85,10 @@ const CHOICES: [[[[u8; 10]; 2]; 16]; 2] = {
 /// neighbours: up to two files and three ranks away (a knight's jump onto a neighbour).
 const NEAR: [u128; 81] = {
     let mut t = [0u128; 81];
-    let mut i = 0;
+    let mut i = 0usize;
     while i < 81 {
         let (f, r) = ((i / 9) as i32, (i % 9) as i32);
-        let mut j = 0;
+        let mut j = 0usize;
         while j < 81 {
             let (g, s) = ((j / 9) as i32, (j % 9) as i32);
             if (f - g).abs() <= 2 && (r - s).abs() <= 3 {
