@@ -388,3 +388,28 @@ fn resent_games_replay_only_new_moves_and_handle_takebacks() {
 fn ascii_line_cleans_text() {
     assert_eq!(ascii_line("a  b\t\u{3042}\nc "), "a b ? c");
 }
+
+/// A rejected `position` leaves the last valid game in place (what `d` shows), whether the
+/// bad move comes after a resent prefix or the start itself changed.
+#[test]
+fn rejected_position_keeps_the_last_valid_game() {
+    let mut e = Engine::new();
+    run(&mut e, "position startpos moves 7g7f 3c3d 2g2f");
+    let before = e.game().position().to_sfen();
+    let (out, _) = run(&mut e, "position startpos moves 7g7f 3c3d 8h2b+ 3a2b 2b2b");
+    assert!(out[0].contains("move 5 '2b2b'"), "{out:?}");
+    assert_eq!(e.game().position().to_sfen(), before);
+    assert_eq!(e.game().len(), 3);
+    run(
+        &mut e,
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 3c3d",
+    );
+    assert_eq!(e.game().position().to_sfen(), before);
+    let (out, _) = run(&mut e, "d\ngo");
+    assert!(out[0].contains("rejected"), "{out:?}");
+    assert!(
+        out.iter().any(|l| l == &format!("SFEN: {before}")),
+        "{out:?}"
+    );
+    assert_eq!(bestmoves(&out), vec!["resign"]);
+}
