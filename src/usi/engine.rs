@@ -230,6 +230,17 @@ impl Engine {
         } else if name.eq_ignore_ascii_case("LogFile") {
             // `<empty>` is how USI writes an empty default; a GUI might echo it.
             let path = if v == "<empty>" { "" } else { v };
+            if path.contains(char::REPLACEMENT_CHARACTER) {
+                // Shift_JIS from Shogidokoro/ShogiGUI, decoded lossily: opening it would
+                // create a file with a garbled name.
+                return self.warn(
+                    out,
+                    &format!(
+                        "setoption LogFile: path '{}' is not ASCII/UTF-8 (Shift_JIS?); use an ASCII path",
+                        shorten(v)
+                    ),
+                );
+            }
             let result = match self.log_switch.as_mut() {
                 Some(switch) => switch((!path.is_empty()).then_some(Path::new(path))),
                 None => Ok(()),
