@@ -230,7 +230,7 @@ impl PositionBlock {
             b'I' => {
                 let mut board = hirate_board();
                 let rest = &t[2..];
-                if rest.len() % 4 != 0 {
+                if !rest.len().is_multiple_of(4) {
                     return Err(bad());
                 }
                 for chunk in rest.as_bytes().chunks(4) {
@@ -273,7 +273,7 @@ impl PositionBlock {
             b'+' | b'-' => {
                 let color = csa_color(b[1]).ok_or_else(bad)?;
                 let rest = &t[2..];
-                if rest.len() % 4 != 0 || !rest.is_ascii() {
+                if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
                     return Err(bad());
                 }
                 for chunk in rest.as_bytes().chunks(4) {
