@@ -39,7 +39,8 @@ Usage: saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
   --record-dir DIR         write each game as DIR/<Game_ID>.csa (CSA V2.2)
   --engine \"CMD ARGS\"      play with this USI engine instead of the random player
   --option NAME=VALUE      setoption for the engine (repeatable)
-  --log-file FILE          log there (info level; RUST_LOG=debug adds the wire log)
+  --log-file FILE          append the log there (debug level: the wire log, password
+                           masked) [warnings and errors to stderr]
   -h, --help
 
 One line per game goes to stdout: `game <id>: <result> <reason> <plies> plies`.
@@ -151,7 +152,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let Some(args) = parse_args(args)? else {
         return Ok(ExitCode::SUCCESS);
     };
-    super::init_logging(args.log_file.as_deref())?;
+    super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
     if let Some(dir) = &args.record_dir {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create record dir {}", dir.display()))?;

@@ -72,7 +72,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let Some(cfg) = parse(args).context("bad selfplay arguments (see --help)")? else {
         return Ok(ExitCode::SUCCESS);
     };
-    super::init_logging(cfg.log_file.as_deref())?;
+    super::init_logging(cfg.log_file.as_deref(), log::LevelFilter::Off)?;
     let start = match &cfg.sfen {
         Some(s) => Position::from_sfen(s).with_context(|| format!("--sfen {s:?}"))?,
         None => Position::startpos(),
