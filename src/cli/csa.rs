@@ -93,15 +93,19 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     while let Some(arg) = p.next()? {
         match arg {
             Long("host") => host = Some(p.value()?.string()?),
-            Long("port") => a.port = p.value()?.parse()?,
+            Long("port") => a.port = super::parse_value(&mut p, "--port")?,
             Long("user") => user = Some(p.value()?.string()?),
             Long("password") => password = Some(p.value()?.string()?),
-            Long("games") => a.games = p.value()?.parse()?,
-            Long("seed") => a.seed = Some(p.value()?.parse()?),
-            Long("entering-king-rule") => a.rule = Some(p.value()?.parse()?),
-            Long("margin-ms") => a.margin = Duration::from_millis(p.value()?.parse()?),
+            Long("games") => a.games = super::parse_value(&mut p, "--games")?,
+            Long("seed") => a.seed = Some(super::parse_value(&mut p, "--seed")?),
+            Long("entering-king-rule") => {
+                a.rule = Some(super::parse_value(&mut p, "--entering-king-rule")?)
+            }
+            Long("margin-ms") => {
+                a.margin = Duration::from_millis(super::parse_value(&mut p, "--margin-ms")?)
+            }
             Long("keepalive") => {
-                let secs: f64 = p.value()?.parse()?;
+                let secs: f64 = super::parse_value(&mut p, "--keepalive")?;
                 if !(secs.is_finite() && secs > 0.0) {
                     bail!("--keepalive must be a positive number of seconds");
                 }

@@ -25,6 +25,19 @@ Usage:
 Run `saikoro <mode> --help` for the options of a mode.
 ";
 
+/// The value of `flag`, parsed. The error names the flag and the reason once (lexopt's own
+/// parse error repeats its cause when printed with its source).
+pub(crate) fn parse_value<T>(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<T>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let v = p.value()?;
+    let text = v.to_string_lossy();
+    text.parse()
+        .map_err(|e| anyhow::anyhow!("{flag} {text:?}: {e}"))
+}
+
 /// Where log records go: a file when one is set, else stderr up to `stderr_level` (what
 /// `RUST_LOG` asked for, or the mode's default), else nowhere. Switchable at run time (the USI
 /// `LogFile` option).
