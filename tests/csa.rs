@@ -813,3 +813,48 @@ fn two_clients_play_each_other() {
         assert_eq!(outb, format!("game {id}: {rb} {reason} {plies} plies\n"));
     }
 }
+
+/// A refused connection is retried with back-off, and a user at a terminal sees why the client
+/// waits: the warning reaches stderr without RUST_LOG (the USI mode stays quiet; this is a CLI).
+/// When the server comes up, the client connects and logs in.
+#[test]
+fn refused_connection_is_reported_and_retried() {
+    let (l, port) = listen();
+    drop(l);
+    let mut child = Command::new(BIN)
+        .args(["csa", "--host", "127.0.0.1", "--port", &port.to_string()])
+        .args(["--user", "retry", "--password", "pw"])
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let err = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let line = rx.recv_timeout(Duration::from_secs(10));
+    let Ok(line) = line else {
+        let _ = child.kill();
+        panic!("nothing on stderr while retrying: {line:?}");
+    };
+    assert!(
+        line.contains("cannot connect") && line.contains("retrying in 1 s"),
+        "{line}"
+    );
+    // The server comes up during the back-off: the client logs in.
+    let l = TcpListener::bind(("127.0.0.1", port)).unwrap();
+    l.set_nonblocking(false).unwrap();
+    let mut c = accept(&l);
+    let login = c.recv();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(login.as_deref(), Some("LOGIN retry pw"));
+}

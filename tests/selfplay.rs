@@ -161,3 +161,40 @@ fn bad_arguments_fail_cleanly() {
         assert!(!out.stderr.is_empty(), "{args:?}");
     }
 }
+
+/// A bad number names its flag once, with the reason once (lexopt's error and its source were
+/// both printed: "invalid digit found in string: invalid digit found in string").
+#[test]
+fn bad_numbers_name_the_flag_once() {
+    for (mode, args, flag) in [
+        ("selfplay", &["--games", "x"][..], "--games"),
+        ("selfplay", &["--seed", "-3"], "--seed"),
+        (
+            "csa",
+            &[
+                "--host",
+                "h",
+                "--user",
+                "u",
+                "--password",
+                "p",
+                "--port",
+                "99999",
+            ],
+            "--port",
+        ),
+        ("csa", &["--margin-ms", "soon"], "--margin-ms"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+            .arg(mode)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(flag), "{err}");
+        let reason = err.rsplit(": ").next().unwrap().trim();
+        assert_eq!(err.matches(reason).count(), 1, "{err}");
+    }
+}

@@ -39,7 +39,8 @@ Usage: saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
   --record-dir DIR         write each game as DIR/<Game_ID>.csa (CSA V2.2)
   --engine \"CMD ARGS\"      play with this USI engine instead of the random player
   --option NAME=VALUE      setoption for the engine (repeatable)
-  --log-file FILE          log there (info level; RUST_LOG=debug adds the wire log)
+  --log-file FILE          append the log there (debug level: the wire log, password
+                           masked) [warnings and errors to stderr]
   -h, --help
 
 One line per game goes to stdout: `game <id>: <result> <reason> <plies> plies`.
@@ -92,15 +93,19 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     while let Some(arg) = p.next()? {
         match arg {
             Long("host") => host = Some(p.value()?.string()?),
-            Long("port") => a.port = p.value()?.parse()?,
+            Long("port") => a.port = super::parse_value(&mut p, "--port")?,
             Long("user") => user = Some(p.value()?.string()?),
             Long("password") => password = Some(p.value()?.string()?),
-            Long("games") => a.games = p.value()?.parse()?,
-            Long("seed") => a.seed = Some(p.value()?.parse()?),
-            Long("entering-king-rule") => a.rule = Some(p.value()?.parse()?),
-            Long("margin-ms") => a.margin = Duration::from_millis(p.value()?.parse()?),
+            Long("games") => a.games = super::parse_value(&mut p, "--games")?,
+            Long("seed") => a.seed = Some(super::parse_value(&mut p, "--seed")?),
+            Long("entering-king-rule") => {
+                a.rule = Some(super::parse_value(&mut p, "--entering-king-rule")?)
+            }
+            Long("margin-ms") => {
+                a.margin = Duration::from_millis(super::parse_value(&mut p, "--margin-ms")?)
+            }
             Long("keepalive") => {
-                let secs: f64 = p.value()?.parse()?;
+                let secs: f64 = super::parse_value(&mut p, "--keepalive")?;
                 if !(secs.is_finite() && secs > 0.0) {
                     bail!("--keepalive must be a positive number of seconds");
                 }
@@ -151,7 +156,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let Some(args) = parse_args(args)? else {
         return Ok(ExitCode::SUCCESS);
     };
-    super::init_logging(args.log_file.as_deref())?;
+    super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
     if let Some(dir) = &args.record_dir {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create record dir {}", dir.display()))?;

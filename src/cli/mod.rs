@@ -25,18 +25,33 @@ Usage:
 Run `saikoro <mode> --help` for the options of a mode.
 ";
 
-/// Where log records go: a file when one is set, else stderr when `RUST_LOG` asked for logs,
-/// else nowhere. Switchable at run time (the USI `LogFile` option).
+/// The value of `flag`, parsed. The error names the flag and the reason once (lexopt's own
+/// parse error repeats its cause when printed with its source).
+pub(crate) fn parse_value<T>(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<T>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let v = p.value()?;
+    let text = v.to_string_lossy();
+    text.parse()
+        .map_err(|e| anyhow::anyhow!("{flag} {text:?}: {e}"))
+}
+
+/// Where log records go: a file when one is set, else stderr up to `stderr_level` (what
+/// `RUST_LOG` asked for, or the mode's default), else nowhere. Switchable at run time (the USI
+/// `LogFile` option).
 struct LogSink {
     file: Option<std::fs::File>,
-    stderr: bool,
+    /// The most detailed level written to stderr while there is no file (`Off`: none).
+    stderr_level: log::LevelFilter,
     /// The most detailed level the filter lets through.
     level: log::LevelFilter,
 }
 
 static LOG_SINK: Mutex<LogSink> = Mutex::new(LogSink {
     file: None,
-    stderr: false,
+    stderr_level: log::LevelFilter::Off,
     level: log::LevelFilter::Off,
 });
 
@@ -53,7 +68,7 @@ impl Write for SwitchWriter {
         let mut sink = log_sink();
         if let Some(f) = sink.file.as_mut() {
             let _ = f.write_all(buf);
-        } else if sink.stderr {
+        } else if sink.stderr_level != log::LevelFilter::Off {
             let _ = io::stderr().write_all(buf);
         }
         Ok(buf.len())
@@ -67,11 +82,13 @@ impl Write for SwitchWriter {
     }
 }
 
-/// Starts logging. By default nothing is logged: ShogiHome never reads the engine's stderr, and
-/// a full pipe would block the engine. `RUST_LOG` (env_logger syntax) turns on logging to
-/// stderr; a log `file` (or, later, [`set_log_file`]) receives records at `debug` level (the
-/// whole USI exchange) unless `RUST_LOG` sets the filter. Never writes to stdout.
-pub fn init_logging(file: Option<&Path>) -> anyhow::Result<()> {
+/// Starts logging. `RUST_LOG` (env_logger syntax) sets the filter and sends the log to stderr;
+/// without it, stderr gets records up to `stderr_default`: `Off` for the USI engine (ShogiHome
+/// never reads the engine's stderr, and a full pipe would block the engine), `Warn` for the
+/// command-line modes, so a user sees why the CSA client waits. A log `file` (or, later,
+/// [`set_log_file`]) receives records at `debug` level (the whole USI or CSA exchange) unless
+/// `RUST_LOG` sets the filter, and stderr then gets nothing. Never writes to stdout.
+pub fn init_logging(file: Option<&Path>, stderr_default: log::LevelFilter) -> anyhow::Result<()> {
     let spec = std::env::var("RUST_LOG")
         .ok()
         .filter(|s| !s.trim().is_empty());
@@ -96,7 +113,10 @@ pub fn init_logging(file: Option<&Path>) -> anyhow::Result<()> {
     {
         let mut sink = log_sink();
         sink.level = logger.filter();
-        sink.stderr = spec.is_some();
+        sink.stderr_level = match spec {
+            Some(_) => sink.level,
+            None => stderr_default.min(sink.level),
+        };
     }
     // A second call (tests, or two front ends) keeps the first logger.
     let _ = log::set_boxed_logger(Box::new(logger));
@@ -139,9 +159,9 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
 /// Lets log macros skip all work while no record can be written anywhere.
 fn update_max_level() {
     let sink = log_sink();
-    log::set_max_level(if sink.file.is_some() || sink.stderr {
+    log::set_max_level(if sink.file.is_some() {
         sink.level
     } else {
-        log::LevelFilter::Off
+        sink.stderr_level
     });
 }

@@ -50,9 +50,9 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next()? {
         match arg {
-            Long("games") => c.games = p.value()?.parse()?,
-            Long("seed") => c.seed = Some(p.value()?.parse()?),
-            Long("max-plies") => c.max_plies = p.value()?.parse()?,
+            Long("games") => c.games = super::parse_value(&mut p, "--games")?,
+            Long("seed") => c.seed = Some(super::parse_value(&mut p, "--seed")?),
+            Long("max-plies") => c.max_plies = super::parse_value(&mut p, "--max-plies")?,
             Long("sfen") => c.sfen = Some(p.value()?.string()?),
             Long("entering-king-rule") => c.rule = p.value()?.string()?.parse()?,
             Long("record-dir") => c.record_dir = Some(p.value()?.into()),
@@ -72,7 +72,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let Some(cfg) = parse(args).context("bad selfplay arguments (see --help)")? else {
         return Ok(ExitCode::SUCCESS);
     };
-    super::init_logging(cfg.log_file.as_deref())?;
+    super::init_logging(cfg.log_file.as_deref(), log::LevelFilter::Off)?;
     let start = match &cfg.sfen {
         Some(s) => Position::from_sfen(s).with_context(|| format!("--sfen {s:?}"))?,
         None => Position::startpos(),

@@ -33,7 +33,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             _ => return Err(arg.unexpected().into()),
         }
     }
-    super::init_logging(log_file.as_deref())?;
+    super::init_logging(log_file.as_deref(), log::LevelFilter::Off)?;
     let mut engine = Engine::new().with_log_switch(Box::new(super::set_log_file));
     let stdin = io::stdin();
     let stdout = io::stdout();

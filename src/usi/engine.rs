@@ -230,6 +230,17 @@ impl Engine {
         } else if name.eq_ignore_ascii_case("LogFile") {
             // `<empty>` is how USI writes an empty default; a GUI might echo it.
             let path = if v == "<empty>" { "" } else { v };
+            if path.contains(char::REPLACEMENT_CHARACTER) {
+                // Shift_JIS from Shogidokoro/ShogiGUI, decoded lossily: opening it would
+                // create a file with a garbled name.
+                return self.warn(
+                    out,
+                    &format!(
+                        "setoption LogFile: path '{}' is not ASCII/UTF-8 (Shift_JIS?); use an ASCII path",
+                        shorten(v)
+                    ),
+                );
+            }
             let result = match self.log_switch.as_mut() {
                 Some(switch) => switch((!path.is_empty()).then_some(Path::new(path))),
                 None => Ok(()),
@@ -292,13 +303,17 @@ impl Engine {
 
     /// Sets the game from `p`, replaying only what differs from the current game: the common
     /// prefix of the move lists is kept, moves past it are taken back, the new ones played.
+    /// On an error the previous game is restored, so `d` shows the last valid position.
     fn try_set_position(&mut self, p: PositionCommand) -> Result<(), UsiError> {
         let start = match p.start {
             Start::Startpos => Position::startpos(),
             Start::Sfen(setup) => start_position(&setup)?,
         };
         if self.game.start() != &start {
-            self.game = Game::new(start);
+            let mut game = Game::new(start);
+            play_all(&mut game, &p.moves, 0)?;
+            self.game = game;
+            return Ok(());
         }
         let common = self
             .game
@@ -306,17 +321,18 @@ impl Engine {
             .zip(&p.moves)
             .take_while(|(a, b)| a == *b)
             .count();
+        let old_tail: Vec<_> = self.game.moves().skip(common).collect();
         while self.game.len() > common {
             self.game.undo();
         }
-        for (i, &mv) in p.moves.iter().enumerate().skip(common) {
-            self.game
-                .try_play(mv)
-                .map_err(|reason| UsiError::IllegalMove {
-                    index: i + 1,
-                    text: mv.to_string(),
-                    reason,
-                })?;
+        if let Err(e) = play_all(&mut self.game, &p.moves, common) {
+            while self.game.len() > common {
+                self.game.undo();
+            }
+            for mv in old_tail {
+                self.game.play(mv);
+            }
+            return Err(e);
         }
         Ok(())
     }
@@ -420,7 +436,7 @@ impl Engine {
         if !self.position_ok {
             send(
                 out,
-                "(the last position command was rejected; showing the one before)",
+                "(the last position command was rejected: showing the last valid one; go answers bestmove resign)",
             )?;
         }
         let pos = self.game.position();
@@ -452,6 +468,19 @@ impl Engine {
         warn!("{msg}");
         send(out, &format!("info string {}", ascii_line(msg)))
     }
+}
+
+/// Plays `moves[skip..]` on `game`; the error names the first illegal move and its 1-based
+/// index in the whole list.
+fn play_all(game: &mut Game, moves: &[crate::Move], skip: usize) -> Result<(), UsiError> {
+    for (i, &mv) in moves.iter().enumerate().skip(skip) {
+        game.try_play(mv).map_err(|reason| UsiError::IllegalMove {
+            index: i + 1,
+            text: mv.to_string(),
+            reason,
+        })?;
+    }
+    Ok(())
 }
 
 /// The start position of an SFEN setup. A position with a missing king is accepted (mate

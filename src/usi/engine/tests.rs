@@ -388,3 +388,56 @@ fn resent_games_replay_only_new_moves_and_handle_takebacks() {
 fn ascii_line_cleans_text() {
     assert_eq!(ascii_line("a  b\t\u{3042}\nc "), "a b ? c");
 }
+
+/// Shogidokoro and ShogiGUI send Shift_JIS; decoded lossily, a Japanese path turns into
+/// U+FFFD characters. Opening that would create a file with a garbled name somewhere the user
+/// never looks, so the value is refused with a warning instead.
+#[test]
+fn logfile_with_undecodable_bytes_is_refused() {
+    use std::sync::{Arc, Mutex};
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let s = seen.clone();
+    let mut e = Engine::new().with_log_switch(Box::new(move |p: Option<&Path>| {
+        s.lock().unwrap().push(p.map(|p| p.display().to_string()));
+        Ok(())
+    }));
+    let line =
+        String::from_utf8_lossy(b"setoption name LogFile value C:\\\x83\x65\x83\x58\x83\x67.log");
+    let (out, _) = run(&mut e, &line);
+    assert!(
+        seen.lock().unwrap().is_empty(),
+        "{:?}",
+        seen.lock().unwrap()
+    );
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("info string setoption LogFile: ") && out[0].contains("not ASCII/UTF-8"),
+        "{out:?}"
+    );
+    assert_eq!(e.options().log_file, "");
+}
+
+/// A rejected `position` leaves the last valid game in place (what `d` shows), whether the
+/// bad move comes after a resent prefix or the start itself changed.
+#[test]
+fn rejected_position_keeps_the_last_valid_game() {
+    let mut e = Engine::new();
+    run(&mut e, "position startpos moves 7g7f 3c3d 2g2f");
+    let before = e.game().position().to_sfen();
+    let (out, _) = run(&mut e, "position startpos moves 7g7f 3c3d 8h2b+ 3a2b 2b2b");
+    assert!(out[0].contains("move 5 '2b2b'"), "{out:?}");
+    assert_eq!(e.game().position().to_sfen(), before);
+    assert_eq!(e.game().len(), 3);
+    run(
+        &mut e,
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d 3c3d",
+    );
+    assert_eq!(e.game().position().to_sfen(), before);
+    let (out, _) = run(&mut e, "d\ngo");
+    assert!(out[0].contains("rejected"), "{out:?}");
+    assert!(
+        out.iter().any(|l| l == &format!("SFEN: {before}")),
+        "{out:?}"
+    );
+    assert_eq!(bestmoves(&out), vec!["resign"]);
+}
