@@ -1,8 +1,9 @@
 //! The USI session: options, the current game, the random player and the pending `bestmove`.
 //!
 //! Everything is synchronous. A `go` is answered before the next line is read; `go infinite`
-//! and `go ponder` choose their move at once and hold it until `stop`, `ponderhit`, `gameover`
-//! or the end of input, so no thread is needed and exactly one `bestmove` follows each `go`.
+//! and `go ponder` choose their move at once and hold it until `stop`, `gameover` or the end of
+//! input (a `go ponder` also until `ponderhit`), so no thread is needed and exactly one
+//! `bestmove` follows each `go`.
 
 use super::{parse_line, shorten, Command, Go, PositionCommand, Start, UsiError};
 use crate::{
@@ -83,6 +84,9 @@ pub struct Engine {
     player: Option<RandomPlayer>,
     /// The `bestmove` line held by `go infinite` / `go ponder`.
     pending: Option<String>,
+    /// Whether the held line came from `go infinite`, which only `stop` (or `gameover`, or the
+    /// end of input) ends: a `ponderhit` ends a `go ponder` only.
+    pending_infinite: bool,
     log_switch: Option<LogSwitch>,
 }
 
@@ -101,6 +105,7 @@ impl Engine {
             position_ok: true,
             player: None,
             pending: None,
+            pending_infinite: false,
             log_switch: None,
         }
     }
@@ -157,7 +162,11 @@ impl Engine {
             }
             Command::Position(p) => self.set_position(p, out)?,
             Command::Go(go) => self.go(go, out)?,
-            Command::Stop | Command::PonderHit => self.release(out)?,
+            Command::Stop => self.release(out)?,
+            Command::PonderHit if self.pending_infinite => {
+                debug!("ponderhit during go infinite: still holding until stop");
+            }
+            Command::PonderHit => self.release(out)?,
             Command::GameOver(result) => {
                 info!("game over: {result:?}");
                 self.release(out)?;
@@ -356,6 +365,7 @@ impl Engine {
         if go.ponder || go.infinite {
             debug!("holding '{line}' until stop/ponderhit");
             self.pending = Some(line);
+            self.pending_infinite = go.infinite && !go.ponder;
             Ok(())
         } else {
             send(out, &line)

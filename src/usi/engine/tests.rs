@@ -136,6 +136,17 @@ fn infinite_and_ponder_hold_until_released() {
     }
 }
 
+/// `go infinite` ends only with `stop` (usi.md 1.4.2): a stray `ponderhit` leaves it held.
+#[test]
+fn ponderhit_does_not_end_go_infinite() {
+    let mut e = Engine::new();
+    let (out, _) = run(&mut e, "position startpos\ngo infinite\nponderhit\nisready");
+    assert_eq!(bestmoves(&out).len(), 0, "{out:?}");
+    assert!(e.is_searching());
+    let (out, _) = run(&mut e, "stop");
+    assert_eq!(bestmoves(&out).len(), 1, "{out:?}");
+}
+
 #[test]
 fn finish_emits_the_pending_bestmove_once() {
     let mut e = Engine::new();
