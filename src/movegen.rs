@@ -18,17 +18,6 @@ use std::fmt;
 /// The king's eight steps, in ascending order of the destination.
 const KING_DELTAS: [isize; 8] = [-14, -13, -12, -1, 1, 12, 13, 14];
 
-/// The droppable kinds in canonical order.
-const DROP_KINDS: [PieceType; 7] = [
-    PieceType::Pawn,
-    PieceType::Lance,
-    PieceType::Knight,
-    PieceType::Silver,
-    PieceType::Bishop,
-    PieceType::Rook,
-    PieceType::Gold,
-];
-
 /// Per side to move: whether a piece may land on a cell holding each code (empty or enemy).
 const CAN_LAND: [[bool; 64]; 2] = {
     let mut t = [[false; 64]; 2];
@@ -543,7 +532,7 @@ impl Position {
             !(self.occupied[0] | self.occupied[1]) & ALL_SQUARES
         };
         let ranks = &RANKS_FROM[us.index()];
-        for kind in DROP_KINDS {
+        for kind in PieceType::HAND_KINDS {
             if hand.count(kind) == 0 {
                 continue;
             }

@@ -180,7 +180,7 @@ mod tests {
                 }
             }
         }
-        for kind in PieceType::ALL.into_iter().filter(|k| k.is_hand_kind()) {
+        for kind in PieceType::HAND_KINDS {
             for to in Square::all() {
                 all.push(Move::Drop { kind, to });
             }

@@ -58,6 +58,18 @@ impl PieceType {
         PieceType::Dragon,
     ];
 
+    /// The seven kinds that can be held in hand, in discriminant order (P L N S B R G): the
+    /// order of drops in the canonical move order.
+    pub const HAND_KINDS: [PieceType; 7] = [
+        PieceType::Pawn,
+        PieceType::Lance,
+        PieceType::Knight,
+        PieceType::Silver,
+        PieceType::Bishop,
+        PieceType::Rook,
+        PieceType::Gold,
+    ];
+
     /// The seven kinds that can be held in hand, in SFEN's canonical order (R B G S N L P).
     pub const HAND_SFEN_ORDER: [PieceType; 7] = [
         PieceType::Rook,

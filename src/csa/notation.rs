@@ -357,15 +357,7 @@ pub fn write_position(w: &mut impl Write, pos: &Position) -> io::Result<()> {
     }
     for color in Color::ALL {
         let mut line = format!("P{}", color.csa_sign());
-        for kind in [
-            PieceType::Rook,
-            PieceType::Bishop,
-            PieceType::Gold,
-            PieceType::Silver,
-            PieceType::Knight,
-            PieceType::Lance,
-            PieceType::Pawn,
-        ] {
+        for kind in PieceType::HAND_SFEN_ORDER {
             for _ in 0..pos.hand(color).count(kind) {
                 line.push_str("00");
                 line.push_str(kind.csa_name());
