@@ -169,8 +169,9 @@ fn fourth_occurrence(seen: &mut HashMap<u64, u8>, key: u64) -> bool {
     *n >= 4
 }
 
-/// One random game with saikoro. Self-contained on purpose: when the library grows its own
-/// self-play entry point, this body is the one to replace with a call to it.
+/// One random game with saikoro, the same procedure as [`game_shunsai`]. The library's own
+/// `selfplay::play_game` is timed beside it; it also tests perpetual check and declarations,
+/// so it is a different workload.
 fn game_saikoro(rng: &mut Rng, s: &mut Scratch<saikoro::MoveList>) -> Game {
     let mut pos = saikoro::Position::startpos();
     s.seen.clear();

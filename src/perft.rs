@@ -23,9 +23,9 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 
 /// perft split by root move ("divide"), in canonical move order; `depth` ≥ 1.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut list = pos.legal_moves();
-    list.sort();
-    list.iter()
+    // legal_moves() already comes in canonical order.
+    pos.legal_moves()
+        .iter()
         .map(|&m| {
             let undo = pos.do_move(m);
             let n = perft(pos, depth.saturating_sub(1));
