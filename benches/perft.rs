@@ -225,11 +225,11 @@ fn game_shunsai(rng: &mut Rng, s: &mut Scratch<Vec<shogi_core::Move>>) -> Game {
 }
 
 /// One random game through the library's own self-play loop (`saikoro::selfplay::play_game`,
-/// the code behind `saikoro selfplay`): the engine's `RandomPlayer` (Xoshiro256++, moves drawn
+/// the code behind `saikoro selfplay`): the engine's `RandomMover` (Xoshiro256++, moves drawn
 /// from the canonically ordered list), a `Game` with its history, perpetual-check and
 /// entering-king (CSA 27-point, the default) tests. It does more per ply than the bench loops
 /// above, so it is reported beside them rather than compared with shunsai.
-fn game_saikoro_library(player: &mut saikoro::RandomPlayer) -> Game {
+fn game_saikoro_library(player: &mut saikoro::RandomMover) -> Game {
     let start = saikoro::Position::startpos();
     let (game, outcome) = saikoro::selfplay::play_game(
         player,
@@ -388,7 +388,7 @@ fn main() {
         keep_best(&mut rs, games_pass(games, &mut scratch_s, game_saikoro));
         keep_best(&mut rb, games_pass(games, &mut scratch_b, game_shunsai));
         // The library's player has its own generator: seeded from SEED, not driven by `Rng`.
-        let mut player = saikoro::RandomPlayer::new(SEED);
+        let mut player = saikoro::RandomMover::new(SEED);
         keep_best(
             &mut rl,
             games_pass(games, &mut player, |_, p| game_saikoro_library(p)),

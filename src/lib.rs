@@ -42,7 +42,7 @@ pub use movegen::IllegalMove;
 pub use mv::{Move, MoveList, MoveSyntaxError};
 pub use perft::{divide, perft};
 pub use piece::{Piece, PieceType};
-pub use player::{Choice, RandomPlayer};
+pub use player::{Choice, RandomMover};
 pub use position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};
 pub use sfen::{InvalidSfen, SfenError};
 pub use square::Square;

@@ -21,16 +21,16 @@ pub enum Choice {
 /// (Xoshiro256++ seeded through SplitMix64), the legal moves sorted in canonical order, and an
 /// unbiased bounded draw of our own (multiply-shift with rejection) on its 64-bit outputs.
 #[derive(Clone, Debug)]
-pub struct RandomPlayer {
+pub struct RandomMover {
     rng: Xoshiro256PlusPlus,
     seed: u64,
     list: MoveList,
 }
 
-impl RandomPlayer {
+impl RandomMover {
     /// A player seeded with `seed`.
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
+    pub fn new(seed: u64) -> RandomMover {
+        RandomMover {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             seed,
             list: MoveList::new(),
@@ -49,7 +49,7 @@ impl RandomPlayer {
 
     /// Restarts the generator from the seed (a new game replays the same choices).
     pub fn reseed(&mut self, seed: u64) {
-        *self = RandomPlayer::new(seed);
+        *self = RandomMover::new(seed);
     }
 
     /// A uniform integer in `0..n` (`n` > 0), unbiased (Lemire's multiply-shift with rejection).
@@ -105,7 +105,7 @@ mod tests {
 
     #[test]
     fn below_is_in_range_and_covers_it() {
-        let mut p = RandomPlayer::new(1);
+        let mut p = RandomMover::new(1);
         let mut seen = [0u32; 7];
         for _ in 0..7000 {
             seen[p.below(7) as usize] += 1;
@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn same_seed_same_game() {
         let play = |seed| {
-            let mut p = RandomPlayer::new(seed);
+            let mut p = RandomMover::new(seed);
             let mut g = Game::new(Position::startpos());
             let mut v = Vec::new();
             for _ in 0..40 {
@@ -144,7 +144,7 @@ mod tests {
             for m in "1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a".split(' ') {
                 g.play(Move::from_usi(m).unwrap());
             }
-            let mut p = RandomPlayer::new(seed);
+            let mut p = RandomMover::new(seed);
             match p.choose(&mut g, EnteringKingRule::CsaRule27) {
                 Choice::Move(m) => assert_ne!(m.to_string(), "2i1i"),
                 c => panic!("{c:?}"),

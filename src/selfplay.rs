@@ -1,13 +1,13 @@
 //! Random self-play: the random player against itself, each game ended by the rules.
 
-use crate::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomPlayer, Repetition};
+use crate::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Repetition};
 use std::fmt;
 use std::time::Duration;
 
 /// Plays one game from `start` until it ends by the rules (mate, fourfold repetition,
 /// perpetual check, a winning declaration under `rule`) or `max_plies` moves have been played.
 pub fn play_game(
-    player: &mut RandomPlayer,
+    player: &mut RandomMover,
     start: &Position,
     max_plies: u32,
     rule: EnteringKingRule,
@@ -115,8 +115,8 @@ mod tests {
     #[test]
     fn games_end_by_the_rules_and_replay_from_the_seed() {
         let start = Position::startpos();
-        let mut a = RandomPlayer::new(7);
-        let mut b = RandomPlayer::new(7);
+        let mut a = RandomMover::new(7);
+        let mut b = RandomMover::new(7);
         for _ in 0..3 {
             let (ga, oa) = play_game(&mut a, &start, 4000, EnteringKingRule::CsaRule27);
             let (gb, ob) = play_game(&mut b, &start, 4000, EnteringKingRule::CsaRule27);
@@ -140,7 +140,7 @@ mod tests {
 
     #[test]
     fn ply_cap_ends_the_game() {
-        let mut p = RandomPlayer::new(1);
+        let mut p = RandomMover::new(1);
         let (g, o) = play_game(
             &mut p,
             &Position::startpos(),

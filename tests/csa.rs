@@ -4,7 +4,7 @@
 //! then `%KACHI`, two `#` end lines, an LF answered with an LF).
 
 use saikoro::csa::notation::{move_to_csa, parse_move, split_move_line};
-use saikoro::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomPlayer, Square};
+use saikoro::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Square};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -243,7 +243,7 @@ fn accept(l: &TcpListener) -> Conn {
 /// checking each with the rules, until the client's side has made `plies_by_us` moves or the
 /// game ends by rule; returns the game.
 fn play_moves(c: &mut Conn, game: &mut Game, us: Color, total_plies: usize, seed: u64) {
-    let mut p = RandomPlayer::new(seed);
+    let mut p = RandomMover::new(seed);
     while game.len() < total_plies {
         if game.position().side_to_move() == us {
             let l = c.recv().expect("client move");

@@ -9,7 +9,7 @@
 mod usi_support;
 
 use saikoro::usi::{parse_line, Command, Engine};
-use saikoro::{Choice, EnteringKingRule, Game, Position, RandomPlayer};
+use saikoro::{Choice, EnteringKingRule, Game, Position, RandomMover};
 
 /// SplitMix64: a small, seedable generator for the test input.
 struct Rng(u64);
@@ -34,7 +34,7 @@ impl Rng {
 fn histories(rng: &mut Rng) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
     for i in 0..12 {
-        let mut player = RandomPlayer::new(rng.next());
+        let mut player = RandomMover::new(rng.next());
         let start = if i % 3 == 0 {
             // A later start given as SFEN.
             let mut g = Game::new(Position::startpos());

@@ -4,7 +4,7 @@
 use anyhow::{bail, Context};
 use lexopt::prelude::*;
 use log::{error, info, warn};
-use saikoro::csa::client::{run_session, RandomMover};
+use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::record::format_time;
 use saikoro::csa::usi_engine::UsiEngine;
 use saikoro::csa::{
@@ -190,7 +190,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             if !args.options.is_empty() {
                 warn!("--option is only for --engine: ignored");
             }
-            random = RandomMover::new(args.seed);
+            random = BuiltinPlayer::new(args.seed);
             &mut random
         }
     };

@@ -3,7 +3,7 @@
 use anyhow::Context;
 use saikoro::csa::record::{self, RecordInfo};
 use saikoro::selfplay::{play_game, Summary};
-use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomPlayer};
+use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -81,9 +81,9 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create record directory {}", dir.display()))?;
     }
-    let seed = cfg.seed.unwrap_or_else(RandomPlayer::entropy_seed);
+    let seed = cfg.seed.unwrap_or_else(RandomMover::entropy_seed);
     log::info!("selfplay: {} games from {start}, seed {seed}", cfg.games);
-    let mut player = RandomPlayer::new(seed);
+    let mut player = RandomMover::new(seed);
     let mut summary = Summary::default();
     let t0 = Instant::now();
     let mut next_report = Duration::from_secs(2);

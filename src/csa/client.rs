@@ -8,7 +8,7 @@
 use super::clock::Clock;
 use super::notation::{move_to_csa, parse_move, split_move_line};
 use super::summary::{GameSummary, SummaryError};
-use crate::{Choice, Color, EnteringKingRule, Game, Move, Outcome, Position, RandomPlayer};
+use crate::{Choice, Color, EnteringKingRule, Game, Move, Outcome, Position, RandomMover};
 use log::{debug, error, info, warn};
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -138,31 +138,31 @@ pub trait Player {
     fn game_over(&mut self, _result: GameResult) {}
 }
 
-/// The built-in player: [`RandomPlayer`] in process, reseeded for each game.
+/// The built-in player: [`RandomMover`] in process, reseeded for each game.
 #[derive(Debug)]
-pub struct RandomMover {
+pub struct BuiltinPlayer {
     base_seed: Option<u64>,
     games: u64,
-    player: RandomPlayer,
+    player: RandomMover,
 }
 
-impl RandomMover {
+impl BuiltinPlayer {
     /// With `seed`, game `i` (from 0) uses `seed + i`; without, each game takes a fresh seed
     /// from the OS. The seed is logged at `info`.
-    pub fn new(seed: Option<u64>) -> RandomMover {
-        RandomMover {
+    pub fn new(seed: Option<u64>) -> BuiltinPlayer {
+        BuiltinPlayer {
             base_seed: seed,
             games: 0,
-            player: RandomPlayer::new(seed.unwrap_or(0)),
+            player: RandomMover::new(seed.unwrap_or(0)),
         }
     }
 }
 
-impl Player for RandomMover {
+impl Player for BuiltinPlayer {
     fn new_game(&mut self, ctx: &GameContext, _game: &Game) -> Result<(), PlayerError> {
         let seed = match self.base_seed {
             Some(s) => s.wrapping_add(self.games),
-            None => RandomPlayer::entropy_seed(),
+            None => RandomMover::entropy_seed(),
         };
         self.games += 1;
         info!("game {}: random player seed {seed}", ctx.game_id);
@@ -746,7 +746,7 @@ mod tests {
     fn run(input: &str, seed: u64) -> (Result<SessionEnd, ClientError>, String) {
         let mut out = Vec::new();
         let cfg = ClientConfig::new("me", "pw,trip");
-        let mut p = RandomMover::new(Some(seed));
+        let mut p = BuiltinPlayer::new(Some(seed));
         let r = run_session(Cursor::new(input.as_bytes()), &mut out, &cfg, &mut p);
         (r, String::from_utf8(out).unwrap())
     }

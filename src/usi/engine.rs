@@ -8,7 +8,7 @@
 use super::{parse_line, shorten, Command, Go, PositionCommand, Start, UsiError};
 use crate::{
     divide, Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Position, PositionError,
-    RandomPlayer,
+    RandomMover,
 };
 use log::{debug, info, warn};
 use std::io::{self, Write};
@@ -81,7 +81,7 @@ pub struct Engine {
     position_ok: bool,
     /// `None` until the next `go` after start-up, `usinewgame` or a new `Seed`: it is then
     /// seeded from the option (or from entropy).
-    player: Option<RandomPlayer>,
+    player: Option<RandomMover>,
     /// The `bestmove` line held by `go infinite` / `go ponder`.
     pending: Option<String>,
     /// Whether the held line came from `go infinite`, which only `stop` (or `gameover`, or the
@@ -382,7 +382,7 @@ impl Engine {
             Some(p) => p,
             None => {
                 let seed = match self.options.seed {
-                    0 => RandomPlayer::entropy_seed() % SEED_MAX + 1,
+                    0 => RandomMover::entropy_seed() % SEED_MAX + 1,
                     s => s,
                 };
                 let from = if self.options.seed == 0 {
@@ -392,7 +392,7 @@ impl Engine {
                 };
                 info!("seed {seed} ({from})");
                 send(out, &format!("info string seed {seed} ({from})"))?;
-                RandomPlayer::new(seed)
+                RandomMover::new(seed)
             }
         };
         let player = self.player.insert(player);
