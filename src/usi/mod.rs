@@ -14,9 +14,16 @@
 //! }
 //! ```
 
+pub mod client;
 mod engine;
+mod message;
 
+pub use client::{ClientError, EngineCommand, EngineInfo, SearchResult, UsiClient};
 pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};
+pub use message::{
+    parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
+    OptionValueError, Score, UsiOption,
+};
 
 use crate::sfen::{self, SfenError};
 use crate::{IllegalMove, Move, PositionError, Setup};
@@ -121,6 +128,54 @@ pub struct Go {
     pub limits: Vec<(String, u64)>,
     /// Tokens that meant nothing here, in order.
     pub ignored: Vec<String>,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameResult::Win => "win",
+            GameResult::Lose => "lose",
+            GameResult::Draw => "draw",
+        })
+    }
+}
+
+impl fmt::Display for Go {
+    /// The command as a GUI sends it: `go [ponder] [btime …] [wtime …] [byoyomi …|binc … winc …]
+    /// [movetime …] [depth …] [nodes …] [infinite] [mate …]`. Skipped tokens are not repeated.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("go")?;
+        if self.ponder {
+            f.write_str(" ponder")?;
+        }
+        let clock = [
+            ("btime", self.btime),
+            ("wtime", self.wtime),
+            ("byoyomi", self.byoyomi),
+            ("binc", self.binc),
+            ("winc", self.winc),
+        ];
+        for (name, value) in clock {
+            if let Some(v) = value {
+                write!(f, " {name} {v}")?;
+            }
+        }
+        for (name, value) in &self.limits {
+            write!(f, " {name} {value}")?;
+        }
+        if self.infinite {
+            f.write_str(" infinite")?;
+        }
+        match self.mate {
+            Some(MateLimit::Millis(ms)) => write!(f, " mate {ms}")?,
+            Some(MateLimit::Infinite) => f.write_str(" mate infinite")?,
+            None => {}
+        }
+        if let Some(d) = self.perft {
+            write!(f, " perft {d}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Why a line could not be acted on.

@@ -288,3 +288,28 @@ fn error_messages_name_the_token() {
         format!("unknown command '{}...'", "x".repeat(40))
     );
 }
+
+/// `go` as GUIs send it reads back to the same parameters, and prints as they send it.
+#[test]
+fn go_commands_print_as_guis_send_them() {
+    for line in [
+        "go btime 60000 wtime 50000 byoyomi 10000",
+        "go btime 300000 wtime 300000 binc 10000 winc 10000",
+        "go ponder btime 1000 wtime 2000 byoyomi 0",
+        "go infinite",
+        "go movetime 500",
+        "go nodes 10000",
+        "go depth 3",
+        "go mate 10000",
+        "go mate infinite",
+        "go perft 3",
+        "go",
+    ] {
+        assert_eq!(go(line).to_string(), line);
+    }
+    // Parameters in another order print in the GUIs' order; skipped tokens are dropped.
+    assert_eq!(
+        go("go byoyomi 1000 wtime 2 btime 3 searchmoves 7g7f").to_string(),
+        "go btime 3 wtime 2 byoyomi 1000"
+    );
+}
