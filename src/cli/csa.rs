@@ -5,8 +5,8 @@ use anyhow::{bail, Context};
 use lexopt::prelude::*;
 use log::{error, info, warn};
 use saikoro::csa::client::{run_session, BuiltinPlayer};
+use saikoro::csa::engine_player::EnginePlayer;
 use saikoro::csa::record::format_time;
-use saikoro::csa::usi_engine::UsiEngine;
 use saikoro::csa::{
     ClientConfig, ClientError, GameReport, GameResult, Player, RecordInfo, SessionEnd,
 };
@@ -183,7 +183,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let mut random;
     let player: &mut dyn Player = match &args.engine {
         Some(cmd) => {
-            engine = UsiEngine::spawn(cmd, &args.options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            engine = EnginePlayer::spawn(cmd, &args.options).map_err(|e| anyhow::anyhow!("{e}"))?;
             &mut engine
         }
         None => {

@@ -6,6 +6,7 @@
 //! up instead with `Time_Roundup:YES`). After it: `remaining = max(0, remaining + Increment − T)`.
 //! A move is late when `remaining − T + Byoyomi + Increment ≤ 0`.
 
+use crate::usi::Go;
 use crate::{ByColor, Color};
 use std::time::Duration;
 
@@ -112,7 +113,7 @@ impl Clock {
     /// rules the increment is sent and the byoyomi only counts in our deadline). Our own
     /// `margin` is taken off our increment or byoyomi first, then off our main time, so that
     /// an engine using all it is given still answers before our deadline.
-    pub fn go_command(&self, us: Color, margin: Duration) -> String {
+    pub fn go_command(&self, us: Color, margin: Duration) -> Go {
         let margin = margin.as_millis() as u64;
         let mut time = ByColor([
             self.remaining_ms(Color::Black),
@@ -134,21 +135,13 @@ impl Clock {
             extra[us] = 0;
         }
         let fischer = self.rules[us].increment > 0;
-        if fischer {
-            format!(
-                "go btime {} wtime {} binc {} winc {}",
-                time[Color::Black],
-                time[Color::White],
-                extra[Color::Black],
-                extra[Color::White]
-            )
-        } else {
-            format!(
-                "go btime {} wtime {} byoyomi {}",
-                time[Color::Black],
-                time[Color::White],
-                extra[us]
-            )
+        Go {
+            btime: Some(time[Color::Black]),
+            wtime: Some(time[Color::White]),
+            byoyomi: (!fischer).then_some(extra[us]),
+            binc: fischer.then_some(extra[Color::Black]),
+            winc: fischer.then_some(extra[Color::White]),
+            ..Go::default()
         }
     }
 }
@@ -179,7 +172,7 @@ mod tests {
             Some(Duration::from_millis(308_500))
         );
         assert_eq!(
-            c.go_command(Color::Black, MARGIN),
+            c.go_command(Color::Black, MARGIN).to_string(),
             "go btime 300000 wtime 300000 binc 8500 winc 10000"
         );
         // Black takes 12 s: 300 + 10 - 12 = 298. White takes 3 s: 307.
@@ -188,7 +181,7 @@ mod tests {
         assert_eq!(c.remaining_ms(Color::Black), 298_000);
         assert_eq!(c.remaining_ms(Color::White), 307_000);
         assert_eq!(
-            c.go_command(Color::White, MARGIN),
+            c.go_command(Color::White, MARGIN).to_string(),
             "go btime 298000 wtime 307000 binc 10000 winc 8500"
         );
         // A move that overran is floored at zero.
@@ -208,7 +201,7 @@ mod tests {
         let mut c = Clock::new(both(rules));
         assert_eq!(c.budget(Color::White), Some(Duration::from_secs(70)));
         assert_eq!(
-            c.go_command(Color::White, MARGIN),
+            c.go_command(Color::White, MARGIN).to_string(),
             "go btime 60000 wtime 60000 byoyomi 8500"
         );
         c.charge(Color::White, 45);
@@ -217,12 +210,13 @@ mod tests {
         assert_eq!(c.remaining_ms(Color::White), 0);
         assert_eq!(c.budget(Color::White), Some(Duration::from_secs(10)));
         assert_eq!(
-            c.go_command(Color::White, MARGIN),
+            c.go_command(Color::White, MARGIN).to_string(),
             "go btime 60000 wtime 0 byoyomi 8500"
         );
         // A margin larger than the byoyomi eats into the main time.
         assert_eq!(
-            c.go_command(Color::Black, Duration::from_millis(12_000)),
+            c.go_command(Color::Black, Duration::from_millis(12_000))
+                .to_string(),
             "go btime 58000 wtime 0 byoyomi 0"
         );
     }

@@ -4,10 +4,10 @@
 
 pub mod client;
 pub mod clock;
+pub mod engine_player;
 pub mod notation;
 pub mod record;
 pub mod summary;
-pub mod usi_engine;
 
 pub use client::{ClientConfig, ClientError, GameReport, GameResult, Player, SessionEnd};
 pub use clock::{Clock, TimeRules};
