@@ -506,17 +506,25 @@ impl UsiClient {
 
     /// Sends one line (the line ending is added) and flushes it.
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
-        debug!("{}> {line}", self.label);
-        self.record(Direction::Sent, line, Instant::now());
+        self.send_lines(&[line])
+    }
+
+    /// Sends lines (each with its line ending) and flushes them together: one write to the
+    /// pipe instead of one per line.
+    pub fn send_lines(&mut self, lines: &[&str]) -> Result<(), ClientError> {
         let ending = match self.line_ending {
             LineEnding::Lf => "\n",
             LineEnding::CrLf => "\r\n",
         };
-        self.stdin
-            .write_all(line.as_bytes())
-            .and_then(|_| self.stdin.write_all(ending.as_bytes()))
-            .and_then(|_| self.stdin.flush())
-            .map_err(ClientError::Write)
+        for line in lines {
+            debug!("{}> {line}", self.label);
+            self.record(Direction::Sent, line, Instant::now());
+            self.stdin
+                .write_all(line.as_bytes())
+                .and_then(|_| self.stdin.write_all(ending.as_bytes()))
+                .map_err(ClientError::Write)?;
+        }
+        self.stdin.flush().map_err(ClientError::Write)
     }
 
     /// The exit status once the process has ended, without waiting.
@@ -656,6 +664,14 @@ impl UsiClient {
     pub fn go(&mut self, go: &Go) -> Result<Instant, ClientError> {
         self.info = Info::default();
         self.send(&go.to_string())?;
+        Ok(Instant::now())
+    }
+
+    /// Sends `position` and `go` in one write (as [`UsiClient::go`] does for `go` alone): the
+    /// way to start each move of a game with the least work per ply.
+    pub fn go_from(&mut self, position: &PositionLine, go: &Go) -> Result<Instant, ClientError> {
+        self.info = Info::default();
+        self.send_lines(&[position.as_str(), &go.to_string()])?;
         Ok(Instant::now())
     }
 
