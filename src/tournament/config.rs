@@ -1,0 +1,457 @@
+//! The match's settings: the engines (`--engine`, `--each`), adjudication (`--draw`,
+//! `--resign`) and everything else the command line sets, parsed from fastchess-style
+//! `key=value` words.
+
+use super::book::OpeningsConfig;
+use super::timecontrol::{Limits, TimeControlError};
+use crate::usi::client::split_command;
+use crate::usi::EngineCommand;
+use crate::EnteringKingRule;
+use std::fmt;
+use std::path::PathBuf;
+
+/// One engine as the match runs it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// `name=`; `None` until known: then its `id name`, or the program's file name.
+    pub name: Option<String>,
+    /// `cmd=`, `args=`, `dir=`.
+    pub command: EngineCommand,
+    /// `option.NAME=VALUE`, in the order given (sent as `setoption` after `usiok`).
+    pub options: Vec<(String, String)>,
+    /// `tc=`, `byoyomi=`, `movetime=`, `nodes=`, `depth=`.
+    pub limits: Limits,
+    /// `ponder`: think on the opponent's time (when the engine has `USI_Ponder`).
+    pub ponder: bool,
+}
+
+/// A word of `--engine`/`--each` that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EngineConfigError {
+    /// Not `key=value` (nor the bare word `ponder`).
+    NotKeyValue(String),
+    /// A key the runner does not know.
+    UnknownKey(String),
+    /// A bad value of `ponder=`.
+    BadValue {
+        /// The key.
+        key: String,
+        /// The text.
+        value: String,
+    },
+    /// No `cmd=`.
+    NoCommand,
+    /// A bad time control.
+    TimeControl(TimeControlError),
+    /// Neither a clock nor a limit: `go` would never end.
+    Unlimited,
+}
+
+impl fmt::Display for EngineConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineConfigError::NotKeyValue(w) => write!(f, "'{w}' is not key=value"),
+            EngineConfigError::UnknownKey(k) => write!(
+                f,
+                "unknown key '{k}' (expected cmd, args, dir, name, option.NAME, tc, byoyomi, movetime, nodes, depth, ponder)"
+            ),
+            EngineConfigError::BadValue { key, value } => write!(f, "{key}={value}: bad value"),
+            EngineConfigError::NoCommand => f.write_str("no cmd=PROGRAM"),
+            EngineConfigError::TimeControl(e) => e.fmt(f),
+            EngineConfigError::Unlimited => f.write_str(
+                "no time control or limit: give tc=, movetime=, nodes= or depth= (here or in --each)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EngineConfigError {}
+
+impl From<TimeControlError> for EngineConfigError {
+    fn from(e: TimeControlError) -> Self {
+        EngineConfigError::TimeControl(e)
+    }
+}
+
+/// The keys that together make the time control: an engine that gives one of them replaces
+/// the whole time control of `--each`.
+const TIME_KEYS: [&str; 3] = ["tc", "byoyomi", "movetime"];
+
+fn split_word(w: &str) -> Result<(&str, &str), EngineConfigError> {
+    if w == "ponder" {
+        return Ok(("ponder", "true"));
+    }
+    w.split_once('=')
+        .ok_or_else(|| EngineConfigError::NotKeyValue(w.to_string()))
+}
+
+impl EngineConfig {
+    /// Builds an engine from the words of its `--engine` over the defaults of `--each`. A key
+    /// given in both takes the engine's value; options are merged by name; a time control
+    /// (`tc`, `byoyomi`, `movetime`) of the engine replaces that of `--each` as a whole.
+    pub fn from_words(each: &[String], own: &[String]) -> Result<EngineConfig, EngineConfigError> {
+        let own_has_time = own
+            .iter()
+            .filter_map(|w| split_word(w).ok())
+            .any(|(k, _)| TIME_KEYS.contains(&k));
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        for w in each {
+            let (k, v) = split_word(w)?;
+            if !(own_has_time && TIME_KEYS.contains(&k)) {
+                pairs.push((k, v));
+            }
+        }
+        for w in own {
+            pairs.push(split_word(w)?);
+        }
+        let mut e = EngineConfig::default();
+        let mut program = None;
+        let (mut tc, mut byoyomi, mut movetime, mut nodes, mut depth) =
+            (None, None, None, None, None);
+        for (k, v) in pairs {
+            match k {
+                "cmd" => program = Some(v.to_string()),
+                "args" => e.command.args = split_command(v),
+                "dir" => e.command.dir = Some(PathBuf::from(v)),
+                "name" => e.name = Some(v.to_string()),
+                "tc" => tc = Some(v),
+                "byoyomi" => byoyomi = Some(v),
+                "movetime" => movetime = Some(v),
+                "nodes" => nodes = Some(v),
+                "depth" => depth = Some(v),
+                "ponder" => {
+                    e.ponder = match v {
+                        "true" | "on" => true,
+                        "false" | "off" => false,
+                        _ => {
+                            return Err(EngineConfigError::BadValue {
+                                key: k.to_string(),
+                                value: v.to_string(),
+                            })
+                        }
+                    }
+                }
+                _ => match k.strip_prefix("option.") {
+                    Some(name) if !name.is_empty() => {
+                        e.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+                        e.options.push((name.to_string(), v.to_string()));
+                    }
+                    _ => return Err(EngineConfigError::UnknownKey(k.to_string())),
+                },
+            }
+        }
+        e.command.program = program
+            .filter(|p| !p.is_empty())
+            .ok_or(EngineConfigError::NoCommand)?;
+        e.limits = Limits::from_words(tc, byoyomi, movetime, nodes, depth)?;
+        if e.limits.is_unlimited() {
+            return Err(EngineConfigError::Unlimited);
+        }
+        Ok(e)
+    }
+
+    /// The name to use when the engine gives none: the program's file name without extension.
+    pub fn fallback_name(&self) -> String {
+        std::path::Path::new(&self.command.program)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| self.command.program.clone())
+    }
+}
+
+/// `--draw movenumber=N movecount=N score=N`: a draw once both engines have reported scores
+/// within `score` centipawns of zero for `movecount` moves each in a row, from ply
+/// `movenumber` on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// The first ply (手数, counted from the start position) at which it may apply.
+    pub move_number: u32,
+    /// Moves of each side in a row (2 × this many plies).
+    pub move_count: u32,
+    /// The largest |score| in centipawns.
+    pub score: i32,
+}
+
+/// `--resign movecount=N score=N [twosided=true]`: a side loses once it has reported a score
+/// of `-score` centipawns or worse (or a mate against it) for `movecount` of its moves in a
+/// row. With `twosided`, once both sides' scores have agreed, |score| ≥ `score` for
+/// `movecount` moves each, the side whose score is negative loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    /// Moves in a row.
+    pub move_count: u32,
+    /// The score threshold in centipawns.
+    pub score: i32,
+    /// Both sides' scores together.
+    pub two_sided: bool,
+}
+
+/// A word of `--draw` or `--resign` that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjudicationError {
+    /// The flag.
+    pub flag: &'static str,
+    /// The word.
+    pub word: String,
+}
+
+impl fmt::Display for AdjudicationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let expected = if self.flag == "--draw" {
+            "movenumber=N movecount=N score=N"
+        } else {
+            "movecount=N score=N [twosided=true|false]"
+        };
+        write!(
+            f,
+            "{}: bad word '{}' (expected {expected})",
+            self.flag, self.word
+        )
+    }
+}
+
+impl std::error::Error for AdjudicationError {}
+
+fn adjudication_words<'a>(
+    flag: &'static str,
+    words: impl IntoIterator<Item = &'a str>,
+    mut set: impl FnMut(&str, &str) -> Option<()>,
+) -> Result<(), AdjudicationError> {
+    for w in words {
+        let bad = || AdjudicationError {
+            flag,
+            word: w.to_string(),
+        };
+        let (k, v) = w.split_once('=').ok_or_else(bad)?;
+        set(k, v).ok_or_else(bad)?;
+    }
+    Ok(())
+}
+
+impl DrawAdjudication {
+    /// Reads the words after `--draw` (defaults as fastchess: movenumber 0, movecount 1,
+    /// score 0).
+    pub fn parse<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<DrawAdjudication, AdjudicationError> {
+        let mut d = DrawAdjudication {
+            move_number: 0,
+            move_count: 1,
+            score: 0,
+        };
+        adjudication_words("--draw", words, |k, v| {
+            match k {
+                "movenumber" => d.move_number = v.parse().ok()?,
+                "movecount" => d.move_count = v.parse().ok()?,
+                "score" => d.score = v.parse().ok().filter(|&s: &i32| s >= 0)?,
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Ok(d)
+    }
+}
+
+impl ResignAdjudication {
+    /// Reads the words after `--resign` (defaults as fastchess: movecount 1, score 0,
+    /// twosided false).
+    pub fn parse<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<ResignAdjudication, AdjudicationError> {
+        let mut r = ResignAdjudication {
+            move_count: 1,
+            score: 0,
+            two_sided: false,
+        };
+        adjudication_words("--resign", words, |k, v| {
+            match k {
+                "movecount" => r.move_count = v.parse().ok()?,
+                "score" => r.score = v.parse().ok().filter(|&s: &i32| s >= 0)?,
+                "twosided" => r.two_sided = v.parse().ok()?,
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Ok(r)
+    }
+}
+
+/// The record format of `--records-format`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// CSA V2.2 (`.csa`).
+    #[default]
+    Csa,
+    /// KIF in UTF-8 (`.kifu`).
+    Kif,
+}
+
+/// Everything a match needs to run.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engines, two or more.
+    pub engines: Vec<EngineConfig>,
+    /// The first engine against each of the others only (not every pair).
+    pub gauntlet: bool,
+    /// Rounds: each pair plays `games` games per round, all from the round's opening.
+    pub rounds: u32,
+    /// Games per pair and round (2: a game pair, colours swapped).
+    pub games: u32,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// The openings, if any (default: the start position).
+    pub openings: Option<OpeningsConfig>,
+    /// The seed of the opening order (`None`: drawn and saved with the match state).
+    pub seed: Option<u64>,
+    /// Statistics every this many games (0: only at the end).
+    pub rating_interval: u32,
+    /// Draw after this many plies from the start position (0: no limit).
+    pub max_plies: u32,
+    /// Milliseconds a move may overrun its time before it loses.
+    pub time_margin_ms: u64,
+    /// Draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// How `bestmove win` is judged.
+    pub entering_king_rule: EnteringKingRule,
+    /// How long an engine may take to answer `usi`.
+    pub startup_ms: u64,
+    /// How long an engine may take to answer `isready`, `stop` or a move without a clock.
+    pub ready_ms: u64,
+    /// A game record per game into this directory.
+    pub records: Option<PathBuf>,
+    /// The records' format.
+    pub records_format: RecordFormat,
+    /// One JSON line per game into this file.
+    pub results: Option<PathBuf>,
+    /// Where the match state is saved after every game.
+    pub state: Option<PathBuf>,
+    /// End the match once an engine has failed (crashed or not answered) in this many of its
+    /// games in a row (0: never).
+    pub max_failures: u32,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            engines: Vec::new(),
+            gauntlet: false,
+            rounds: 2,
+            games: 2,
+            concurrency: 1,
+            openings: None,
+            seed: None,
+            rating_interval: 10,
+            max_plies: 512,
+            time_margin_ms: 0,
+            draw: None,
+            resign: None,
+            entering_king_rule: EnteringKingRule::CsaRule27,
+            startup_ms: 10_000,
+            ready_ms: 60_000,
+            records: None,
+            records_format: RecordFormat::Csa,
+            results: None,
+            state: None,
+            max_failures: 3,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn engine_words_over_each() {
+        let e = EngineConfig::from_words(
+            &words("tc=10+0.1 option.USI_Hash=64 option.Seed=1"),
+            &words("cmd=./new name=new option.seed=7 ponder"),
+        )
+        .unwrap();
+        assert_eq!(e.name.as_deref(), Some("new"));
+        assert_eq!(e.command.program, "./new");
+        assert_eq!(e.limits.clock.unwrap().increment_ms, 100);
+        assert_eq!(
+            e.options,
+            vec![
+                ("USI_Hash".to_string(), "64".to_string()),
+                ("seed".to_string(), "7".to_string())
+            ]
+        );
+        assert!(e.ponder);
+        // An engine's own time control replaces --each's as a whole.
+        let e = EngineConfig::from_words(
+            &words("tc=60 byoyomi=5 nodes=100"),
+            &words("cmd=x movetime=300"),
+        )
+        .unwrap();
+        assert_eq!(e.limits.clock, None);
+        assert_eq!(e.limits.movetime_ms, Some(300));
+        assert_eq!(e.limits.nodes, Some(100));
+        let e = EngineConfig::from_words(
+            &[],
+            &["cmd=x".into(), "args=-a 'b c'".into(), "depth=1".into()],
+        )
+        .unwrap();
+        assert_eq!(e.command.args, vec!["-a", "b c"]);
+    }
+
+    #[test]
+    fn engine_words_refused() {
+        let err = |each: &str, own: &str| {
+            EngineConfig::from_words(&words(each), &words(own)).unwrap_err()
+        };
+        assert_eq!(err("", "name=x depth=1"), EngineConfigError::NoCommand);
+        assert_eq!(err("", "cmd=x"), EngineConfigError::Unlimited);
+        assert_eq!(
+            err("", "cmd=x depth=1 hash=3"),
+            EngineConfigError::UnknownKey("hash".into())
+        );
+        assert_eq!(
+            err("", "cmd=x depth=1 nonsense"),
+            EngineConfigError::NotKeyValue("nonsense".into())
+        );
+        assert!(matches!(
+            err("", "cmd=x tc=60+1 byoyomi=5"),
+            EngineConfigError::TimeControl(TimeControlError::IncrementAndByoyomi)
+        ));
+    }
+
+    #[test]
+    fn adjudication_words() {
+        assert_eq!(
+            DrawAdjudication::parse(["movenumber=40", "movecount=4", "score=10"]),
+            Ok(DrawAdjudication {
+                move_number: 40,
+                move_count: 4,
+                score: 10
+            })
+        );
+        assert_eq!(
+            ResignAdjudication::parse(["movecount=3", "score=600"]),
+            Ok(ResignAdjudication {
+                move_count: 3,
+                score: 600,
+                two_sided: false
+            })
+        );
+        assert!(
+            ResignAdjudication::parse(["twosided=true"])
+                .unwrap()
+                .two_sided
+        );
+        let e = DrawAdjudication::parse(["moves=3"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--draw: bad word 'moves=3' (expected movenumber=N movecount=N score=N)"
+        );
+        assert!(ResignAdjudication::parse(["score=-5"]).is_err());
+    }
+}

@@ -1,0 +1,241 @@
+//! What the match writes per game: the `Finished game` line and one JSON object per line of the
+//! results file (`--results`). JSON is written by hand: the objects are flat and their keys
+//! fixed, and the reader (the match state of `--resume`) needs only a few of them.
+
+use super::result::{GameRecord, GameResult, Reason};
+use crate::usi::client::PositionLine;
+use crate::Color;
+use std::fmt::Write as _;
+
+/// A scheduled game: its number, round, engines and opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// 1-based, in schedule order.
+    pub number: u64,
+    /// 1-based.
+    pub round: u32,
+    /// Black's engine name.
+    pub black: String,
+    /// White's engine name.
+    pub white: String,
+}
+
+/// `Finished game 17 (new vs old): 1-0 {White's illegal move 5e5d+}` (Black's name first).
+pub fn finished_line(info: &GameInfo, record: &GameRecord) -> String {
+    format!(
+        "Finished game {} ({} vs {}): {} {{{}}}",
+        info.number,
+        info.black,
+        info.white,
+        record.end.result.text(),
+        record.end.detail
+    )
+}
+
+/// The opening as sent after `position`: `startpos moves …` or `sfen … moves …`.
+pub fn opening_text(record: &GameRecord) -> String {
+    let line = PositionLine::from_game(&record.opening.game());
+    line.as_str()
+        .strip_prefix("position ")
+        .unwrap_or(line.as_str())
+        .to_string()
+}
+
+/// Appends `s` as a JSON string.
+pub fn json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The results-file line of a game (without the newline). Keys, in order: `game`, `round`,
+/// `black`, `white`, `opening`, `opening_line`, `result`, `reason`, `detail`, `plies`,
+/// `opening_plies`, `moves`, `time_ms` (`black`, `white`), and `illegal_move` when there is one.
+pub fn json_line(info: &GameInfo, record: &GameRecord) -> String {
+    let mut o = String::with_capacity(256 + 6 * record.moves.len());
+    let _ = write!(
+        o,
+        "{{\"game\":{},\"round\":{},\"black\":",
+        info.number, info.round
+    );
+    json_string(&mut o, &info.black);
+    o.push_str(",\"white\":");
+    json_string(&mut o, &info.white);
+    o.push_str(",\"opening\":");
+    json_string(&mut o, &opening_text(record));
+    let _ = write!(o, ",\"opening_line\":{}", record.opening.line);
+    let _ = write!(
+        o,
+        ",\"result\":\"{}\",\"reason\":\"{}\",\"detail\":",
+        record.end.result.text(),
+        record.end.reason
+    );
+    json_string(&mut o, &record.end.detail);
+    let _ = write!(
+        o,
+        ",\"plies\":{},\"opening_plies\":{},\"moves\":[",
+        record.moves.len(),
+        record.opening.moves.len()
+    );
+    for (i, m) in record.moves.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        let _ = write!(o, "\"{}\"", m.mv);
+    }
+    let _ = write!(
+        o,
+        "],\"time_ms\":{{\"black\":{},\"white\":{}}}",
+        record.time_used[Color::Black],
+        record.time_used[Color::White]
+    );
+    if let Some(t) = &record.end.illegal_move {
+        o.push_str(",\"illegal_move\":");
+        json_string(&mut o, t);
+    }
+    o.push('}');
+    o
+}
+
+/// Reads a flat JSON object's value for `key` as raw text: a string (unescaped) or a number.
+/// Enough for the lines this module writes; `None` when the key is missing or the text is not
+/// such an object.
+pub fn json_field(line: &str, key: &str) -> Option<String> {
+    let pat = format!("\"{key}\":");
+    let mut from = 0;
+    // The key must be a key, not text inside a string: keys follow '{' or ','.
+    let at = loop {
+        let i = line[from..].find(&pat)? + from;
+        if i > 0 && matches!(line.as_bytes()[i - 1], b'{' | b',') {
+            break i + pat.len();
+        }
+        from = i + 1;
+    };
+    let rest = &line[at..];
+    if rest.starts_with('"') {
+        read_json_string(rest).map(|(s, _)| s)
+    } else {
+        let end = rest.find([',', '}']).unwrap_or(rest.len());
+        Some(rest[..end].trim().to_string())
+    }
+}
+
+/// Reads the JSON string at the start of `text` (which starts with `"`): its value and the
+/// text after it.
+pub fn read_json_string(text: &str) -> Option<(String, &str)> {
+    let s = text.strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((out, &s[i + 1..])),
+            '\\' => match chars.next()?.1 {
+                'n' => out.push('\n'),
+                'r' => out.push('\r'),
+                't' => out.push('\t'),
+                'u' => {
+                    let hex: String = chars.by_ref().take(4).map(|(_, c)| c).collect();
+                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                }
+                c => out.push(c),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// The result and reason of a results-file (or state-file) line.
+pub fn parse_result(line: &str) -> Option<(u64, GameResult, Reason)> {
+    let game = json_field(line, "game")?.parse().ok()?;
+    let result = GameResult::from_text(&json_field(line, "result")?)?;
+    let reason = Reason::from_name(&json_field(line, "reason")?)?;
+    Some((game, result, reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::book::Opening;
+    use crate::tournament::result::{End, PlayedMove};
+    use crate::{ByColor, Move};
+    use std::time::SystemTime;
+
+    fn record() -> GameRecord {
+        let mut opening = Opening::startpos();
+        opening.moves.push(Move::from_usi("7g7f").unwrap());
+        opening.line = 3;
+        GameRecord {
+            opening,
+            moves: vec![PlayedMove {
+                mv: Move::from_usi("3c3d").unwrap(),
+                time_ms: 12,
+                score: None,
+            }],
+            end: End {
+                result: GameResult::Win(Color::Black),
+                reason: Reason::IllegalMove,
+                detail: "White's illegal move 5e5d+".into(),
+                illegal_move: Some("5e5d+".into()),
+                failed: None,
+            },
+            time_used: ByColor([0, 12]),
+            started: SystemTime::UNIX_EPOCH,
+            ended: SystemTime::UNIX_EPOCH,
+        }
+    }
+
+    fn info() -> GameInfo {
+        GameInfo {
+            number: 17,
+            round: 9,
+            black: "new".into(),
+            white: "old \"v2\"".into(),
+        }
+    }
+
+    #[test]
+    fn finished_line_as_the_issue_writes_it() {
+        let mut i = info();
+        i.white = "old".into();
+        assert_eq!(
+            finished_line(&i, &record()),
+            "Finished game 17 (new vs old): 1-0 {White's illegal move 5e5d+}"
+        );
+    }
+
+    #[test]
+    fn json_lines() {
+        let line = json_line(&info(), &record());
+        assert_eq!(
+            line,
+            "{\"game\":17,\"round\":9,\"black\":\"new\",\"white\":\"old \\\"v2\\\"\",\
+             \"opening\":\"startpos moves 7g7f\",\"opening_line\":3,\"result\":\"1-0\",\
+             \"reason\":\"illegal_move\",\"detail\":\"White's illegal move 5e5d+\",\
+             \"plies\":1,\"opening_plies\":1,\"moves\":[\"3c3d\"],\
+             \"time_ms\":{\"black\":0,\"white\":12},\"illegal_move\":\"5e5d+\"}"
+        );
+        assert_eq!(json_field(&line, "white").as_deref(), Some("old \"v2\""));
+        assert_eq!(json_field(&line, "plies").as_deref(), Some("1"));
+        assert_eq!(json_field(&line, "nothing"), None);
+        assert_eq!(
+            parse_result(&line),
+            Some((17, GameResult::Win(Color::Black), Reason::IllegalMove))
+        );
+        let mut s = String::new();
+        json_string(&mut s, "a\u{1}\n");
+        assert_eq!(s, "\"a\\u0001\\n\"");
+    }
+}

@@ -1,0 +1,277 @@
+//! How a game ended and what it left: the reason (the `reason` of the results file), the
+//! result, the moves with their times and scores.
+
+use super::book::Opening;
+use crate::usi::{self, ClientError, Score};
+use crate::{ByColor, Color, Move, Position};
+use std::fmt;
+use std::time::SystemTime;
+
+/// Why a game ended: the `reason` of the results file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The side to move had no legal move.
+    Mate,
+    /// `bestmove resign`.
+    Resign,
+    /// A winning `bestmove win`.
+    Declaration,
+    /// A `bestmove win` whose declaration does not hold.
+    IllegalDeclaration,
+    /// A `bestmove` that is no legal move.
+    IllegalMove,
+    /// Fourfold repetition (千日手): a draw.
+    Repetition,
+    /// Fourfold repetition with one side checking throughout (連続王手の千日手).
+    PerpetualCheck,
+    /// The ply limit.
+    MaxPlies,
+    /// A move past the clock and the margin.
+    Time,
+    /// The engine exited or closed its output.
+    Crash,
+    /// The engine did not answer `usi`, `isready`, `stop` or an untimed `go` in time.
+    NoResponse,
+    /// `--draw` or `--resign`.
+    Adjudication,
+    /// Ctrl-C or the end of the match stopped it; it scores nothing.
+    Interrupted,
+}
+
+impl Reason {
+    /// Every reason, in the order of the README.
+    pub const ALL: [Reason; 13] = [
+        Reason::Mate,
+        Reason::Resign,
+        Reason::Declaration,
+        Reason::IllegalDeclaration,
+        Reason::IllegalMove,
+        Reason::Repetition,
+        Reason::PerpetualCheck,
+        Reason::MaxPlies,
+        Reason::Time,
+        Reason::Crash,
+        Reason::NoResponse,
+        Reason::Adjudication,
+        Reason::Interrupted,
+    ];
+
+    /// The name in the results file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Mate => "mate",
+            Reason::Resign => "resign",
+            Reason::Declaration => "declaration",
+            Reason::IllegalDeclaration => "illegal_declaration",
+            Reason::IllegalMove => "illegal_move",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual_check",
+            Reason::MaxPlies => "max_plies",
+            Reason::Time => "time",
+            Reason::Crash => "crash",
+            Reason::NoResponse => "no_response",
+            Reason::Adjudication => "adjudication",
+            Reason::Interrupted => "interrupted",
+        }
+    }
+
+    /// The reason named `name`.
+    pub fn from_name(name: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// This side won.
+    Win(Color),
+    /// A draw.
+    Draw,
+    /// No result (interrupted).
+    None,
+}
+
+impl GameResult {
+    /// `1-0` (Black won), `0-1` (White won), `1/2-1/2`, or `*`.
+    pub const fn text(self) -> &'static str {
+        match self {
+            GameResult::Win(Color::Black) => "1-0",
+            GameResult::Win(Color::White) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::None => "*",
+        }
+    }
+
+    /// The result written as [`GameResult::text`].
+    pub fn from_text(t: &str) -> Option<GameResult> {
+        Some(match t {
+            "1-0" => GameResult::Win(Color::Black),
+            "0-1" => GameResult::Win(Color::White),
+            "1/2-1/2" => GameResult::Draw,
+            "*" => GameResult::None,
+            _ => return None,
+        })
+    }
+
+    /// What `side`'s engine is told with `gameover`.
+    pub fn for_side(self, side: Color) -> usi::GameResult {
+        match self {
+            GameResult::Win(c) if c == side => usi::GameResult::Win,
+            GameResult::Win(_) => usi::GameResult::Lose,
+            GameResult::Draw | GameResult::None => usi::GameResult::Draw,
+        }
+    }
+}
+
+/// The English name of a side (先手 Black, 後手 White).
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct End {
+    /// The result.
+    pub result: GameResult,
+    /// Why.
+    pub reason: Reason,
+    /// The words of the `Finished game` line, e.g. `White's illegal move 5e5d+`.
+    pub detail: String,
+    /// The text of an illegal `bestmove` (or of a `win` that did not hold).
+    pub illegal_move: Option<String>,
+    /// The side whose engine failed (crashed or did not answer), to be restarted.
+    pub failed: Option<Color>,
+}
+
+impl End {
+    /// An end with no illegal move and no failed engine.
+    pub fn new(result: GameResult, reason: Reason, detail: String) -> End {
+        End {
+            result,
+            reason,
+            detail,
+            illegal_move: None,
+            failed: None,
+        }
+    }
+
+    /// A loss for `side`.
+    pub fn loss(side: Color, reason: Reason, detail: String) -> End {
+        End::new(GameResult::Win(!side), reason, detail)
+    }
+
+    /// A loss for `side` whose engine failed with `e`: `crash` or `no_response`.
+    pub fn failure(side: Color, e: &ClientError) -> End {
+        let who = format!("{}'s engine", side_name(side));
+        let (reason, detail) = match e {
+            ClientError::Exited(Some(status)) => {
+                (Reason::Crash, format!("{who} exited ({status})"))
+            }
+            ClientError::Exited(None) => (Reason::Crash, format!("{who} closed its output")),
+            ClientError::Write(_) => (Reason::Crash, format!("{who} stopped reading its input")),
+            ClientError::Spawn { .. } => (Reason::Crash, format!("{who} could not be started")),
+            ClientError::Timeout { waiting_for, after } => (
+                Reason::NoResponse,
+                format!(
+                    "{who} gave no {waiting_for} within {} ms",
+                    after.as_millis()
+                ),
+            ),
+        };
+        End {
+            failed: Some(side),
+            ..End::loss(side, reason, detail)
+        }
+    }
+
+    /// A game stopped before its end: no result.
+    pub fn interrupted() -> End {
+        End::new(
+            GameResult::None,
+            Reason::Interrupted,
+            "Game interrupted".into(),
+        )
+    }
+}
+
+/// A move of the game with what came with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// Thinking time in milliseconds (from `go` or `ponderhit` to `bestmove`).
+    pub time_ms: u64,
+    /// The last exact score the engine gave.
+    pub score: Option<Score>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The opening it started from.
+    pub opening: Opening,
+    /// The engines' moves after the opening.
+    pub moves: Vec<PlayedMove>,
+    /// How it ended.
+    pub end: End,
+    /// Thinking time per side in milliseconds.
+    pub time_used: ByColor<u64>,
+    /// When it started (wall clock).
+    pub started: SystemTime,
+    /// When it ended.
+    pub ended: SystemTime,
+}
+
+impl GameRecord {
+    /// The plies from the start position to the end: the opening's and the engines'.
+    pub fn total_plies(&self) -> usize {
+        self.opening.moves.len() + self.moves.len()
+    }
+
+    /// Every move from the start position.
+    pub fn all_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.opening
+            .moves
+            .iter()
+            .copied()
+            .chain(self.moves.iter().map(|m| m.mv))
+    }
+
+    /// The position at the end.
+    pub fn final_position(&self) -> Position {
+        let mut p = self.opening.start.clone();
+        for m in self.all_moves() {
+            p.do_move(m);
+        }
+        p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_results() {
+        for r in Reason::ALL {
+            assert_eq!(Reason::from_name(r.name()), Some(r));
+        }
+        for t in ["1-0", "0-1", "1/2-1/2", "*"] {
+            assert_eq!(GameResult::from_text(t).unwrap().text(), t);
+        }
+        assert_eq!(
+            GameResult::Win(Color::White).for_side(Color::Black),
+            usi::GameResult::Lose
+        );
+    }
+}
