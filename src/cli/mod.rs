@@ -3,6 +3,7 @@
 
 pub mod csa;
 pub mod selfplay;
+pub mod tournament;
 pub mod usi;
 
 use anyhow::Context;
@@ -18,6 +19,8 @@ Saikoro: a USI shogi engine that plays a uniformly random legal move.
 Usage:
   saikoro [usi] [--log-file FILE]  USI engine on stdin/stdout (the default)
   saikoro selfplay [OPTIONS]       random self-play games, with a summary
+  saikoro match --engine cmd=PROG ... --engine cmd=PROG ... [OPTIONS]
+                                   play USI engines against each other
   saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
                                    play on a CSA server (Floodgate)
   saikoro --version | --help

@@ -194,6 +194,20 @@ impl End {
         }
     }
 
+    /// A loss for `side`, whose `bestmove` was `text`: no legal move.
+    pub fn illegal_move(side: Color, text: &str) -> End {
+        let who = side_name(side);
+        let detail = if text.is_empty() {
+            format!("{who}'s illegal move (empty)")
+        } else {
+            format!("{who}'s illegal move {text}")
+        };
+        End {
+            illegal_move: Some(text.to_string()),
+            ..End::loss(side, Reason::IllegalMove, detail)
+        }
+    }
+
     /// A game stopped before its end: no result.
     pub fn interrupted() -> End {
         End::new(

@@ -1,0 +1,343 @@
+//! `saikoro match`: USI engines against each other, judged by exact rules. The flags follow
+//! fastchess's names and `key=value` words, spelled with two dashes.
+
+use anyhow::{bail, Context};
+use lexopt::prelude::*;
+use saikoro::tournament::book::OpeningsConfig;
+use saikoro::tournament::config::{
+    DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
+};
+use saikoro::tournament::report::ScoreReporter;
+use saikoro::tournament::resume;
+use saikoro::tournament::scheduler::{self, Control, Ending, Match, Reporter};
+use saikoro::EnteringKingRule;
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+const HELP: &str = "\
+saikoro match: play USI engines against each other, judged by exact shogi rules
+
+Usage: saikoro match --engine cmd=PROG [KEY=VALUE...] --engine cmd=PROG [KEY=VALUE...]
+                     [--each KEY=VALUE...] [OPTIONS]
+       saikoro match --resume [--state FILE] [--concurrency N]
+
+Engines (two or more; every pair meets, or the first meets each other with --gauntlet):
+  --engine KEY=VALUE...   one engine; its words win over --each's:
+      cmd=PROG            the program (required)
+      args=\"A B\"          its arguments (split like a shell)
+      dir=DIR             its working directory
+      name=NAME           its name in the output [its `id name`]
+      option.NAME=VALUE   `setoption` after `usiok`, checked against its `option` lines
+      tc=SECONDS[+INC]    clock: sudden death (tc=60), Fischer (tc=60+1); M:SS also works
+      byoyomi=SECONDS     byoyomi after the main time (tc=60 byoyomi=5, tc=0 byoyomi=1)
+      movetime=MS         a fixed time per move, sent as `btime 0 wtime 0 byoyomi MS`
+      nodes=N, depth=N    `go nodes N` / `go depth N` (alone: no clock)
+      ponder              think on the opponent's time (if it has USI_Ponder)
+  --each KEY=VALUE...     defaults for every engine (same keys); an engine's own tc,
+                          byoyomi or movetime replaces the whole time control of --each
+  --gauntlet              the first engine against each of the others only
+
+Games:
+  --rounds N              rounds; each plays --games games per pairing [2]
+  --games N               games per pairing and round, colours alternating; 2 makes game
+                          pairs from one opening (pentanomial statistics) [2]
+  --concurrency N         games played at once; one engine process per engine per game
+                          slot, kept across games [1]
+  --openings file=F [order=sequential|random] [start=N] [plies=N]
+                          one position per line: `startpos` or `sfen SFEN`, either with
+                          `moves ...`, or a bare SFEN; `#` comments. Each round takes the
+                          next opening [the start position]
+  --seed N                seed of order=random [drawn, and kept with the match state]
+
+Rules and adjudication:
+  --maxplies N            a draw after N plies from the start position, unless the last
+                          move mated; 0 = no limit (Floodgate uses 256) [512]
+  --entering-king-rule R  how `bestmove win` is judged: CSARule27, CSARule24 or
+                          NoEnteringKing [CSARule27, Floodgate's]
+  --timemargin MS         a move may overrun its time by this much without losing [0]
+  --draw movenumber=N movecount=N score=N
+                          a draw once both engines' scores stayed within score cp for
+                          movecount moves each, from ply movenumber on
+  --resign movecount=N score=N [twosided=true]
+                          a loss for an engine whose score was -score cp or worse (or a
+                          mate against it) for movecount of its moves in a row
+  --startup-ms MS         time to answer `usi` [10000]
+  --ready-ms MS           time to answer `isready` or `stop`, and for a move without a
+                          clock [60000]
+  --max-failures N        end the match (exit status 1) once an engine has crashed or
+                          not answered in N of its games in a row; 0 = never [3]
+
+Output:
+  --ratinginterval N      the score table every N games; 0 = at the end only [10]
+  --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
+  --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
+  --results FILE          append one JSON object per game (see the README)
+  --state FILE            where the match state is saved after every game
+                          [saikoro-match.state]
+  --resume                continue the match saved in --state (its arguments are used;
+                          others given must be the same, except --concurrency)
+  --log-file FILE         append the log there (debug level: every line sent and received)
+                          [warnings to stderr]
+  -h, --help
+
+One line per game goes to stdout (`Finished game 17 (new vs old): 1-0 {White's illegal
+move 5e5d+}`, Black's engine named first; 1-0 = Black won), then the table. Ctrl-C: no new
+games, the running ones finish (a second Ctrl-C ends them, scoring nothing), the engines quit
+and the table is printed. Exit status 0 when the match ran to its end or an SPRT bound.
+";
+
+/// The parsed command line.
+struct Cli {
+    config: MatchConfig,
+    resume: bool,
+    state: Option<PathBuf>,
+    log_file: Option<PathBuf>,
+    concurrency: Option<usize>,
+    /// Whether any flag defining the match was given (besides --resume, --state, --log-file
+    /// and --concurrency).
+    defines_match: bool,
+}
+
+/// The arguments that define the match: all but `--resume`, `--state`, `--log-file` and
+/// `--concurrency` (which may change when a match is resumed).
+fn defining_args(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        let flag = a.split_once('=').map_or(a.as_str(), |(f, _)| f);
+        match flag {
+            "--resume" => {}
+            "--state" | "--log-file" | "--concurrency" => {
+                if !a.contains('=') {
+                    i += 1;
+                }
+            }
+            _ => out.push(a.clone()),
+        }
+        i += 1;
+    }
+    out
+}
+
+fn words(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<Vec<String>> {
+    let v: Vec<String> = p
+        .values()
+        .with_context(|| format!("{flag} needs KEY=VALUE words"))?
+        .map(|v| v.string())
+        .collect::<Result<_, _>>()?;
+    Ok(v)
+}
+
+fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
+    let mut c = MatchConfig::default();
+    let mut engines: Vec<Vec<String>> = Vec::new();
+    let mut each: Vec<String> = Vec::new();
+    let mut cli = Cli {
+        config: MatchConfig::default(),
+        resume: false,
+        state: None,
+        log_file: None,
+        concurrency: None,
+        defines_match: false,
+    };
+    let mut p = lexopt::Parser::from_args(args);
+    while let Some(arg) = p.next()? {
+        let defining = !matches!(
+            arg,
+            Long("resume" | "state" | "log-file" | "concurrency" | "help") | Short('h')
+        );
+        cli.defines_match |= defining;
+        match arg {
+            Long("engine") => engines.push(words(&mut p, "--engine")?),
+            Long("each") => each.extend(words(&mut p, "--each")?),
+            Long("gauntlet") => c.gauntlet = true,
+            Long("rounds") => c.rounds = super::parse_value(&mut p, "--rounds")?,
+            Long("games") => c.games = super::parse_value(&mut p, "--games")?,
+            Long("concurrency") => {
+                let n: usize = super::parse_value(&mut p, "--concurrency")?;
+                if n == 0 {
+                    bail!("--concurrency must be at least 1");
+                }
+                cli.concurrency = Some(n);
+            }
+            Long("openings") => {
+                let w = words(&mut p, "--openings")?;
+                c.openings = Some(OpeningsConfig::parse(w.iter().map(String::as_str))?);
+            }
+            Long("seed") => c.seed = Some(super::parse_value(&mut p, "--seed")?),
+            Long("sprt") => {
+                let _ = words(&mut p, "--sprt")?;
+                bail!("--sprt: the sequential test is not available in this build yet");
+            }
+            Long("ratinginterval") => {
+                c.rating_interval = super::parse_value(&mut p, "--ratinginterval")?
+            }
+            Long("maxplies") => c.max_plies = super::parse_value(&mut p, "--maxplies")?,
+            Long("timemargin") => c.time_margin_ms = super::parse_value(&mut p, "--timemargin")?,
+            Long("draw") => {
+                let w = words(&mut p, "--draw")?;
+                c.draw = Some(DrawAdjudication::parse(w.iter().map(String::as_str))?);
+            }
+            Long("resign") => {
+                let w = words(&mut p, "--resign")?;
+                c.resign = Some(ResignAdjudication::parse(w.iter().map(String::as_str))?);
+            }
+            Long("entering-king-rule") => {
+                c.entering_king_rule =
+                    super::parse_value::<EnteringKingRule>(&mut p, "--entering-king-rule")?
+            }
+            Long("startup-ms") => c.startup_ms = super::parse_value(&mut p, "--startup-ms")?,
+            Long("ready-ms") => c.ready_ms = super::parse_value(&mut p, "--ready-ms")?,
+            Long("max-failures") => c.max_failures = super::parse_value(&mut p, "--max-failures")?,
+            Long("records") => c.records = Some(p.value()?.into()),
+            Long("records-format") => {
+                c.records_format = match p.value()?.string()?.as_str() {
+                    "csa" => RecordFormat::Csa,
+                    "kif" | "kifu" => RecordFormat::Kif,
+                    other => bail!("--records-format {other:?}: expected csa or kif"),
+                }
+            }
+            Long("results") => c.results = Some(p.value()?.into()),
+            Long("state") => cli.state = Some(p.value()?.into()),
+            Long("resume") => cli.resume = true,
+            Long("log-file") => cli.log_file = Some(p.value()?.into()),
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+    for (i, own) in engines.iter().enumerate() {
+        let e = EngineConfig::from_words(&each, own)
+            .with_context(|| format!("--engine number {}", i + 1))?;
+        c.engines.push(e);
+    }
+    if c.games == 0 || c.rounds == 0 {
+        bail!("--rounds and --games must be at least 1");
+    }
+    cli.config = c;
+    Ok(Some(cli))
+}
+
+/// Runs a match.
+pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
+    let args: Vec<String> = raw
+        .into_iter()
+        .map(|a| {
+            a.into_string()
+                .map_err(|a| anyhow::anyhow!("argument {a:?} is not valid UTF-8"))
+        })
+        .collect::<Result<_, _>>()?;
+    let Some(mut cli) = parse(args.clone()).context("bad match arguments (see --help)")? else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
+    let state_path = cli
+        .state
+        .clone()
+        .unwrap_or_else(scheduler::default_state_path);
+    let mut saved_args = defining_args(&args);
+    let saved = if cli.resume {
+        let saved = resume::load(&state_path).context("cannot resume")?;
+        if cli.defines_match && saved.args != saved_args {
+            bail!(
+                "--resume: {} holds a match started with other arguments:\n  {}",
+                state_path.display(),
+                saved.args.join(" ")
+            );
+        }
+        let again = parse(saved.args.clone())
+            .context("the saved match's arguments no longer parse")?
+            .context("the saved match's arguments hold --help")?;
+        cli.config = again.config;
+        saved_args = saved.args.clone();
+        Some(saved)
+    } else {
+        None
+    };
+    let mut config = cli.config;
+    if config.engines.len() < 2 {
+        bail!("a match needs two engines or more (--engine cmd=PROG ...)");
+    }
+    if let Some(n) = cli.concurrency {
+        config.concurrency = n;
+    }
+    config.state = Some(state_path);
+    let control = Arc::new(Control::default());
+    {
+        let control = Arc::clone(&control);
+        let _ = ctrlc::set_handler(move || {
+            eprintln!("{}", control.interrupt());
+        });
+    }
+    let mut m = Match::prepare(config, &saved_args, saved)?;
+    let mut reporter = ScoreReporter;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let (ending, figures) = scheduler::run(&mut m, &control, &mut out, &mut reporter, &mut ())?;
+    reporter.report(&m, &m.scoreboard, &mut out)?;
+    writeln!(out, "{figures}")?;
+    let code = match &ending {
+        Ending::Completed => {
+            writeln!(out, "Match finished")?;
+            ExitCode::SUCCESS
+        }
+        Ending::Sprt(why) => {
+            writeln!(out, "Match finished: {why}")?;
+            ExitCode::SUCCESS
+        }
+        Ending::Interrupted => {
+            writeln!(out, "Match interrupted: resume it with --resume")?;
+            ExitCode::from(130)
+        }
+        Ending::EngineFailed(why) => {
+            writeln!(out, "Match stopped: {why}")?;
+            ExitCode::FAILURE
+        }
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn the_issues_command_parses() {
+        let cli = parse(strings(
+            "--engine cmd=./new name=new --engine cmd=./old name=old --each tc=10+0.1 \
+             --rounds 500 --games 2 --concurrency 2 --openings file=openings.sfen order=random",
+        ))
+        .unwrap()
+        .unwrap();
+        let c = &cli.config;
+        assert_eq!(c.engines.len(), 2);
+        assert_eq!(c.engines[1].name.as_deref(), Some("old"));
+        assert_eq!(c.engines[0].limits.clock.unwrap().increment_ms, 100);
+        assert_eq!((c.rounds, c.games), (500, 2));
+        assert_eq!(cli.concurrency, Some(2));
+        assert!(cli.defines_match);
+    }
+
+    #[test]
+    fn arguments_that_define_a_match() {
+        let a =
+            strings("--engine cmd=x --concurrency 4 --state s --resume --log-file=l --rounds 3");
+        assert_eq!(defining_args(&a), strings("--engine cmd=x --rounds 3"));
+        let cli = parse(strings("--resume --state s --concurrency 3"))
+            .unwrap()
+            .unwrap();
+        assert!(!cli.defines_match);
+        assert!(cli.resume);
+    }
+}

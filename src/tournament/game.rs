@@ -1,0 +1,472 @@
+//! One game between two engines, with the rules as the referee.
+//!
+//! Every `position` carries the whole game from the opening's start, as GUIs send it. The game
+//! ends, with its reason, on: mate (the side to move has no legal move; nobody waits for
+//! `resign`), `bestmove resign`, `bestmove win` (judged under the entering-king rule), an illegal
+//! or unreadable `bestmove`, fourfold repetition (perpetual check loses for the checker), the
+//! ply limit (unless the last move mated), a move past the clock plus the margin, an engine that
+//! crashes, closes its output or does not answer in time, score adjudication, or an interrupt.
+
+use super::adjudication::Adjudicator;
+use super::book::Opening;
+use super::config::{DrawAdjudication, ResignAdjudication};
+use super::engine::{MatchEngine, StartError};
+use super::result::{side_name, End, GameRecord, GameResult, PlayedMove, Reason};
+use super::timecontrol::{GameClock, Limits};
+use crate::usi::client::PositionLine;
+use crate::usi::{BestMove, ClientError, Score};
+use crate::{ByColor, Color, EnteringKingRule, Game, Move, Outcome};
+use log::{debug, warn};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+/// How often a wait for an engine looks at the interrupt flag.
+const POLL: Duration = Duration::from_millis(100);
+
+/// The rules and limits a game is played under.
+#[derive(Clone, Debug)]
+pub struct Referee {
+    /// A draw at this many plies from the start position (0: none).
+    pub max_plies: u32,
+    /// Milliseconds a move may overrun before it loses on time.
+    pub time_margin_ms: u64,
+    /// How `bestmove win` is judged.
+    pub rule: EnteringKingRule,
+    /// Score adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Score adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// How long `usi` may take.
+    pub startup: Duration,
+    /// How long `isready`, `stop` or an untimed move may take.
+    pub ready: Duration,
+}
+
+/// The end the rules give the position, if any: repetition, perpetual check, mate, ply limit.
+fn judge(game: &Game, max_plies: u32) -> Option<End> {
+    if let Some(outcome) = game.outcome() {
+        return Some(match outcome {
+            Outcome::Checkmate { winner } => End::new(
+                GameResult::Win(winner),
+                Reason::Mate,
+                format!("{} mates", side_name(winner)),
+            ),
+            Outcome::Repetition => End::new(
+                GameResult::Draw,
+                Reason::Repetition,
+                "Draw by fourfold repetition".into(),
+            ),
+            Outcome::PerpetualCheck { winner } => End::loss(
+                !winner,
+                Reason::PerpetualCheck,
+                format!("{} loses by perpetual check", side_name(!winner)),
+            ),
+            // The game reports neither of these by itself.
+            Outcome::Declaration { winner } => End::new(
+                GameResult::Win(winner),
+                Reason::Declaration,
+                format!("{} declares a win", side_name(winner)),
+            ),
+            Outcome::MaxMoves => End::new(GameResult::Draw, Reason::MaxPlies, String::new()),
+        });
+    }
+    if max_plies > 0 && game.len() >= max_plies as usize {
+        return Some(End::new(
+            GameResult::Draw,
+            Reason::MaxPlies,
+            format!("Draw by the {max_plies}-ply limit"),
+        ));
+    }
+    None
+}
+
+/// What is needed to play one game.
+pub struct GameSetup<'a> {
+    /// The opening.
+    pub opening: &'a Opening,
+    /// The engines' names, for the log.
+    pub names: ByColor<&'a str>,
+    /// Each side's limits.
+    pub limits: ByColor<Limits>,
+    /// The rules.
+    pub referee: &'a Referee,
+    /// Set to end the game at once (it then scores nothing).
+    pub abort: &'a AtomicBool,
+}
+
+/// A side's engine slot: the process if it runs, and how to start it.
+pub struct Slot<'a> {
+    /// The running engine, or `None` (started on demand).
+    pub engine: &'a mut Option<MatchEngine>,
+    /// Its settings.
+    pub config: &'a super::config::EngineConfig,
+}
+
+/// An error that ends the whole match (not just the game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fatal(pub String);
+
+impl fmt::Display for Fatal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Fatal {}
+
+/// A legal move an engine played, with what came with it.
+struct Answer {
+    mv: Move,
+    time_ms: u64,
+    score: Option<Score>,
+    ponder: Option<String>,
+}
+
+/// Whether `side`'s engine is thinking on the opponent's time, and on which move.
+#[derive(Default)]
+struct Ponder {
+    on: ByColor<Option<Move>>,
+}
+
+struct Play<'s, 'a> {
+    setup: &'s GameSetup<'a>,
+    engines: ByColor<MatchEngine>,
+    game: Game,
+    line: PositionLine,
+    clock: GameClock,
+    moves: Vec<PlayedMove>,
+    ponder: Ponder,
+    /// A side whose engine is still searching after the game ended (a time loss).
+    searching: Option<Color>,
+}
+
+/// Plays one game. Engines not running are started first; an engine that fails is dropped
+/// from its slot (and so restarted for its next game). `Err` only for what ends the match: a
+/// program that cannot be started, or options it refuses.
+pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<GameRecord, Fatal> {
+    let started = SystemTime::now();
+    let ByColor([black_slot, white_slot]) = slots;
+    let mut slots = ByColor([black_slot, white_slot]);
+    let record = |end: End, moves: Vec<PlayedMove>, used: ByColor<u64>| GameRecord {
+        opening: setup.opening.clone(),
+        moves,
+        end,
+        time_used: used,
+        started,
+        ended: SystemTime::now(),
+    };
+    // Start and ready both engines; the first that fails loses.
+    for side in Color::ALL {
+        let slot = &mut slots[side];
+        if slot.engine.is_none() {
+            match MatchEngine::start(slot.config, setup.names[side], setup.referee.startup) {
+                Ok(e) => *slot.engine = Some(e),
+                Err(StartError::Fatal(m)) => return Err(Fatal(m)),
+                Err(StartError::Failed(e)) => {
+                    warn!("{}: {e}", setup.names[side]);
+                    return Ok(record(End::failure(side, &e), Vec::new(), ByColor([0, 0])));
+                }
+            }
+        }
+        let engine = slot.engine.as_mut().expect("started");
+        if let Err(e) = engine.new_game(setup.referee.ready) {
+            warn!("{}: {e}", setup.names[side]);
+            if let Some(e) = slot.engine.take() {
+                kill(e);
+            }
+            return Ok(record(End::failure(side, &e), Vec::new(), ByColor([0, 0])));
+        }
+    }
+    let black = slots[Color::Black].engine.take().expect("started");
+    let white = slots[Color::White].engine.take().expect("started");
+    let game = setup.opening.game();
+    let mut play = Play {
+        setup,
+        line: PositionLine::from_game(&game),
+        game,
+        engines: ByColor([black, white]),
+        clock: GameClock::new(setup.limits[Color::Black], setup.limits[Color::White]),
+        moves: Vec::with_capacity(256),
+        ponder: Ponder::default(),
+        searching: None,
+    };
+    let end = play.run();
+    let used = ByColor([
+        play.clock.used_ms(Color::Black),
+        play.clock.used_ms(Color::White),
+    ]);
+    let moves = std::mem::take(&mut play.moves);
+    let engines = play.finish(&end);
+    let ByColor([b, w]) = engines;
+    *slots[Color::Black].engine = b;
+    *slots[Color::White].engine = w;
+    Ok(record(end, moves, used))
+}
+
+fn kill(mut e: MatchEngine) {
+    e.client.kill();
+}
+
+impl Play<'_, '_> {
+    fn run(&mut self) -> End {
+        let referee = self.setup.referee;
+        let mut adjudicator = Adjudicator::new(referee.draw, referee.resign);
+        let mut end = judge(&self.game, referee.max_plies);
+        loop {
+            if let Some(e) = end {
+                return e;
+            }
+            if self.setup.abort.load(Ordering::Relaxed) {
+                return End::interrupted();
+            }
+            let side = self.game.position().side_to_move();
+            let answer = match self.think(side) {
+                Ok(a) => a,
+                Err(e) => return e,
+            };
+            let mv = answer.mv;
+            self.game.play(mv);
+            self.line.push(mv);
+            self.moves.push(PlayedMove {
+                mv,
+                time_ms: answer.time_ms,
+                score: answer.score,
+            });
+            let plies = self.game.len() as u32;
+            end = judge(&self.game, referee.max_plies)
+                .or_else(|| adjudicator.update(side, answer.score, plies));
+            if end.is_none() {
+                if let Err(e) = self.start_ponder(side, answer.ponder.as_deref()) {
+                    return e;
+                }
+            }
+        }
+    }
+
+    /// `side`'s turn: starts its search (or turns its ponder search into the real one), waits
+    /// for `bestmove` and judges it. The move, with the search's result and its time, or the
+    /// game's end.
+    fn think(&mut self, side: Color) -> Result<Answer, End> {
+        let referee = self.setup.referee;
+        let last = self.game.moves().last();
+        let engine = &mut self.engines[side];
+        let go_at = match self.ponder.on[side].take() {
+            Some(p) if Some(p) == last => {
+                debug!("{}: ponderhit {p}", self.setup.names[side]);
+                engine
+                    .client
+                    .ponderhit()
+                    .map_err(|e| End::failure(side, &e))?;
+                Instant::now()
+            }
+            pondered => {
+                if pondered.is_some() {
+                    engine.client.stop().map_err(|e| End::failure(side, &e))?;
+                    wait_any_bestmove(engine, referee.ready, self.setup.abort)?
+                        .map_err(|e| End::failure(side, &e))?;
+                }
+                // Anything left over (a second bestmove of a broken engine) is no answer to
+                // this search.
+                engine.client.drain().map_err(|e| End::failure(side, &e))?;
+                let go = self.clock.go(side, false);
+                engine
+                    .client
+                    .go_from(&self.line, &go)
+                    .map_err(|e| End::failure(side, &e))?
+            }
+        };
+        let available = self.clock.available_ms(side);
+        let deadline = go_at
+            + match available {
+                Some(ms) => Duration::from_millis(ms + referee.time_margin_ms),
+                None => referee.ready,
+            };
+        let result = loop {
+            if self.setup.abort.load(Ordering::Relaxed) {
+                self.searching = Some(side);
+                return Err(End::interrupted());
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                self.searching = Some(side);
+                return Err(match available {
+                    Some(ms) => {
+                        let over = now.duration_since(go_at).as_millis() as u64 - ms;
+                        End::loss(
+                            side,
+                            Reason::Time,
+                            format!("{} loses on time ({over} ms over)", side_name(side)),
+                        )
+                    }
+                    None => End::failure(
+                        side,
+                        &ClientError::Timeout {
+                            waiting_for: "bestmove",
+                            after: referee.ready,
+                        },
+                    ),
+                });
+            }
+            match engine.client.wait_bestmove(deadline.min(now + POLL)) {
+                Ok(Some(r)) => break r,
+                Ok(None) => {}
+                Err(e) => return Err(End::failure(side, &e)),
+            }
+        };
+        let elapsed = result.at.saturating_duration_since(go_at).as_millis() as u64;
+        if let Err(over) = self.clock.charge(side, elapsed, referee.time_margin_ms) {
+            return Err(End::loss(
+                side,
+                Reason::Time,
+                format!("{} loses on time ({} ms over)", side_name(side), over.ms),
+            ));
+        }
+        let who = side_name(side);
+        match &result.best {
+            BestMove::Move(mv) => match self.game.position().is_legal(*mv) {
+                Ok(()) => Ok(Answer {
+                    mv: *mv,
+                    time_ms: elapsed,
+                    score: result.info.score,
+                    ponder: result.ponder,
+                }),
+                Err(why) => {
+                    warn!(
+                        "{} ({who}) played the illegal move {mv}: {why}",
+                        self.setup.names[side]
+                    );
+                    Err(End::illegal_move(side, &mv.to_string()))
+                }
+            },
+            BestMove::Unparsable(text) => {
+                warn!(
+                    "{} ({who}) answered 'bestmove {text}', which is no USI move",
+                    self.setup.names[side]
+                );
+                Err(End::illegal_move(side, text))
+            }
+            BestMove::Resign => Err(End::loss(side, Reason::Resign, format!("{who} resigns"))),
+            BestMove::Win => {
+                let rule = referee.rule;
+                if self.game.can_declare_win(rule) {
+                    Err(End::new(
+                        GameResult::Win(side),
+                        Reason::Declaration,
+                        format!("{who} declares a win ({rule})"),
+                    ))
+                } else {
+                    warn!(
+                        "{} ({who}) declared a win that does not hold under {rule}",
+                        self.setup.names[side]
+                    );
+                    Err(End {
+                        illegal_move: Some("win".to_string()),
+                        ..End::loss(
+                            side,
+                            Reason::IllegalDeclaration,
+                            format!("{who}'s illegal declaration ({rule})"),
+                        )
+                    })
+                }
+            }
+        }
+    }
+
+    /// After `side`'s move: when it ponders and named a legal `ponder` move, search that
+    /// position on the opponent's time (`go ponder`).
+    fn start_ponder(&mut self, side: Color, ponder: Option<&str>) -> Result<(), End> {
+        if !self.engines[side].ponder {
+            return Ok(());
+        }
+        let Some(p) = ponder.and_then(|t| Move::from_usi(t).ok()) else {
+            return Ok(());
+        };
+        if self.game.position().is_legal(p).is_err() {
+            debug!(
+                "{}: ponder move {p} is not legal: not pondering",
+                self.setup.names[side]
+            );
+            return Ok(());
+        }
+        self.line.push(p);
+        let go = self.clock.go(side, true);
+        let sent = self.engines[side].client.go_from(&self.line, &go);
+        self.line.pop();
+        sent.map_err(|e| End::failure(side, &e))?;
+        self.ponder.on[side] = Some(p);
+        Ok(())
+    }
+
+    /// Ends the game for both engines: a ponder search or one still running is stopped (its
+    /// `bestmove` awaited), then `gameover`. An engine that failed, or does not answer `stop`,
+    /// is killed. The engines that are still fit to play, per side.
+    fn finish(self, end: &End) -> ByColor<Option<MatchEngine>> {
+        let Play {
+            setup,
+            engines,
+            ponder,
+            searching,
+            ..
+        } = self;
+        let ByColor([b, w]) = engines;
+        let mut out = ByColor([None, None]);
+        for (side, mut e) in [(Color::Black, b), (Color::White, w)] {
+            if end.failed == Some(side) {
+                kill(e);
+                continue;
+            }
+            if setup.abort.load(Ordering::Relaxed) {
+                // The match is ending: the engine gets `quit` and nothing else.
+                out[side] = Some(e);
+                continue;
+            }
+            let busy = ponder.on[side].is_some() || searching == Some(side);
+            if busy {
+                let stopped = e.client.stop().is_ok()
+                    && matches!(
+                        wait_any_bestmove(&mut e, setup.referee.ready, setup.abort),
+                        Ok(Ok(()))
+                    );
+                if !stopped {
+                    warn!("{}: no bestmove after stop: killing it", setup.names[side]);
+                    kill(e);
+                    continue;
+                }
+            }
+            if e.client.gameover(end.result.for_side(side)).is_err() {
+                kill(e);
+                continue;
+            }
+            out[side] = Some(e);
+        }
+        out
+    }
+}
+
+/// Waits up to `limit` for a `bestmove` to throw away (after `stop`). `Err(End)` when the match
+/// is being aborted.
+fn wait_any_bestmove(
+    engine: &mut MatchEngine,
+    limit: Duration,
+    abort: &AtomicBool,
+) -> Result<Result<(), ClientError>, End> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if abort.load(Ordering::Relaxed) {
+            return Err(End::interrupted());
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(Err(ClientError::Timeout {
+                waiting_for: "bestmove after stop",
+                after: limit,
+            }));
+        }
+        match engine.client.wait_bestmove(deadline.min(now + POLL)) {
+            Ok(Some(_)) => return Ok(Ok(())),
+            Ok(None) => {}
+            Err(e) => return Ok(Err(e)),
+        }
+    }
+}

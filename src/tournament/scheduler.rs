@@ -1,0 +1,576 @@
+//! The games of a match and who plays them: the schedule (rounds × pairings × games, colours
+//! swapped within each game pair), `--concurrency` worker threads each with its own engine
+//! processes, and the main thread that writes every finished game out (line, results file,
+//! record, saved state), keeps the score, and stops the match on Ctrl-C, an SPRT bound or an
+//! engine that keeps failing.
+
+use super::book::{self, Opening};
+use super::config::MatchConfig;
+use super::engine::{probe, MatchEngine};
+use super::game::{play_game, Fatal, GameSetup, Referee, Slot};
+use super::output::{finished_line, json_line, GameInfo};
+use super::records;
+use super::result::{GameRecord, Reason};
+use super::resume::{SavedMatch, StateError, StateWriter};
+pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard};
+use crate::{ByColor, Color, RandomMover};
+use log::{info, warn};
+use std::collections::VecDeque;
+use std::fmt;
+use std::fs::OpenOptions;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Flags the Ctrl-C handler sets.
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Start no new game; let the running ones finish.
+    pub stop_new: AtomicBool,
+    /// End the running games now (they score nothing).
+    pub abort: AtomicBool,
+}
+
+impl Control {
+    /// What one more Ctrl-C does: the first stops new games, the second ends running ones.
+    /// Returns the message to show.
+    pub fn interrupt(&self) -> &'static str {
+        if self.stop_new.swap(true, Ordering::SeqCst) {
+            self.abort.store(true, Ordering::SeqCst);
+            "saikoro match: ending the running games (they score nothing)"
+        } else {
+            "saikoro match: stopping after the running games (Ctrl-C again to end them now)"
+        }
+    }
+}
+
+/// How a match ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every game was played.
+    Completed,
+    /// The SPRT crossed a bound.
+    Sprt(String),
+    /// Ctrl-C.
+    Interrupted,
+    /// An engine failed in too many games in a row.
+    EngineFailed(String),
+}
+
+/// What ends a match with an error.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// The openings cannot be used.
+    Book(book::BookError),
+    /// An engine cannot be run, or its options are wrong.
+    Engine(String),
+    /// The state file.
+    State(StateError),
+    /// Writing results or records.
+    Io {
+        /// What was written.
+        what: String,
+        /// Why it failed.
+        source: io::Error,
+    },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Book(e) => e.fmt(f),
+            MatchError::Engine(m) => f.write_str(m),
+            MatchError::State(e) => e.fmt(f),
+            MatchError::Io { what, source } => write!(f, "cannot write {what}: {source}"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<StateError> for MatchError {
+    fn from(e: StateError) -> Self {
+        MatchError::State(e)
+    }
+}
+
+impl From<book::BookError> for MatchError {
+    fn from(e: book::BookError) -> Self {
+        MatchError::Book(e)
+    }
+}
+
+/// A match ready to run: settings, engine names, openings, schedule.
+pub struct Match {
+    /// The settings.
+    pub config: MatchConfig,
+    /// The engines' names, as the output shows them.
+    pub names: Vec<String>,
+    /// The openings in playing order.
+    pub openings: Vec<Opening>,
+    /// The seed of the opening order.
+    pub seed: u64,
+    /// The pairings.
+    pub pairings: Vec<Pairing>,
+    /// Every game.
+    pub games: Vec<ScheduledGame>,
+    /// Results of the games played (from the saved state when resuming).
+    pub scoreboard: Scoreboard,
+    /// Where the state is saved.
+    state: Option<StateWriter>,
+}
+
+/// Makes every name distinct: a repeated one gets ` (2)`, ` (3)`, …
+fn distinct_names(names: &mut [String]) {
+    for i in 1..names.len() {
+        let base = names[i].clone();
+        let mut k = 2;
+        while names[..i].contains(&names[i]) {
+            names[i] = format!("{base} ({k})");
+            k += 1;
+        }
+    }
+}
+
+impl Match {
+    /// Prepares a match: reads and checks the openings (before any engine starts), starts
+    /// each engine once to learn its name and check its options, builds the schedule, and
+    /// opens the state file. `args` are saved in the state; `resume` takes the finished games
+    /// (and the opening order's seed) from the state file instead.
+    pub fn prepare(
+        config: MatchConfig,
+        args: &[String],
+        resume: Option<SavedMatch>,
+    ) -> Result<Match, MatchError> {
+        let seed = match (&resume, config.seed) {
+            (Some(saved), _) => saved.seed,
+            (None, Some(s)) => s,
+            (None, None) => RandomMover::entropy_seed() >> 1,
+        };
+        let openings = match &config.openings {
+            Some(o) => book::load(o, seed)?,
+            None => vec![Opening::startpos()],
+        };
+        info!("{} openings, seed {seed}", openings.len());
+        let startup = Duration::from_millis(config.startup_ms);
+        let mut names = Vec::new();
+        for e in &config.engines {
+            names.push(probe(e, startup).map_err(MatchError::Engine)?);
+        }
+        distinct_names(&mut names);
+        let (pairings, games) = schedule(
+            config.engines.len(),
+            config.gauntlet,
+            config.rounds,
+            config.games,
+            openings.len(),
+        );
+        let mut scoreboard = Scoreboard::default();
+        let state = match (&config.state, &resume) {
+            (Some(path), Some(saved)) => {
+                for (&n, &(result, reason)) in &saved.games {
+                    scoreboard.add(n, result, reason);
+                }
+                Some(StateWriter::append(path)?)
+            }
+            (Some(path), None) => {
+                if path.exists() {
+                    warn!(
+                        "replacing the saved state of an earlier match in {} (--resume continues it)",
+                        path.display()
+                    );
+                }
+                Some(StateWriter::create(path, args, seed)?)
+            }
+            (None, _) => None,
+        };
+        Ok(Match {
+            config,
+            names,
+            openings,
+            seed,
+            pairings,
+            games,
+            scoreboard,
+            state,
+        })
+    }
+
+    /// The game's names and numbers for the output.
+    fn info(&self, g: &ScheduledGame) -> GameInfo {
+        GameInfo {
+            number: g.number,
+            round: g.round,
+            black: self.names[g.black].clone(),
+            white: self.names[g.white].clone(),
+        }
+    }
+}
+
+/// What happens while the match runs, for a live display.
+pub trait Progress {
+    /// A game finished: `done` of `total` games are counted.
+    fn game_finished(&mut self, done: u64, total: u64);
+    /// The match is over (clear the display).
+    fn finish(&mut self);
+}
+
+/// No display.
+impl Progress for () {
+    fn game_finished(&mut self, _: u64, _: u64) {}
+    fn finish(&mut self) {}
+}
+
+/// Figures of the run (this session only, not the games of a resumed state).
+#[derive(Clone, Debug, Default)]
+pub struct RunFigures {
+    /// Games finished.
+    pub games: u64,
+    /// Engine moves played.
+    pub plies: u64,
+    /// Wall time.
+    pub wall: Duration,
+    /// The runner's own CPU time (user + system, all its threads, the engines excluded), where
+    /// the system tells it.
+    pub cpu: Option<Duration>,
+}
+
+impl fmt::Display for RunFigures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.wall.as_secs_f64().max(1e-9);
+        write!(
+            f,
+            "Played {} games, {} plies in {:.1} s: {:.1} games/s",
+            self.games,
+            self.plies,
+            secs,
+            self.games as f64 / secs
+        )?;
+        if let Some(cpu) = self.cpu {
+            write!(
+                f,
+                "; runner CPU {:.2} s, {:.1} us per ply",
+                cpu.as_secs_f64(),
+                cpu.as_secs_f64() * 1e6 / self.plies.max(1) as f64
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The CPU time this process has used (user + system, all threads; waited-for children not
+/// included), from `/proc/self/stat` (fields 14 and 15, in clock ticks of 1/100 s: USER_HZ,
+/// fixed at 100 for the `/proc` interface on Linux). `None` elsewhere.
+pub fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces; the fields after it follow its ')'.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // `rest` starts at field 3 (state): field n is fields[n - 3].
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
+/// What the workers tell the main thread.
+enum Event {
+    Finished(ScheduledGame, Box<GameRecord>),
+    Fatal(String),
+    Done,
+}
+
+/// Called after each counted game and at the end: prints the statistics, and says whether the
+/// SPRT ends the match.
+pub trait Reporter {
+    /// Prints the statistics of `m`'s pairings (`board` holds the results) to `out`.
+    fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()>;
+    /// `Some(reason)` when the SPRT has crossed a bound.
+    fn sprt_done(&mut self, m: &Match, board: &Scoreboard) -> Option<String>;
+}
+
+fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
+    assert_ne!(a, b);
+    if a < b {
+        let (l, r) = v.split_at_mut(b);
+        (&mut l[a], &mut r[0])
+    } else {
+        let (l, r) = v.split_at_mut(a);
+        (&mut r[0], &mut l[b])
+    }
+}
+
+struct Shared<'a> {
+    m: &'a Match,
+    queue: Mutex<VecDeque<ScheduledGame>>,
+    control: &'a Control,
+    referee: Referee,
+}
+
+fn worker(shared: &Shared<'_>, tx: mpsc::Sender<Event>) {
+    let m = shared.m;
+    let mut slots: Vec<Option<MatchEngine>> = (0..m.config.engines.len()).map(|_| None).collect();
+    loop {
+        if shared.control.stop_new.load(Ordering::SeqCst)
+            || shared.control.abort.load(Ordering::SeqCst)
+        {
+            break;
+        }
+        let next = shared
+            .queue
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop_front();
+        let Some(g) = next else { break };
+        let engines = &m.config.engines;
+        let (b, w) = two_mut(&mut slots, g.black, g.white);
+        let setup = GameSetup {
+            opening: &m.openings[g.opening],
+            names: ByColor([&m.names[g.black], &m.names[g.white]]),
+            limits: ByColor([engines[g.black].limits, engines[g.white].limits]),
+            referee: &shared.referee,
+            abort: &shared.control.abort,
+        };
+        let slots = ByColor([
+            Slot {
+                engine: b,
+                config: &engines[g.black],
+            },
+            Slot {
+                engine: w,
+                config: &engines[g.white],
+            },
+        ]);
+        match play_game(&setup, slots) {
+            Ok(record) => {
+                if tx.send(Event::Finished(g, Box::new(record))).is_err() {
+                    break;
+                }
+            }
+            Err(Fatal(msg)) => {
+                let _ = tx.send(Event::Fatal(msg));
+                break;
+            }
+        }
+    }
+    for e in slots.into_iter().flatten() {
+        e.quit();
+    }
+    let _ = tx.send(Event::Done);
+}
+
+/// Plays the match's remaining games and writes each out as it ends; returns how the match
+/// ended and the run's figures.
+pub fn run(
+    m: &mut Match,
+    control: &Control,
+    out: &mut dyn Write,
+    reporter: &mut dyn Reporter,
+    progress: &mut dyn Progress,
+) -> Result<(Ending, RunFigures), MatchError> {
+    let t0 = Instant::now();
+    let cpu0 = process_cpu_time();
+    let total = m.games.len() as u64;
+    let io_err = |what: String| move |source| MatchError::Io { what, source };
+    if let Some(reason) = reporter.sprt_done(m, &m.scoreboard) {
+        return Ok((Ending::Sprt(reason), RunFigures::default()));
+    }
+    let mut results = match &m.config.results {
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(io_err(path.display().to_string()))?,
+        ),
+        None => None,
+    };
+    if let Some(dir) = &m.config.records {
+        std::fs::create_dir_all(dir).map_err(io_err(dir.display().to_string()))?;
+    }
+    let queue: VecDeque<ScheduledGame> = m
+        .games
+        .iter()
+        .filter(|g| !m.scoreboard.contains(g.number))
+        .copied()
+        .collect();
+    let workers = m.config.concurrency.clamp(1, queue.len().max(1));
+    let referee = Referee {
+        max_plies: m.config.max_plies,
+        time_margin_ms: m.config.time_margin_ms,
+        rule: m.config.entering_king_rule,
+        draw: m.config.draw,
+        resign: m.config.resign,
+        startup: Duration::from_millis(m.config.startup_ms),
+        ready: Duration::from_millis(m.config.ready_ms),
+    };
+    let mut figures = RunFigures::default();
+    let mut ending = Ending::Completed;
+    let mut error: Option<MatchError> = None;
+    let mut failures = vec![0u32; m.config.engines.len()];
+    let (tx, rx) = mpsc::channel();
+    // The workers borrow the match; the main thread needs it mutably for the score. Split.
+    let mut scoreboard = std::mem::take(&mut m.scoreboard);
+    let mut state = m.state.take();
+    {
+        let shared = Shared {
+            m: &*m,
+            queue: Mutex::new(queue),
+            control,
+            referee,
+        };
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let shared = &shared;
+                s.spawn(move || worker(shared, tx));
+            }
+            drop(tx);
+            let mut running = workers;
+            let stop_all = |ending: &mut Ending, e: Ending| {
+                control.stop_new.store(true, Ordering::SeqCst);
+                control.abort.store(true, Ordering::SeqCst);
+                if *ending == Ending::Completed {
+                    *ending = e;
+                }
+            };
+            while running > 0 {
+                let Ok(ev) = rx.recv() else { break };
+                let (g, record) = match ev {
+                    Event::Done => {
+                        running -= 1;
+                        continue;
+                    }
+                    Event::Fatal(msg) => {
+                        warn!("{msg}");
+                        if error.is_none() {
+                            error = Some(MatchError::Engine(msg));
+                        }
+                        stop_all(&mut ending, Ending::Completed);
+                        continue;
+                    }
+                    Event::Finished(g, record) => (g, record),
+                };
+                let info = shared.m.info(&g);
+                let written = (|| -> Result<(), MatchError> {
+                    writeln!(out, "{}", finished_line(&info, &record))
+                        .and_then(|_| out.flush())
+                        .map_err(io_err("stdout".into()))?;
+                    if let Some(f) = results.as_mut() {
+                        let what = shared
+                            .m
+                            .config
+                            .results
+                            .as_ref()
+                            .map(|p| p.display().to_string());
+                        writeln!(f, "{}", json_line(&info, &record))
+                            .and_then(|_| f.flush())
+                            .map_err(io_err(what.unwrap_or_default()))?;
+                    }
+                    if let Some(dir) = &shared.m.config.records {
+                        let limits = ByColor([
+                            shared.m.config.engines[g.black].limits,
+                            shared.m.config.engines[g.white].limits,
+                        ]);
+                        records::write(
+                            dir,
+                            shared.m.config.records_format,
+                            &info,
+                            &record,
+                            &limits,
+                        )
+                        .map_err(io_err(format!("the record of game {}", g.number)))?;
+                    }
+                    if record.end.reason != Reason::Interrupted {
+                        if let Some(st) = state.as_mut() {
+                            st.game(g.number, record.end.result, record.end.reason)?;
+                        }
+                    }
+                    Ok(())
+                })();
+                if let Err(e) = written {
+                    if error.is_none() {
+                        error = Some(e);
+                    }
+                    stop_all(&mut ending, Ending::Completed);
+                    continue;
+                }
+                if record.end.reason == Reason::Interrupted {
+                    continue;
+                }
+                figures.games += 1;
+                figures.plies += record.moves.len() as u64;
+                scoreboard.add(g.number, record.end.result, record.end.reason);
+                for (side, engine) in [(Color::Black, g.black), (Color::White, g.white)] {
+                    if record.end.failed == Some(side) {
+                        failures[engine] += 1;
+                        let limit = shared.m.config.max_failures;
+                        if limit > 0 && failures[engine] >= limit {
+                            let msg = format!(
+                                "engine {} failed in {} games in a row (last: {}): ending the match",
+                                shared.m.names[engine], failures[engine], record.end.detail
+                            );
+                            warn!("{msg}");
+                            stop_all(&mut ending, Ending::EngineFailed(msg));
+                        }
+                    } else {
+                        failures[engine] = 0;
+                    }
+                }
+                let interval = shared.m.config.rating_interval as usize;
+                if interval > 0 && scoreboard.len().is_multiple_of(interval) {
+                    if let Err(e) = reporter.report(shared.m, &scoreboard, out) {
+                        warn!("cannot write the report: {e}");
+                    }
+                }
+                if let Some(reason) = reporter.sprt_done(shared.m, &scoreboard) {
+                    info!("{reason}");
+                    stop_all(&mut ending, Ending::Sprt(reason));
+                }
+                progress.game_finished(scoreboard.len() as u64, total);
+            }
+        });
+    }
+    progress.finish();
+    m.scoreboard = scoreboard;
+    m.state = state;
+    figures.wall = t0.elapsed();
+    figures.cpu = match (cpu0, process_cpu_time()) {
+        (Some(a), Some(b)) => Some(b.saturating_sub(a)),
+        _ => None,
+    };
+    if let Some(e) = error {
+        return Err(e);
+    }
+    if ending == Ending::Completed && control.stop_new.load(Ordering::SeqCst) {
+        ending = Ending::Interrupted;
+    }
+    Ok((ending, figures))
+}
+
+/// Where the state goes by default (fastchess saves `config.json` in the working directory).
+pub fn default_state_path() -> PathBuf {
+    PathBuf::from("saikoro-match.state")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_made_distinct() {
+        let mut n = vec!["a".to_string(), "a".into(), "b".into(), "a".into()];
+        distinct_names(&mut n);
+        assert_eq!(n, ["a", "a (2)", "b", "a (3)"]);
+    }
+
+    #[test]
+    fn cpu_time_is_read() {
+        if cfg!(target_os = "linux") {
+            assert!(process_cpu_time().is_some());
+        }
+    }
+}
