@@ -230,3 +230,57 @@ fn the_engine_runs_in_its_directory() {
     let pwd = std::path::PathBuf::from(&info.other[0]);
     assert_eq!(pwd.canonicalize().unwrap(), dir.canonicalize().unwrap());
 }
+
+fn spawn_direct(cmd: &EngineCommand) -> UsiClient {
+    let opts = SpawnOptions {
+        stderr: Stderr::Null,
+        direct_read: true,
+        ..SpawnOptions::default()
+    };
+    UsiClient::spawn(cmd, &opts).expect("start the engine")
+}
+
+/// Reading in the waiting thread (`direct_read`, the match runner's mode) gives the same
+/// answers, deadlines and errors as the reader thread.
+#[test]
+fn direct_reading_answers_waits_and_fails_alike() {
+    let mut e = spawn_direct(&faulty(&["slow=150@2", "crash@4"]));
+    let name = e.handshake(WAIT).unwrap().name.unwrap();
+    assert!(name.starts_with("Saikoro"), "{name}");
+    e.is_ready(WAIT).unwrap();
+    e.send("position startpos moves 7g7f 3c3d").unwrap();
+    let sent = e.go(&byoyomi(1000)).unwrap();
+    // Not yet by 50 ms; by the deadline, after at least the 150 ms the engine sleeps.
+    assert_eq!(
+        e.wait_bestmove(Instant::now() + Duration::from_millis(50))
+            .unwrap(),
+        None
+    );
+    let r = e.wait_bestmove(Instant::now() + WAIT).unwrap().unwrap();
+    assert!(r.at.duration_since(sent) >= Duration::from_millis(150));
+    assert!(matches!(r.best, BestMove::Move(_)));
+    e.send("position startpos moves 7g7f 3c3d 2g2f 8c8d")
+        .unwrap();
+    e.go(&byoyomi(1000)).unwrap();
+    match e.wait_bestmove(Instant::now() + WAIT).unwrap_err() {
+        ClientError::Exited(Some(status)) => assert_eq!(status.code(), Some(3)),
+        other => panic!("{other}"),
+    }
+}
+
+/// A last line without its newline still counts, then the end of output is an error.
+#[cfg(unix)]
+#[test]
+fn direct_reading_keeps_an_unterminated_last_line() {
+    let cmd = EngineCommand {
+        program: "sh".into(),
+        args: vec!["-c".into(), "read x; printf 'id name x\\nusiok'".into()],
+        dir: None,
+    };
+    let mut e = spawn_direct(&cmd);
+    assert_eq!(e.handshake(WAIT).unwrap().name.as_deref(), Some("x"));
+    assert!(matches!(
+        e.is_ready(WAIT),
+        Err(ClientError::Exited(_) | ClientError::Write(_))
+    ));
+}

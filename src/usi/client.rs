@@ -196,6 +196,13 @@ pub struct SpawnOptions {
     /// Start it in a process group of its own (Unix), so that a Ctrl-C in the terminal reaches
     /// only us and we can end its game properly.
     pub own_process_group: bool,
+    /// Read the engine's output in the thread that waits for it (Unix: the engine writes into
+    /// a socket pair whose read timeout bounds each wait) instead of through a reader thread:
+    /// one thread wake-up per line instead of two. For callers that wait on one engine at a
+    /// time and count every microsecond per move (the match runner). Lines are timestamped
+    /// when read, not when they arrive, and [`UsiClient::drain`] drops only lines already read.
+    /// Ignored on other systems and with [`Stderr::Transcript`].
+    pub direct_read: bool,
 }
 
 /// A line from the engine, with when it arrived.
@@ -347,11 +354,121 @@ enum Event {
     Eof,
 }
 
+/// Where the engine's output comes from.
+enum Input {
+    /// A reader thread's channel.
+    Thread(Receiver<Event>),
+    /// The engine's stdout, read by the waiting thread.
+    #[cfg(unix)]
+    Direct(DirectReader),
+}
+
+/// Reads lines from a socket with a deadline, in the calling thread.
+#[cfg(unix)]
+struct DirectReader {
+    stream: std::os::unix::net::UnixStream,
+    buf: Vec<u8>,
+    /// Where the unread bytes of `buf` start.
+    start: usize,
+    /// When the bytes in `buf` were read.
+    at: Instant,
+    /// The read timeout set on the socket.
+    timeout: Option<Duration>,
+    eof: bool,
+}
+
+/// The longest single wait on the socket: a longer wait is a loop of these, so the timeout is
+/// set once rather than before every read.
+#[cfg(unix)]
+const DIRECT_SLICE: Duration = Duration::from_millis(100);
+
+#[cfg(unix)]
+impl DirectReader {
+    /// The next complete line already read, if any.
+    fn buffered_line(&mut self) -> Option<Line> {
+        let rest = &self.buf[self.start..];
+        let n = rest.iter().position(|&b| b == b'\n')?;
+        let mut line = &rest[..n];
+        if line.last() == Some(&b'\r') {
+            line = &line[..line.len() - 1];
+        }
+        let text = decode(line);
+        self.start += n + 1;
+        Some(Line { text, at: self.at })
+    }
+
+    /// The next line by `deadline` (`None`: only a line read already): `Ok(None)` at the
+    /// deadline, `Err(())` at the end of the output (a last line without its newline is still
+    /// returned first).
+    fn next_line(&mut self, deadline: Option<Instant>) -> Result<Option<Line>, ()> {
+        use std::io::Read as _;
+        loop {
+            if let Some(line) = self.buffered_line() {
+                return Ok(Some(line));
+            }
+            if self.eof {
+                if self.start < self.buf.len() {
+                    self.buf.push(b'\n');
+                    continue;
+                }
+                return Err(());
+            }
+            // Without a deadline: only what has been read already (no system call).
+            let Some(deadline) = deadline else {
+                return Ok(None);
+            };
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(None);
+            }
+            // Whole 10 ms steps (a wait may end up to 10 ms past the deadline): the timeout
+            // then rarely changes, and setting it is a system call.
+            let wait = Duration::from_millis(
+                (left.min(DIRECT_SLICE).as_millis() as u64)
+                    .div_ceil(10)
+                    .max(1)
+                    * 10,
+            );
+            if self.timeout != Some(wait) {
+                // A failure leaves the old timeout: the loop still ends at the deadline.
+                if self.stream.set_read_timeout(Some(wait)).is_ok() {
+                    self.timeout = Some(wait);
+                }
+            }
+            if self.start > 0 {
+                self.buf.drain(..self.start);
+                self.start = 0;
+            }
+            let len = self.buf.len();
+            self.buf.resize(len + 4096, 0);
+            match self.stream.read(&mut self.buf[len..]) {
+                Ok(0) => {
+                    self.buf.truncate(len);
+                    self.eof = true;
+                }
+                Ok(n) => {
+                    self.buf.truncate(len + n);
+                    self.at = Instant::now();
+                }
+                Err(e) => {
+                    self.buf.truncate(len);
+                    match e.kind() {
+                        io::ErrorKind::WouldBlock
+                        | io::ErrorKind::TimedOut
+                        | io::ErrorKind::Interrupted => {}
+                        _ => self.eof = true,
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A running USI engine.
 pub struct UsiClient {
     child: Child,
     stdin: io::BufWriter<ChildStdin>,
-    rx: Receiver<Event>,
+    input: Input,
     label: String,
     line_ending: LineEnding,
     transcript: Option<Transcript>,
@@ -367,6 +484,15 @@ impl fmt::Debug for UsiClient {
             .field("label", &self.label)
             .field("pid", &self.child.id())
             .finish_non_exhaustive()
+    }
+}
+
+/// A line's text: UTF-8 as is (the fast check for the ASCII engines write), anything else
+/// decoded lossily.
+fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 
@@ -386,7 +512,7 @@ fn pump(from: impl Read, tx: Sender<Event>, wrap: fn(Line) -> Event, eof: bool) 
                 if buf.last() == Some(&b'\r') {
                     buf.pop();
                 }
-                let text = String::from_utf8_lossy(&buf).into_owned();
+                let text = decode(&buf);
                 if tx.send(wrap(Line { text, at })).is_err() {
                     return;
                 }
@@ -405,9 +531,23 @@ impl UsiClient {
         options: &SpawnOptions,
     ) -> Result<UsiClient, ClientError> {
         let mut cmd = Command::new(&command.program);
+        #[cfg(unix)]
+        let direct = if options.direct_read && options.stderr != Stderr::Transcript {
+            let (ours, theirs) =
+                std::os::unix::net::UnixStream::pair().map_err(|source| ClientError::Spawn {
+                    command: command.to_string(),
+                    source,
+                })?;
+            cmd.stdout(Stdio::from(std::os::fd::OwnedFd::from(theirs)));
+            Some(ours)
+        } else {
+            cmd.stdout(Stdio::piped());
+            None
+        };
+        #[cfg(not(unix))]
+        cmd.stdout(Stdio::piped());
         cmd.args(&command.args)
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
             .stderr(match options.stderr {
                 Stderr::Inherit => Stdio::inherit(),
                 Stderr::Null => Stdio::null(),
@@ -430,9 +570,30 @@ impl UsiClient {
             options.label.clone()
         };
         let (tx, rx) = mpsc::channel();
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let out_tx = tx.clone();
-        std::thread::spawn(move || pump(stdout, out_tx, Event::Line, true));
+        #[cfg(unix)]
+        let input = match direct {
+            Some(stream) => Input::Direct(DirectReader {
+                stream,
+                buf: Vec::with_capacity(4096),
+                start: 0,
+                at: Instant::now(),
+                timeout: None,
+                eof: false,
+            }),
+            None => {
+                let stdout = child.stdout.take().expect("stdout is piped");
+                let out_tx = tx.clone();
+                std::thread::spawn(move || pump(stdout, out_tx, Event::Line, true));
+                Input::Thread(rx)
+            }
+        };
+        #[cfg(not(unix))]
+        let input = {
+            let stdout = child.stdout.take().expect("stdout is piped");
+            let out_tx = tx.clone();
+            std::thread::spawn(move || pump(stdout, out_tx, Event::Line, true));
+            Input::Thread(rx)
+        };
         if let Some(stderr) = child.stderr.take() {
             if options.stderr == Stderr::Transcript {
                 std::thread::spawn(move || pump(stderr, tx, Event::Stderr, false));
@@ -454,7 +615,7 @@ impl UsiClient {
         Ok(UsiClient {
             child,
             stdin,
-            rx,
+            input,
             label,
             line_ending: LineEnding::Lf,
             transcript: options.transcript.then(Transcript::default),
@@ -570,32 +731,39 @@ impl UsiClient {
     /// The next line, or `None` once `deadline` has passed; an error when the engine's output
     /// has ended.
     pub fn recv(&mut self, deadline: Instant) -> Result<Option<Line>, ClientError> {
-        if self.closed {
-            return Err(self.exited());
-        }
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let event = match self.rx.recv_timeout(left) {
-                Ok(e) => e,
-                Err(RecvTimeoutError::Timeout) => return Ok(None),
-                Err(RecvTimeoutError::Disconnected) => Event::Eof,
-            };
-            if let Some(line) = self.take(event)? {
-                return Ok(Some(line));
-            }
-        }
+        self.next(Some(deadline))
     }
 
     /// A line that has already arrived, if any.
     pub fn try_recv(&mut self) -> Result<Option<Line>, ClientError> {
+        self.next(None)
+    }
+
+    /// The next line by `deadline`, or one already there (`None`).
+    fn next(&mut self, deadline: Option<Instant>) -> Result<Option<Line>, ClientError> {
         if self.closed {
             return Err(self.exited());
         }
         loop {
-            let event = match self.rx.try_recv() {
-                Ok(e) => e,
-                Err(TryRecvError::Empty) => return Ok(None),
-                Err(TryRecvError::Disconnected) => Event::Eof,
+            let event = match &mut self.input {
+                Input::Thread(rx) => match deadline {
+                    Some(d) => match rx.recv_timeout(d.saturating_duration_since(Instant::now())) {
+                        Ok(e) => e,
+                        Err(RecvTimeoutError::Timeout) => return Ok(None),
+                        Err(RecvTimeoutError::Disconnected) => Event::Eof,
+                    },
+                    None => match rx.try_recv() {
+                        Ok(e) => e,
+                        Err(TryRecvError::Empty) => return Ok(None),
+                        Err(TryRecvError::Disconnected) => Event::Eof,
+                    },
+                },
+                #[cfg(unix)]
+                Input::Direct(r) => match r.next_line(deadline) {
+                    Ok(Some(line)) => Event::Line(line),
+                    Ok(None) => return Ok(None),
+                    Err(()) => Event::Eof,
+                },
             };
             if let Some(line) = self.take(event)? {
                 return Ok(Some(line));
