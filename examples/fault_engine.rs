@@ -20,7 +20,10 @@
 //! | `hang` | never answers this `go` (nor its `stop`), but keeps reading |
 //! | `slow=MS` | waits MS before every answer from this ply on |
 //! | `score=cp:N`, `score=mate:N` | prints `info depth 1 score … pv <move>` before every answer from this ply on |
-//! | `script=M1,M2,…` | plays these moves in turn, each when it is legal (random otherwise) |
+//! | `script=M1,M2,…` | plays the first move of the list that is legal (random when none is) |
+//! | `first` | plays the first legal move in canonical order (resigns when there is none) |
+//! | `ponder` | adds `ponder <move>` to every `bestmove`: the first legal reply |
+//! | `die-after-game` | exits (status 0) on `gameover`, as an engine that quits between games |
 //!
 //! Faults of the handshake: `no-usiok`, `no-readyok`, `slow-usiok=MS`, `slow-readyok=MS`,
 //! `crash-at-start` (exits before reading anything), `crash-on-isready`.
@@ -122,6 +125,9 @@ enum Action {
     Slow(u64),
     Score(String),
     Script(Vec<String>),
+    First,
+    Ponder,
+    DieAfterGame,
     NoUsiOk,
     NoReadyOk,
     SlowUsiOk(u64),
@@ -165,6 +171,9 @@ fn parse_fault(spec: &str) -> Result<Fault, String> {
             _ => return Err(format!("score=cp:N or score=mate:N, not '{v}'")),
         },
         ("script", Some(v)) => Action::Script(v.split(',').map(str::to_string).collect()),
+        ("first", None) => Action::First,
+        ("ponder", None) => Action::Ponder,
+        ("die-after-game", None) => Action::DieAfterGame,
         ("no-usiok", None) => Action::NoUsiOk,
         ("no-readyok", None) => Action::NoReadyOk,
         ("slow-usiok", v) => Action::SlowUsiOk(ms(v)?),
@@ -235,6 +244,12 @@ impl FaultEngine {
                         return Ok(Some(format!("bestmove {m}")));
                     }
                 }
+                Action::First => {
+                    return Ok(Some(match pos.legal_moves().first() {
+                        Some(m) => format!("bestmove {m}"),
+                        None => "bestmove resign".to_string(),
+                    }))
+                }
                 Action::Illegal(kind) if !self.fired[i] => {
                     if let Some(text) = kind.find(&pos) {
                         self.fired[i] = true;
@@ -298,9 +313,37 @@ impl FaultEngine {
             }
             _ => {}
         }
-        let flow = self.engine.handle_line(line, out).map_err(io_err)?;
+        if matches!(parse_line(line), Ok(Command::GameOver(_)))
+            && self.active(|a| *a == Action::DieAfterGame).is_some()
+        {
+            return Err(ExitCode::SUCCESS);
+        }
+        let flow = if self.active(|a| *a == Action::Ponder).is_some() {
+            let mut buf = Vec::new();
+            let flow = self.engine.handle_line(line, &mut buf).map_err(io_err)?;
+            for l in String::from_utf8_lossy(&buf).lines() {
+                writeln!(out, "{}", self.with_ponder(l)).map_err(io_err)?;
+            }
+            flow
+        } else {
+            self.engine.handle_line(line, out).map_err(io_err)?
+        };
         out.flush().map_err(io_err)?;
         Ok(flow)
+    }
+
+    /// A `bestmove` line with ` ponder <first legal reply>` added, when there is a reply.
+    fn with_ponder(&self, line: &str) -> String {
+        let reply = line
+            .strip_prefix("bestmove ")
+            .and_then(|t| Move::from_usi(t).ok())
+            .zip(self.game.as_ref())
+            .filter(|(m, g)| g.position().is_legal(*m).is_ok())
+            .and_then(|(m, g)| g.position().play(m).legal_moves().first().copied());
+        match reply {
+            Some(r) => format!("{line} ponder {r}"),
+            None => line.to_string(),
+        }
     }
 }
 
