@@ -81,6 +81,7 @@ impl MatchEngine {
             stderr: Stderr::Log,
             transcript: false,
             own_process_group: true,
+            direct_read: true,
         };
         let mut client = UsiClient::spawn(&config.command, &spawn)
             .map_err(|e| StartError::Fatal(format!("engine {name}: {e}")))?;

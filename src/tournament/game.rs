@@ -15,7 +15,7 @@ use super::result::{side_name, End, GameRecord, GameResult, PlayedMove, Reason};
 use super::timecontrol::{GameClock, Limits};
 use crate::usi::client::PositionLine;
 use crate::usi::{BestMove, ClientError, Score};
-use crate::{ByColor, Color, EnteringKingRule, Game, Move, Outcome};
+use crate::{ByColor, Color, EnteringKingRule, Game, Move, MoveList, Repetition};
 use log::{debug, warn};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,33 +43,34 @@ pub struct Referee {
     pub ready: Duration,
 }
 
-/// The end the rules give the position, if any: repetition, perpetual check, mate, ply limit.
-fn judge(game: &Game, max_plies: u32) -> Option<End> {
-    if let Some(outcome) = game.outcome() {
-        return Some(match outcome {
-            Outcome::Checkmate { winner } => End::new(
-                GameResult::Win(winner),
-                Reason::Mate,
-                format!("{} mates", side_name(winner)),
-            ),
-            Outcome::Repetition => End::new(
+/// The end the rules give the position, if any: repetition and perpetual check (as
+/// [`Game::repetition`] judges them), mate (no move in `legal`, the legal moves of the
+/// position), the ply limit.
+fn judge(game: &Game, legal: &MoveList, max_plies: u32) -> Option<End> {
+    match game.repetition() {
+        Repetition::Draw => {
+            return Some(End::new(
                 GameResult::Draw,
                 Reason::Repetition,
                 "Draw by fourfold repetition".into(),
-            ),
-            Outcome::PerpetualCheck { winner } => End::loss(
-                !winner,
+            ))
+        }
+        Repetition::PerpetualCheck { loser } => {
+            return Some(End::loss(
+                loser,
                 Reason::PerpetualCheck,
-                format!("{} loses by perpetual check", side_name(!winner)),
-            ),
-            // The game reports neither of these by itself.
-            Outcome::Declaration { winner } => End::new(
-                GameResult::Win(winner),
-                Reason::Declaration,
-                format!("{} declares a win", side_name(winner)),
-            ),
-            Outcome::MaxMoves => End::new(GameResult::Draw, Reason::MaxPlies, String::new()),
-        });
+                format!("{} loses by perpetual check", side_name(loser)),
+            ))
+        }
+        Repetition::None => {}
+    }
+    if legal.is_empty() {
+        let winner = !game.position().side_to_move();
+        return Some(End::new(
+            GameResult::Win(winner),
+            Reason::Mate,
+            format!("{} mates", side_name(winner)),
+        ));
     }
     if max_plies > 0 && game.len() >= max_plies as usize {
         return Some(End::new(
@@ -133,6 +134,8 @@ struct Play<'s, 'a> {
     setup: &'s GameSetup<'a>,
     engines: ByColor<MatchEngine>,
     game: Game,
+    /// The legal moves of the current position.
+    legal: MoveList,
     line: PositionLine,
     clock: GameClock,
     moves: Vec<PlayedMove>,
@@ -158,23 +161,7 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
     };
     // Start and ready both engines; the first that fails loses.
     for side in Color::ALL {
-        let slot = &mut slots[side];
-        if slot.engine.is_none() {
-            match MatchEngine::start(slot.config, setup.names[side], setup.referee.startup) {
-                Ok(e) => *slot.engine = Some(e),
-                Err(StartError::Fatal(m)) => return Err(Fatal(m)),
-                Err(StartError::Failed(e)) => {
-                    warn!("{}: {e}", setup.names[side]);
-                    return Ok(record(End::failure(side, &e), Vec::new(), ByColor([0, 0])));
-                }
-            }
-        }
-        let engine = slot.engine.as_mut().expect("started");
-        if let Err(e) = engine.new_game(setup.referee.ready) {
-            warn!("{}: {e}", setup.names[side]);
-            if let Some(e) = slot.engine.take() {
-                kill(e);
-            }
+        if let Err(e) = ready(&mut slots[side], setup.names[side], setup.referee)? {
             return Ok(record(End::failure(side, &e), Vec::new(), ByColor([0, 0])));
         }
     }
@@ -185,6 +172,7 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
         setup,
         line: PositionLine::from_game(&game),
         game,
+        legal: MoveList::new(),
         engines: ByColor([black, white]),
         clock: GameClock::new(setup.limits[Color::Black], setup.limits[Color::White]),
         moves: Vec::with_capacity(256),
@@ -204,6 +192,43 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
     Ok(record(end, moves, used))
 }
 
+/// Gets a slot's engine ready for a new game: started if it does not run, then `isready` and
+/// `usinewgame`. An engine that exited since its last game (or exits now) is started afresh
+/// once: a crash between games costs no game, but one that comes back is the engine's. An
+/// engine that fails is dropped from its slot.
+fn ready(
+    slot: &mut Slot<'_>,
+    name: &str,
+    referee: &Referee,
+) -> Result<Result<(), ClientError>, Fatal> {
+    let mut fresh = false;
+    loop {
+        if slot.engine.is_none() {
+            fresh = true;
+            match MatchEngine::start(slot.config, name, referee.startup) {
+                Ok(e) => *slot.engine = Some(e),
+                Err(StartError::Fatal(m)) => return Err(Fatal(m)),
+                Err(StartError::Failed(e)) => {
+                    warn!("{name}: {e}");
+                    return Ok(Err(e));
+                }
+            }
+        }
+        let engine = slot.engine.as_mut().expect("started");
+        let Err(e) = engine.new_game(referee.ready) else {
+            return Ok(Ok(()));
+        };
+        if let Some(dead) = slot.engine.take() {
+            kill(dead);
+        }
+        if fresh || matches!(e, ClientError::Timeout { .. }) {
+            warn!("{name}: {e}");
+            return Ok(Err(e));
+        }
+        warn!("{name}: {e} since its last game: starting it again");
+    }
+}
+
 fn kill(mut e: MatchEngine) {
     e.client.kill();
 }
@@ -212,7 +237,8 @@ impl Play<'_, '_> {
     fn run(&mut self) -> End {
         let referee = self.setup.referee;
         let mut adjudicator = Adjudicator::new(referee.draw, referee.resign);
-        let mut end = judge(&self.game, referee.max_plies);
+        self.game.position().generate_legal(&mut self.legal);
+        let mut end = judge(&self.game, &self.legal, referee.max_plies);
         loop {
             if let Some(e) = end {
                 return e;
@@ -234,7 +260,8 @@ impl Play<'_, '_> {
                 score: answer.score,
             });
             let plies = self.game.len() as u32;
-            end = judge(&self.game, referee.max_plies)
+            self.game.position().generate_legal(&mut self.legal);
+            end = judge(&self.game, &self.legal, referee.max_plies)
                 .or_else(|| adjudicator.update(side, answer.score, plies));
             if end.is_none() {
                 if let Err(e) = self.start_ponder(side, answer.ponder.as_deref()) {
@@ -324,21 +351,21 @@ impl Play<'_, '_> {
         }
         let who = side_name(side);
         match &result.best {
-            BestMove::Move(mv) => match self.game.position().is_legal(*mv) {
-                Ok(()) => Ok(Answer {
-                    mv: *mv,
-                    time_ms: elapsed,
-                    score: result.info.score,
-                    ponder: result.ponder,
-                }),
-                Err(why) => {
+            BestMove::Move(mv) if self.legal.contains(mv) => Ok(Answer {
+                mv: *mv,
+                time_ms: elapsed,
+                score: result.info.score,
+                ponder: result.ponder,
+            }),
+            BestMove::Move(mv) => {
+                if let Err(why) = self.game.position().is_legal(*mv) {
                     warn!(
                         "{} ({who}) played the illegal move {mv}: {why}",
                         self.setup.names[side]
                     );
-                    Err(End::illegal_move(side, &mv.to_string()))
                 }
-            },
+                Err(End::illegal_move(side, &mv.to_string()))
+            }
             BestMove::Unparsable(text) => {
                 warn!(
                     "{} ({who}) answered 'bestmove {text}', which is no USI move",
@@ -382,7 +409,7 @@ impl Play<'_, '_> {
         let Some(p) = ponder.and_then(|t| Move::from_usi(t).ok()) else {
             return Ok(());
         };
-        if self.game.position().is_legal(p).is_err() {
+        if !self.legal.contains(&p) {
             debug!(
                 "{}: ponder move {p} is not legal: not pondering",
                 self.setup.names[side]
