@@ -1,0 +1,905 @@
+//! `saikoro match` through the real binary: every way a game can end, produced by the fault
+//! engine (`examples/fault_engine.rs`) or by Saikoro itself from a chosen position, and
+//! checked against what the rules say, not against the runner's own code; reproducible
+//! records; resume after a kill; Ctrl-C. Every wait has a deadline.
+
+mod usi_support;
+
+use saikoro::{IllegalMove, Move, Position};
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+use usi_support::{fault_engine, BIN};
+
+/// Generous: a match here takes well under a second, but CI machines are slow and shared.
+const DEADLINE: Duration = Duration::from_secs(120);
+
+/// A scratch directory, removed at the end.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("saikoro-match-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    fn path(&self, f: &str) -> PathBuf {
+        self.0.join(f)
+    }
+
+    fn write(&self, f: &str, text: &str) -> String {
+        std::fs::write(self.path(f), text).unwrap();
+        self.path(f).display().to_string()
+    }
+
+    fn read(&self, f: &str) -> String {
+        std::fs::read_to_string(self.path(f)).unwrap_or_default()
+    }
+
+    /// The results file's lines.
+    fn results(&self) -> Vec<String> {
+        self.read("results.jsonl")
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+struct Run {
+    out: String,
+    err: String,
+    status: ExitStatus,
+}
+
+fn start(dir: &Dir, args: &[String]) -> Child {
+    Command::new(BIN)
+        .arg("match")
+        .args(args)
+        .current_dir(&dir.0)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start saikoro match")
+}
+
+fn finish(mut child: Child) -> Run {
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let o = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let e = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if t.elapsed() > DEADLINE {
+            let _ = child.kill();
+            panic!("saikoro match did not end within {DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        out: o.join().unwrap(),
+        err: e.join().unwrap(),
+        status,
+    }
+}
+
+/// Runs `saikoro match ARGS` in `dir` with `--results results.jsonl --state state` added.
+fn run(dir: &Dir, args: &[String]) -> Run {
+    let mut all = args.to_vec();
+    all.extend(words("--results results.jsonl --state state"));
+    finish(start(dir, &all))
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+/// `--engine` words for Saikoro with a fixed seed.
+fn saikoro(name: &str, seed: u32) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("cmd={BIN}"),
+        format!("name={name}"),
+        format!("option.Seed={seed}"),
+    ]
+}
+
+/// `--engine` words for the fault engine with these faults.
+fn faulty(name: &str, faults: &[&str]) -> Vec<String> {
+    let mut args = "--seed 3".to_string();
+    for f in faults {
+        args.push_str(" --fault ");
+        args.push_str(f);
+    }
+    vec![
+        "--engine".into(),
+        format!("cmd={}", fault_engine().display()),
+        format!("args={args}"),
+        format!("name={name}"),
+    ]
+}
+
+fn cat(parts: &[Vec<String>]) -> Vec<String> {
+    parts.concat()
+}
+
+/// A field of a results line, read by plain text search (not with the runner's reader): the
+/// string value of `"key":"…"` (no escapes in these tests) or the raw number of `"key":N`.
+fn field(line: &str, key: &str) -> Option<String> {
+    let pat = format!("\"{key}\":");
+    let at = line.find(&pat)? + pat.len();
+    let rest = &line[at..];
+    Some(match rest.strip_prefix('"') {
+        Some(s) => s[..s.find('"')?].to_string(),
+        None => rest[..rest.find([',', '}'])?].to_string(),
+    })
+}
+
+/// The `moves` array of a results line.
+fn moves(line: &str) -> Vec<String> {
+    let at = line.find("\"moves\":[").unwrap() + 9;
+    let inner = &line[at..at + line[at..].find(']').unwrap()];
+    inner
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| m.trim_matches('"').to_string())
+        .collect()
+}
+
+/// The one game of a one-game match: (result, reason, detail) and the line.
+fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
+    let mut all = args.to_vec();
+    all.extend(words("--rounds 1 --games 1 --ratinginterval 0"));
+    let r = run(dir, &all);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let lines = dir.results();
+    assert_eq!(lines.len(), 1, "{lines:?}\n{}", r.err);
+    let l = lines[0].clone();
+    let result = field(&l, "result").unwrap();
+    let reason = field(&l, "reason").unwrap();
+    let detail = field(&l, "detail").unwrap();
+    // The same game, as the Finished line shows it.
+    assert!(
+        r.out.contains(&format!("): {result} {{{detail}}}")),
+        "{}",
+        r.out
+    );
+    (result, reason, detail, l)
+}
+
+fn openings(dir: &Dir, lines: &str) -> Vec<String> {
+    let f = dir.write("openings.sfen", lines);
+    vec!["--openings".into(), format!("file={f}")]
+}
+
+/// White's king on 1a, a Black pawn on 1c: G*1b is mate (the gold covers 1a's escapes 2a and
+/// 2b, the pawn guards it).
+const MATE_IN_ONE: &str = "sfen 8k/9/8P/9/9/9/9/9/K8 b G 1";
+
+#[test]
+fn mate_ends_the_game_without_waiting_for_resign() {
+    for limit in ["", "--maxplies 1"] {
+        let dir = Dir::new(&format!("mate{}", limit.len()));
+        let args = cat(&[
+            faulty("mater", &["script=G*1b"]),
+            saikoro("saikoro", 1),
+            openings(&dir, MATE_IN_ONE),
+            words(&format!("--each depth=1 {limit}")),
+        ]);
+        // At the ply limit too, a mate on the last move wins.
+        let (result, reason, detail, line) = one_game(&dir, &args);
+        assert_eq!(
+            (result.as_str(), reason.as_str()),
+            ("1-0", "mate"),
+            "{limit}"
+        );
+        assert_eq!(detail, "Black mates");
+        assert_eq!(moves(&line), ["G*1b"]);
+        assert_eq!(field(&line, "plies").as_deref(), Some("1"));
+    }
+}
+
+#[test]
+fn resignation() {
+    let dir = Dir::new("resign");
+    let args = cat(&[
+        faulty("quitter", &["resign@4"]),
+        saikoro("saikoro", 1),
+        words("--each depth=1"),
+    ]);
+    let (result, reason, detail, line) = one_game(&dir, &args);
+    assert_eq!((result.as_str(), reason.as_str()), ("0-1", "resign"));
+    assert_eq!(detail, "Black resigns");
+    assert_eq!(moves(&line).len(), 4);
+}
+
+/// Black king on 5b with 10 pieces in the camp and 28 points (the core's declaration test
+/// position): Saikoro declares at once. The runner's `--entering-king-rule` judges it.
+#[test]
+fn declarations_under_each_rule() {
+    let declare = "sfen +R+BGGG+P+PSS/4K3+N/G8/9/9/9/9/9/k8 b 9P 1";
+    for (rule, result, reason) in [
+        ("CSARule27", "1-0", "declaration"),
+        ("CSARule24", "0-1", "illegal_declaration"),
+        ("NoEnteringKing", "0-1", "illegal_declaration"),
+    ] {
+        let dir = Dir::new(&format!("declare-{rule}"));
+        let args = cat(&[
+            saikoro("declarer", 1),
+            saikoro("other", 2),
+            openings(&dir, declare),
+            words(&format!("--each depth=1 --entering-king-rule {rule}")),
+        ]);
+        let (r, why, detail, line) = one_game(&dir, &args);
+        assert_eq!(
+            (r.as_str(), why.as_str()),
+            (result, reason),
+            "{rule}: {detail}"
+        );
+        assert!(detail.contains(rule), "{detail}");
+        assert!(moves(&line).is_empty());
+    }
+    // A declaration from the start position never holds.
+    let dir = Dir::new("declare-false");
+    let args = cat(&[
+        saikoro("saikoro", 1),
+        faulty("liar", &["win@3"]),
+        words("--each depth=1"),
+    ]);
+    let (r, why, detail, line) = one_game(&dir, &args);
+    assert_eq!((r.as_str(), why.as_str()), ("1-0", "illegal_declaration"));
+    assert_eq!(detail, "White's illegal declaration (CSARule27)");
+    assert_eq!(field(&line, "illegal_move").as_deref(), Some("win"));
+}
+
+/// Each kind of illegal `bestmove` from a position where one exists: a loss, the move quoted,
+/// and the rules name the fault the fault engine aimed at.
+#[test]
+fn illegal_moves_of_every_kind() {
+    let cases: [(&str, &str, Option<IllegalMove>); 12] = [
+        // Black king on 5i in check from a rook on 9i: stepping along the rank stays in check.
+        (
+            "into-check",
+            "sfen 4k4/9/9/9/9/9/9/9/r3K4 b - 1",
+            Some(IllegalMove::KingInCheck),
+        ),
+        // P*1b would mate the king on 1a, hemmed in by its own lance and pawn, guarded by the
+        // knight on 2d.
+        (
+            "uchifuzume",
+            "sfen 7lk/7p1/9/7N1/9/9/9/9/K8 b P 1",
+            Some(IllegalMove::PawnDropMate),
+        ),
+        (
+            "nifu",
+            "sfen 4k4/9/9/9/9/9/4P4/9/4K4 b P 1",
+            Some(IllegalMove::Nifu),
+        ),
+        (
+            "no-promotion",
+            "sfen 4k4/P8/9/9/9/9/9/9/4K4 b - 1",
+            Some(IllegalMove::MustPromote),
+        ),
+        (
+            "bad-promotion",
+            "startpos",
+            Some(IllegalMove::CannotPromote),
+        ),
+        ("not-in-hand", "startpos", Some(IllegalMove::NotInHand)),
+        (
+            "occupied",
+            "sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1",
+            Some(IllegalMove::SquareOccupied),
+        ),
+        ("wrong-side", "startpos", Some(IllegalMove::NotOwnPiece)),
+        ("no-piece", "startpos", Some(IllegalMove::NoPiece)),
+        ("unreachable", "startpos", Some(IllegalMove::CannotReach)),
+        ("malformed", "startpos", None),
+        ("empty", "startpos", None),
+    ];
+    for (kind, opening, reason) in cases {
+        let dir = Dir::new(&format!("illegal-{kind}"));
+        let args = cat(&[
+            faulty("cheat", &[&format!("illegal={kind}")]),
+            saikoro("saikoro", 1),
+            openings(&dir, opening),
+            words("--each depth=1"),
+        ]);
+        let (result, why, detail, line) = one_game(&dir, &args);
+        assert_eq!(
+            (result.as_str(), why.as_str()),
+            ("0-1", "illegal_move"),
+            "{kind}"
+        );
+        let text = field(&line, "illegal_move").unwrap();
+        let quoted = if text.is_empty() { "(empty)" } else { &text };
+        assert_eq!(detail, format!("Black's illegal move {quoted}"), "{kind}");
+        match reason {
+            Some(reason) => {
+                let start = if opening == "startpos" {
+                    Position::startpos()
+                } else {
+                    Position::from_sfen(opening.strip_prefix("sfen ").unwrap()).unwrap()
+                };
+                let mv = Move::from_usi(&text).unwrap();
+                assert_eq!(start.is_legal(mv), Err(reason), "{kind}: {text}");
+            }
+            None => assert!(Move::from_usi(&text).is_err(), "{kind}: {text}"),
+        }
+    }
+}
+
+/// Both sides shuffle a gold: the start position's fourth occurrence comes at ply 12.
+#[test]
+fn fourfold_repetition_is_a_draw() {
+    let dir = Dir::new("repetition");
+    let args = cat(&[
+        faulty("b", &["script=6i6h,6h6i"]),
+        faulty("w", &["script=4a4b,4b4a"]),
+        words("--each depth=1"),
+    ]);
+    let (result, reason, detail, line) = one_game(&dir, &args);
+    assert_eq!(
+        (result.as_str(), reason.as_str()),
+        ("1/2-1/2", "repetition")
+    );
+    assert_eq!(detail, "Draw by fourfold repetition");
+    assert_eq!(moves(&line).len(), 12);
+}
+
+/// White's king on 1a, in check from Black's rook on 1i; the king steps 1a-2a-1a and the rook
+/// follows, checking every time: at the fourth occurrence Black, the checker, loses.
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    let dir = Dir::new("perpetual");
+    let args = cat(&[
+        faulty("checker", &["script=1i2i,2i1i"]),
+        faulty("king", &["script=1a2a,2a1a"]),
+        openings(&dir, "sfen 8k/9/p8/9/9/9/K8/9/8R w - 1"),
+        words("--each depth=1"),
+    ]);
+    let (result, reason, detail, line) = one_game(&dir, &args);
+    // Game 1: the first engine (checker) is Black.
+    assert_eq!(
+        (result.as_str(), reason.as_str()),
+        ("0-1", "perpetual_check")
+    );
+    assert_eq!(detail, "Black loses by perpetual check");
+    assert_eq!(moves(&line).len(), 12);
+}
+
+#[test]
+fn ply_limit_is_a_draw() {
+    let dir = Dir::new("maxplies");
+    let args = cat(&[
+        saikoro("a", 1),
+        saikoro("b", 2),
+        words("--each depth=1 --maxplies 10"),
+    ]);
+    let (result, reason, detail, line) = one_game(&dir, &args);
+    assert_eq!((result.as_str(), reason.as_str()), ("1/2-1/2", "max_plies"));
+    assert_eq!(detail, "Draw by the 10-ply limit");
+    assert_eq!(moves(&line).len(), 10);
+}
+
+#[test]
+fn time_losses_and_the_margin() {
+    // 100 ms byoyomi, an engine that takes 300 ms.
+    let dir = Dir::new("time");
+    let args = cat(&[
+        saikoro("saikoro", 1),
+        faulty("slow", &["slow=300@2"]),
+        words("--each tc=0 byoyomi=0.1"),
+    ]);
+    let (result, reason, detail, line) = one_game(&dir, &args);
+    assert_eq!((result.as_str(), reason.as_str()), ("1-0", "time"));
+    assert!(detail.starts_with("White loses on time ("), "{detail}");
+    assert_eq!(moves(&line).len(), 3);
+    // The same with a margin of a second: no loss, the ply limit ends it.
+    let dir = Dir::new("time-margin");
+    let mut args = args;
+    args.extend(words("--timemargin 1000 --maxplies 4"));
+    let (result, reason, _, line) = one_game(&dir, &args);
+    assert_eq!((result.as_str(), reason.as_str()), ("1/2-1/2", "max_plies"));
+    let times = &line[line.find("\"time_ms\"").unwrap()..];
+    let white_ms: u64 = field(times, "white").unwrap().parse().unwrap();
+    assert!(white_ms >= 300, "{line}");
+    // A hung engine on a clock loses on time, and the match goes on (it is killed).
+    let dir = Dir::new("time-hang");
+    let args = cat(&[
+        faulty("hung", &["hang@2"]),
+        saikoro("saikoro", 1),
+        words("--each tc=0 byoyomi=0.1 --ready-ms 300"),
+    ]);
+    let (result, reason, _, _) = one_game(&dir, &args);
+    assert_eq!((result.as_str(), reason.as_str()), ("0-1", "time"));
+}
+
+#[test]
+fn crashes_and_silences_lose() {
+    let cases: [(&[&str], &str, &str); 5] = [
+        (
+            &["crash@2"],
+            "crash",
+            "Black's engine exited (exit status: 3)",
+        ),
+        (
+            &["crash-on-isready"],
+            "crash",
+            "Black's engine exited (exit status: 3)",
+        ),
+        (
+            &["no-usiok"],
+            "no_response",
+            "Black's engine gave no usiok within 300 ms",
+        ),
+        (
+            &["no-readyok"],
+            "no_response",
+            "Black's engine gave no readyok within 300 ms",
+        ),
+        // No clock: a move that never comes is a silence, after --ready-ms.
+        (
+            &["hang@1"],
+            "no_response",
+            "Black's engine gave no bestmove within 300 ms",
+        ),
+    ];
+    for (faults, reason, detail) in cases {
+        let dir = Dir::new(&format!("fail-{}", faults[0]));
+        let args = cat(&[
+            faulty("broken", faults),
+            saikoro("saikoro", 1),
+            words("--each depth=1 --startup-ms 300 --ready-ms 300"),
+        ]);
+        let (r, why, d, _) = one_game(&dir, &args);
+        assert_eq!(
+            (r.as_str(), why.as_str(), d.as_str()),
+            ("0-1", reason, detail)
+        );
+    }
+}
+
+/// An engine that quits after each game is started again and loses nothing.
+#[test]
+fn engines_that_quit_between_games_are_restarted() {
+    let dir = Dir::new("restart");
+    let args = cat(&[
+        faulty("quitter", &["die-after-game"]),
+        saikoro("saikoro", 1),
+        words("--each depth=1 --maxplies 6 --rounds 2 --games 2"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}", r.err);
+    let lines = dir.results();
+    assert_eq!(lines.len(), 4);
+    for l in &lines {
+        assert_eq!(field(l, "reason").as_deref(), Some("max_plies"), "{l}");
+    }
+}
+
+#[test]
+fn an_engine_that_keeps_crashing_ends_the_match() {
+    let dir = Dir::new("keeps-crashing");
+    let args = cat(&[
+        faulty("dead", &["crash-at-start"]),
+        saikoro("saikoro", 1),
+        words("--each depth=1 --rounds 10"),
+    ]);
+    let r = run(&dir, &args);
+    assert_eq!(r.status.code(), Some(1), "{}\n{}", r.out, r.err);
+    assert!(
+        r.out
+            .contains("Match stopped: engine dead failed in 3 games in a row"),
+        "{}",
+        r.out
+    );
+    // A worker may have started one more game before the third failure was counted.
+    let games = dir.results().len();
+    assert!((3..=4).contains(&games), "{games}");
+}
+
+/// `--resign`: three moves in a row at −500 or worse lose; a mate score against the engine
+/// counts as the worst. `--draw`: both sides within 10 cp for two moves each.
+#[test]
+fn adjudication_from_scores() {
+    for (fault, flags, result) in [
+        ("score=cp:-900@2", "--resign movecount=3 score=500", "0-1"),
+        ("score=mate:-5", "--resign movecount=1 score=30000", "0-1"),
+        (
+            "score=cp:3",
+            "--draw movenumber=6 movecount=2 score=10",
+            "1/2-1/2",
+        ),
+    ] {
+        let dir = Dir::new(&format!("adjudicate-{}", fault.replace(':', "")));
+        let args = cat(&[
+            faulty("scored", &[fault]),
+            faulty(
+                "scored2",
+                &[if result == "0-1" { "score=cp:0" } else { fault }],
+            ),
+            words(&format!("--each depth=1 {flags}")),
+        ]);
+        let (r, why, detail, line) = one_game(&dir, &args);
+        assert_eq!(
+            (r.as_str(), why.as_str()),
+            (result, "adjudication"),
+            "{fault}"
+        );
+        let plies = moves(&line).len();
+        if result == "0-1" {
+            assert_eq!(detail, "White wins by adjudication");
+            // Black's scores count from its first move (ply 1), or from ply 3 for @2.
+            let expected = if fault.ends_with("@2") { 7 } else { 1 };
+            assert_eq!(plies, expected, "{fault}");
+        } else {
+            assert_eq!(detail, "Draw by adjudication");
+            assert_eq!(plies, 6);
+        }
+    }
+}
+
+/// The log (debug level in a log file) shows what each engine was sent: the whole game in
+/// every `position`, `gameover` with its own result, and `quit`.
+#[test]
+fn engines_hear_the_whole_game_and_its_end() {
+    let dir = Dir::new("protocol");
+    let mut args = cat(&[
+        saikoro("first", 1),
+        saikoro("second", 2),
+        words("--each depth=1 --maxplies 8 --log-file log"),
+    ]);
+    args.extend(openings(&dir, "startpos moves 7g7f 3c3d"));
+    let (_, reason, _, line) = one_game(&dir, &args);
+    assert_eq!(reason, "max_plies");
+    let log = dir.read("log");
+    let played = moves(&line);
+    let mut all = vec!["7g7f".to_string(), "3c3d".to_string()];
+    all.extend(played.iter().cloned());
+    // Before the last move, the mover was sent every move before it.
+    let before_last = format!(
+        "> position startpos moves {}",
+        all[..all.len() - 1].join(" ")
+    );
+    assert!(log.contains(&format!("{before_last}\n")), "{log}");
+    assert!(log.contains("first> gameover draw"), "{log}");
+    assert!(log.contains("second> gameover draw"), "{log}");
+    assert!(
+        log.contains("first> quit") && log.contains("second> quit"),
+        "{log}"
+    );
+    assert!(log.contains("first> usinewgame"), "{log}");
+}
+
+/// With `ponder`, an engine that names a ponder move is sent `go ponder` on that position,
+/// then `ponderhit` when the opponent plays it (here always: the opponent plays the first
+/// legal move, which is the fault engine's prediction) or `stop` when it does not.
+#[test]
+fn pondering_hits_and_misses() {
+    for (opponent, expect) in [("first", "ponderhit"), ("", "stop")] {
+        let dir = Dir::new(&format!("ponder-{expect}"));
+        let other = if opponent.is_empty() {
+            saikoro("other", 2)
+        } else {
+            faulty("other", &[opponent])
+        };
+        let mut args = cat(&[
+            faulty("ponderer", &["ponder"]),
+            other,
+            words("--each depth=1 --maxplies 20 --log-file log"),
+        ]);
+        args.insert(4, "ponder".into());
+        let (_, reason, _, _) = one_game(&dir, &args);
+        assert_eq!(reason, "max_plies", "{expect}");
+        let log = dir.read("log");
+        assert!(
+            log.contains("ponderer> setoption name USI_Ponder value true"),
+            "{log}"
+        );
+        assert!(log.contains("ponderer> go ponder"), "{log}");
+        assert!(log.contains(&format!("ponderer> {expect}\n")), "{log}");
+        assert!(!log.contains("other> go ponder"), "{log}");
+    }
+}
+
+fn strip_times(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            !l.starts_with("$START_TIME")
+                && !l.starts_with("$END_TIME")
+                && !l.starts_with("開始日時")
+                && !l.starts_with("終了日時")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Two runs of the same match between seeded Saikoros, two games at a time, write the same
+/// records (but for their start and end times).
+#[test]
+fn seeded_matches_write_the_same_records_twice() {
+    for format in ["csa", "kif"] {
+        let mut seen: Vec<Vec<(String, String)>> = Vec::new();
+        for attempt in 0..2 {
+            let dir = Dir::new(&format!("repeat-{format}-{attempt}"));
+            let mut args = cat(&[
+                saikoro("a", 11),
+                saikoro("b", 12),
+                words(&format!(
+                    "--each depth=1 --rounds 3 --concurrency 2 --seed 5 --records rec \
+                     --records-format {format} --maxplies 120"
+                )),
+            ]);
+            let book = openings(
+                &dir,
+                "startpos\nstartpos moves 2g2f\nstartpos moves 7g7f 3c3d\n",
+            );
+            args.extend(book);
+            args.push("order=random".into());
+            let r = run(&dir, &args);
+            assert!(r.status.success(), "{}", r.err);
+            let mut files: Vec<(String, String)> = std::fs::read_dir(dir.path("rec"))
+                .unwrap()
+                .map(|e| {
+                    let e = e.unwrap();
+                    let text = std::fs::read_to_string(e.path()).unwrap();
+                    (
+                        e.file_name().to_string_lossy().into_owned(),
+                        strip_times(&text),
+                    )
+                })
+                .collect();
+            files.sort();
+            assert_eq!(files.len(), 6);
+            seen.push(files);
+        }
+        assert_eq!(seen[0], seen[1], "{format}");
+        let first = &seen[0][0];
+        let ext = if format == "csa" { ".csa" } else { ".kifu" };
+        assert!(first.0.ends_with(ext), "{}", first.0);
+    }
+}
+
+/// The report after the last separator line pair (the final table).
+fn final_table(out: &str) -> String {
+    let lines: Vec<&str> = out.lines().collect();
+    let seps: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("-----"))
+        .map(|(i, _)| i)
+        .collect();
+    let (a, b) = (seps[seps.len() - 2], seps[seps.len() - 1]);
+    lines[a..=b].join("\n")
+}
+
+/// A match killed mid-way and resumed ends with the same table (and the same results) as
+/// the same match never stopped.
+#[test]
+fn resume_after_a_kill_gives_the_same_table() {
+    let engines = || {
+        cat(&[
+            faulty("a", &["slow=5"]),
+            saikoro("b", 7),
+            words("--each depth=1 --rounds 4 --concurrency 2 --maxplies 60 --seed 9 --ratinginterval 0"),
+        ])
+    };
+    let whole = Dir::new("resume-whole");
+    let mut args = engines();
+    args.extend(openings(
+        &whole,
+        "startpos\nstartpos moves 2g2f\nstartpos moves 7g7f\n",
+    ));
+    args.push("order=random".into());
+    let uninterrupted = run(&whole, &args);
+    assert!(uninterrupted.status.success(), "{}", uninterrupted.err);
+
+    let cut = Dir::new("resume-cut");
+    let mut args = engines();
+    args.extend(openings(
+        &cut,
+        "startpos\nstartpos moves 2g2f\nstartpos moves 7g7f\n",
+    ));
+    args.push("order=random".into());
+    args.extend(words("--results results.jsonl --state state"));
+    let mut child = start(&cut, &args);
+    let t = Instant::now();
+    while cut.read("state").lines().count() < 3 {
+        assert!(t.elapsed() < DEADLINE, "no games saved");
+        if child.try_wait().unwrap().is_some() {
+            panic!("the match ended before it could be killed");
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let resumed = finish(start(&cut, &words("--resume --state state")));
+    assert!(resumed.status.success(), "{}\n{}", resumed.out, resumed.err);
+    assert_eq!(final_table(&resumed.out), final_table(&uninterrupted.out));
+    let results = |d: &Dir| {
+        let mut v: Vec<(u64, String, String)> = d
+            .results()
+            .iter()
+            .map(|l| {
+                (
+                    field(l, "game").unwrap().parse().unwrap(),
+                    field(l, "result").unwrap(),
+                    field(l, "reason").unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    assert_eq!(results(&cut), results(&whole));
+    assert_eq!(results(&whole).len(), 8);
+}
+
+/// Ctrl-C once: no new game, the running one ends normally, the table is printed, exit 130;
+/// `--resume` then plays the rest. Twice: the running game ends at once, scoring nothing.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_then_ends() {
+    let interrupt = |c: &Child| {
+        let ok = Command::new("kill")
+            .args(["-INT", &c.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(ok.success());
+    };
+    let engines = || {
+        cat(&[
+            faulty("a", &["slow=3"]),
+            faulty("b", &["slow=3"]),
+            words("--each depth=1 --rounds 6 --maxplies 100 --results results.jsonl --state state"),
+        ])
+    };
+    let wait_for_a_game = |dir: &Dir| {
+        let t = Instant::now();
+        while dir.results().is_empty() {
+            assert!(t.elapsed() < DEADLINE, "no game finished");
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    };
+    let dir = Dir::new("ctrl-c-once");
+    let child = start(&dir, &engines());
+    wait_for_a_game(&dir);
+    interrupt(&child);
+    let r = finish(child);
+    assert_eq!(r.status.code(), Some(130), "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("Match interrupted"), "{}", r.out);
+    assert!(r.out.contains("Results of a vs b"), "{}", r.out);
+    let played = dir.results();
+    assert!(played.len() < 12, "{played:?}");
+    assert!(played
+        .iter()
+        .all(|l| field(l, "reason").unwrap() != "interrupted"));
+    let r = finish(start(&dir, &words("--resume --state state")));
+    assert!(r.status.success(), "{}", r.err);
+    let mut numbers: Vec<u64> = dir
+        .results()
+        .iter()
+        .map(|l| field(l, "game").unwrap().parse().unwrap())
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, (1..=12).collect::<Vec<_>>());
+
+    let dir = Dir::new("ctrl-c-twice");
+    let child = start(&dir, &engines());
+    wait_for_a_game(&dir);
+    interrupt(&child);
+    std::thread::sleep(Duration::from_millis(30));
+    interrupt(&child);
+    let r = finish(child);
+    assert_eq!(r.status.code(), Some(130), "{}\n{}", r.out, r.err);
+    let last = dir.results().pop().unwrap();
+    assert_eq!(
+        field(&last, "reason").as_deref(),
+        Some("interrupted"),
+        "{last}"
+    );
+    assert_eq!(field(&last, "result").as_deref(), Some("*"));
+    // Interrupted games are not saved: the state has only the finished ones.
+    let saved = dir.read("state").lines().count() - 1;
+    assert_eq!(saved, dir.results().len() - 1);
+}
+
+#[test]
+fn bad_openings_are_reported_before_any_game() {
+    let dir = Dir::new("bad-book");
+    let mut args = cat(&[saikoro("a", 1), saikoro("b", 2), words("--each depth=1")]);
+    args.extend(openings(
+        &dir,
+        "startpos\n# fine\nstartpos moves 7g7f 7g7f\n",
+    ));
+    let r = run(&dir, &args);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        r.err.contains("openings line 3 ") && r.err.contains("move 2 '7g7f' is illegal"),
+        "{}",
+        r.err
+    );
+    assert!(!r.out.contains("Finished game"), "{}", r.out);
+}
+
+#[test]
+fn engine_options_are_checked_against_the_engine() {
+    for (option, message) in [
+        ("option.Sede=1", "engine a has no option 'Sede'"),
+        (
+            "option.Seed=x",
+            "engine a: option.Seed=x: expected an integer",
+        ),
+    ] {
+        let dir = Dir::new(&format!("options-{}", &option[7..11]));
+        let mut args = cat(&[saikoro("a", 1), saikoro("b", 2), words("--each depth=1")]);
+        args.insert(4, option.into());
+        let r = run(&dir, &args);
+        assert_eq!(r.status.code(), Some(1));
+        assert!(r.err.contains(message), "{}", r.err);
+    }
+    let dir = Dir::new("no-program");
+    let args = cat(&[
+        words("--engine cmd=/nonexistent/engine name=x"),
+        saikoro("b", 2),
+        words("--each depth=1"),
+    ]);
+    let r = run(&dir, &args);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(r.err.contains("/nonexistent/engine"), "{}", r.err);
+}
+
+/// Every key of the README's schema, in a results line.
+#[test]
+fn results_lines_hold_the_documented_keys() {
+    let dir = Dir::new("schema");
+    let args = cat(&[
+        faulty("cheat", &["illegal=bad-promotion@2"]),
+        saikoro("saikoro", 1),
+        words("--each depth=1"),
+    ]);
+    let (_, _, _, line) = one_game(&dir, &args);
+    for key in [
+        "game",
+        "round",
+        "black",
+        "white",
+        "opening",
+        "opening_line",
+        "result",
+        "reason",
+        "detail",
+        "plies",
+        "opening_plies",
+        "moves",
+        "time_ms",
+        "illegal_move",
+    ] {
+        assert!(line.contains(&format!("\"{key}\":")), "{key}: {line}");
+    }
+    assert_eq!(field(&line, "black").as_deref(), Some("cheat"));
+    assert_eq!(field(&line, "opening").as_deref(), Some("startpos"));
+}
