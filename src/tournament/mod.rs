@@ -1,0 +1,13 @@
+//! The match runner (`saikoro match`): engines playing each other over many games, and the
+//! statistics that say what the results mean.
+//!
+//! - [`stats`]: win/draw/loss and game-pair counts; Elo, normalised Elo and LOS from them.
+//!
+//! The statistics are pure functions of the counts. They follow fastchess (its
+//! `app/src/matchmaking/elo/` sources), whose output engine developers know, and the notes by
+//! Michel Van den Bergh behind fastchess's and fishtest's formulas; each item names its source.
+
+mod normal;
+pub mod stats;
+
+pub use stats::{EloEstimate, GameResult, Pentanomial, Tally, Wdl};
