@@ -7,9 +7,10 @@ use saikoro::tournament::book::OpeningsConfig;
 use saikoro::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
-use saikoro::tournament::report::ScoreReporter;
 use saikoro::tournament::resume;
 use saikoro::tournament::scheduler::{self, Control, Ending, Match, Reporter};
+use saikoro::tournament::standings::Standings;
+use saikoro::tournament::SprtConfig;
 use saikoro::EnteringKingRule;
 use std::ffi::OsString;
 use std::io::Write;
@@ -70,8 +71,14 @@ Rules and adjudication:
   --max-failures N        end the match (exit status 1) once an engine has crashed or
                           not answered in N of its games in a row; 0 = never [3]
 
+Statistics (per pairing, from its first engine's point of view, fastchess's layout):
+  --sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic|bayesian]
+                          the GSPRT of H0 elo=E0 against H1 elo=E1 over the game pairs;
+                          the match ends when a bound is crossed (two engines only)
+                          [alpha 0.05, beta 0.05, model normalized]
+  --ratinginterval N      the statistics every N games; 0 = at the end only [10]
+
 Output:
-  --ratinginterval N      the score table every N games; 0 = at the end only [10]
   --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
   --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
   --results FILE          append one JSON object per game (see the README)
@@ -170,8 +177,8 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             }
             Long("seed") => c.seed = Some(super::parse_value(&mut p, "--seed")?),
             Long("sprt") => {
-                let _ = words(&mut p, "--sprt")?;
-                bail!("--sprt: the sequential test is not available in this build yet");
+                let w = words(&mut p, "--sprt")?;
+                c.sprt = Some(SprtConfig::parse(w.iter().map(String::as_str))?);
             }
             Long("ratinginterval") => {
                 c.rating_interval = super::parse_value(&mut p, "--ratinginterval")?
@@ -216,6 +223,9 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
         let e = EngineConfig::from_words(&each, own)
             .with_context(|| format!("--engine number {}", i + 1))?;
         c.engines.push(e);
+    }
+    if c.sprt.is_some() && c.engines.len() != 2 {
+        bail!("--sprt needs exactly two engines");
     }
     if c.games == 0 || c.rounds == 0 {
         bail!("--rounds and --games must be at least 1");
@@ -276,11 +286,14 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         });
     }
     let mut m = Match::prepare(config, &saved_args, saved)?;
-    let mut reporter = ScoreReporter;
+    let mut reporter = Standings::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let (ending, figures) = scheduler::run(&mut m, &control, &mut out, &mut reporter, &mut ())?;
-    reporter.report(&m, &m.scoreboard, &mut out)?;
+    // The last block, unless the interval just printed it.
+    if reporter.printed_at != Some(m.scoreboard.len()) {
+        reporter.report(&m, &m.scoreboard, &mut out)?;
+    }
     writeln!(out, "{figures}")?;
     let code = match &ending {
         Ending::Completed => {

@@ -3,6 +3,7 @@
 //! `key=value` words.
 
 use super::book::OpeningsConfig;
+use super::sprt::SprtConfig;
 use super::timecontrol::{Limits, TimeControlError};
 use crate::usi::client::split_command;
 use crate::usi::EngineCommand;
@@ -304,6 +305,8 @@ pub struct MatchConfig {
     pub openings: Option<OpeningsConfig>,
     /// The seed of the opening order (`None`: drawn and saved with the match state).
     pub seed: Option<u64>,
+    /// The SPRT, if any (two engines only).
+    pub sprt: Option<SprtConfig>,
     /// Statistics every this many games (0: only at the end).
     pub rating_interval: u32,
     /// Draw after this many plies from the start position (0: no limit).
@@ -343,6 +346,7 @@ impl Default for MatchConfig {
             concurrency: 1,
             openings: None,
             seed: None,
+            sprt: None,
             rating_interval: 10,
             max_plies: 512,
             time_margin_ms: 0,

@@ -2,6 +2,8 @@
 //! the results by game number, read back as game pairs for the statistics.
 
 use super::result::{GameResult, Reason};
+/// A game's result from one engine's point of view (the statistics' kind).
+pub use super::stats::GameResult as Score;
 use crate::Color;
 use std::collections::BTreeMap;
 
@@ -82,17 +84,6 @@ pub fn schedule(
 #[derive(Clone, Debug, Default)]
 pub struct Scoreboard {
     results: BTreeMap<u64, (GameResult, Reason)>,
-}
-
-/// A game's result from one engine's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// It won.
-    Win,
-    /// A draw.
-    Draw,
-    /// It lost.
-    Loss,
 }
 
 impl Scoreboard {
