@@ -903,3 +903,83 @@ fn results_lines_hold_the_documented_keys() {
     assert_eq!(field(&line, "black").as_deref(), Some("cheat"));
     assert_eq!(field(&line, "opening").as_deref(), Some("startpos"));
 }
+
+/// The issue's command, as written (with Saikoro as both engines and fewer rounds), and its
+/// table checked against counts made here from the results file: the first engine's wins,
+/// losses and draws, and its game pairs' points (0 to 2) as the pentanomial bins.
+#[test]
+fn the_issues_command_and_its_table() {
+    let dir = Dir::new("issue");
+    let book = dir.write(
+        "openings.sfen",
+        "startpos\nstartpos moves 2g2f\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n",
+    );
+    let args = words(&format!(
+        "--engine cmd={BIN} name=new --engine cmd={BIN} name=old \
+         --each tc=10+0.1 --rounds 5 --games 2 --concurrency 2 \
+         --openings file={book} order=random --sprt elo0=0 elo1=5"
+    ));
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let lines = dir.results();
+    assert_eq!(lines.len(), 10);
+    // Points of `new` per game number.
+    let mut points = std::collections::BTreeMap::new();
+    for l in &lines {
+        let new_is_black = field(l, "black").unwrap() == "new";
+        let p = match (field(l, "result").unwrap().as_str(), new_is_black) {
+            ("1-0", true) | ("0-1", false) => 2,
+            ("1/2-1/2", _) => 1,
+            _ => 0,
+        };
+        points.insert(field(l, "game").unwrap().parse::<u64>().unwrap(), p);
+    }
+    let count = |v: u32| points.values().filter(|&&p| p == v).count();
+    let (w, d, l) = (count(2), count(1), count(0));
+    let mut bins = [0; 5];
+    for pair in 0..5u64 {
+        bins[(points[&(2 * pair + 1)] + points[&(2 * pair + 2)]) as usize] += 1;
+    }
+    let table = final_table(&r.out);
+    assert!(
+        table.contains(&format!(
+            "Games: 10, Wins: {w}, Losses: {l}, Draws: {d}, Points: {:.1}",
+            w as f64 + d as f64 / 2.0
+        )),
+        "{table}"
+    );
+    assert!(
+        table.contains(&format!(
+            "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+            bins[0], bins[1], bins[2], bins[3], bins[4]
+        )),
+        "{table}"
+    );
+    assert!(
+        table.contains("Results of new vs old (tc=10+0.1, openings.sfen):"),
+        "{table}"
+    );
+    assert!(table.contains("LLR: "), "{table}");
+    assert!(r.out.contains("Match finished"), "{}", r.out);
+}
+
+/// An engine that always resigns: the SPRT accepts H1 and the match ends there, exit 0.
+#[test]
+fn the_sprt_ends_the_match_at_a_bound() {
+    let dir = Dir::new("sprt");
+    let args = cat(&[
+        saikoro("strong", 1),
+        faulty("weak", &["resign"]),
+        words("--each depth=1 --rounds 200 --sprt elo0=0 elo1=10 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert!(
+        r.out
+            .contains("Match finished: SPRT ([0.00, 10.00]) completed - H1 was accepted"),
+        "{}",
+        r.out
+    );
+    let games = dir.results().len();
+    assert!(games < 400 && games > 0, "{games}");
+}
