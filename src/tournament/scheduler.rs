@@ -213,7 +213,9 @@ impl Match {
 
 /// What happens while the match runs, for a live display.
 pub trait Progress {
-    /// A game finished: `done` of `total` games are counted.
+    /// Something is about to be printed on stdout: take the display off the screen.
+    fn clear(&mut self);
+    /// A game finished: `done` of `total` games are counted (redraw the display).
     fn game_finished(&mut self, done: u64, total: u64);
     /// The match is over (clear the display).
     fn finish(&mut self);
@@ -221,6 +223,7 @@ pub trait Progress {
 
 /// No display.
 impl Progress for () {
+    fn clear(&mut self) {}
     fn game_finished(&mut self, _: u64, _: u64) {}
     fn finish(&mut self) {}
 }
@@ -237,6 +240,8 @@ pub struct RunFigures {
     /// The runner's own CPU time (user + system, all its threads, the engines excluded), where
     /// the system tells it.
     pub cpu: Option<Duration>,
+    /// The engines' CPU time (those that ended: all of them once the match is over).
+    pub engines_cpu: Option<Duration>,
 }
 
 impl fmt::Display for RunFigures {
@@ -258,22 +263,34 @@ impl fmt::Display for RunFigures {
                 cpu.as_secs_f64() * 1e6 / self.plies.max(1) as f64
             )?;
         }
+        if let Some(cpu) = self.engines_cpu {
+            write!(
+                f,
+                " (engines {:.1} us per ply)",
+                cpu.as_secs_f64() * 1e6 / self.plies.max(1) as f64
+            )?;
+        }
         Ok(())
     }
 }
 
-/// The CPU time this process has used (user + system, all threads; waited-for children not
-/// included), from `/proc/self/stat` (fields 14 and 15, in clock ticks of 1/100 s: USER_HZ,
-/// fixed at 100 for the `/proc` interface on Linux). `None` elsewhere.
-pub fn process_cpu_time() -> Option<Duration> {
+/// The CPU time (user + system) this process has used, all its threads, and that of its
+/// children that have ended and been waited for (the engines), from `/proc/self/stat` (fields
+/// 14–17, in clock ticks of 1/100 s: USER_HZ, fixed at 100 for the `/proc` interface on
+/// Linux; the kernel derives the totals from its exact runtime). `None` elsewhere.
+pub fn cpu_times() -> Option<(Duration, Duration)> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name (field 2) may hold spaces; the fields after it follow its ')'.
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     // `rest` starts at field 3 (state): field n is fields[n - 3].
-    let utime: u64 = fields.get(11)?.parse().ok()?;
-    let stime: u64 = fields.get(12)?.parse().ok()?;
-    Some(Duration::from_millis((utime + stime) * 10))
+    let ticks = |n: usize| fields.get(n - 3)?.parse::<u64>().ok();
+    let own = ticks(14)? + ticks(15)?;
+    let children = ticks(16)? + ticks(17)?;
+    Some((
+        Duration::from_millis(own * 10),
+        Duration::from_millis(children * 10),
+    ))
 }
 
 /// What the workers tell the main thread.
@@ -372,7 +389,7 @@ pub fn run(
     progress: &mut dyn Progress,
 ) -> Result<(Ending, RunFigures), MatchError> {
     let t0 = Instant::now();
-    let cpu0 = process_cpu_time();
+    let cpu0 = cpu_times();
     let total = m.games.len() as u64;
     let io_err = |what: String| move |source| MatchError::Io { what, source };
     if let Some(reason) = reporter.sprt_done(m, &m.scoreboard) {
@@ -455,6 +472,7 @@ pub fn run(
                     Event::Finished(g, record) => (g, record),
                 };
                 let info = shared.m.info(&g);
+                progress.clear();
                 let written = (|| -> Result<(), MatchError> {
                     writeln!(out, "{}", finished_line(&info, &record))
                         .and_then(|_| out.flush())
@@ -522,6 +540,7 @@ pub fn run(
                 }
                 let interval = shared.m.config.rating_interval as usize;
                 if interval > 0 && scoreboard.len().is_multiple_of(interval) {
+                    progress.clear();
                     if let Err(e) = reporter.report(shared.m, &scoreboard, out) {
                         warn!("cannot write the report: {e}");
                     }
@@ -538,10 +557,10 @@ pub fn run(
     m.scoreboard = scoreboard;
     m.state = state;
     figures.wall = t0.elapsed();
-    figures.cpu = match (cpu0, process_cpu_time()) {
-        (Some(a), Some(b)) => Some(b.saturating_sub(a)),
-        _ => None,
-    };
+    if let (Some(a), Some(b)) = (cpu0, cpu_times()) {
+        figures.cpu = Some(b.0.saturating_sub(a.0));
+        figures.engines_cpu = Some(b.1.saturating_sub(a.1));
+    }
     if let Some(e) = error {
         return Err(e);
     }
@@ -570,7 +589,7 @@ mod tests {
     #[test]
     fn cpu_time_is_read() {
         if cfg!(target_os = "linux") {
-            assert!(process_cpu_time().is_some());
+            assert!(cpu_times().is_some());
         }
     }
 }
