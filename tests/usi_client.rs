@@ -268,17 +268,21 @@ fn direct_reading_answers_waits_and_fails_alike() {
     }
 }
 
-/// A last line without its newline still counts, then the end of output is an error.
+/// A line longer than the read buffer (8 KB) arrives whole; a last line without its newline
+/// still counts, then the end of output is an error.
 #[cfg(unix)]
 #[test]
 fn direct_reading_keeps_an_unterminated_last_line() {
     let cmd = EngineCommand {
         program: "sh".into(),
-        args: vec!["-c".into(), "read x; printf 'id name x\\nusiok'".into()],
+        args: vec![
+            "-c".into(),
+            "read x; printf 'id name %s\\nusiok' $(head -c 20000 /dev/zero | tr '\\0' x)".into(),
+        ],
         dir: None,
     };
     let mut e = spawn_direct(&cmd);
-    assert_eq!(e.handshake(WAIT).unwrap().name.as_deref(), Some("x"));
+    assert_eq!(e.handshake(WAIT).unwrap().name, Some("x".repeat(20_000)));
     assert!(matches!(
         e.is_ready(WAIT),
         Err(ClientError::Exited(_) | ClientError::Write(_))

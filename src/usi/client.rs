@@ -367,9 +367,11 @@ enum Input {
 #[cfg(unix)]
 struct DirectReader {
     stream: std::os::unix::net::UnixStream,
+    /// Bytes read; the unread ones are `buf[start..end]`. It grows only for a line longer than
+    /// itself, so reads never zero memory.
     buf: Vec<u8>,
-    /// Where the unread bytes of `buf` start.
     start: usize,
+    end: usize,
     /// When the bytes in `buf` were read.
     at: Instant,
     /// The read timeout set on the socket.
@@ -384,9 +386,27 @@ const DIRECT_SLICE: Duration = Duration::from_millis(100);
 
 #[cfg(unix)]
 impl DirectReader {
+    /// Makes room after the unread bytes: moves them to the front, or doubles the buffer when
+    /// they fill it.
+    fn make_room(&mut self) {
+        if self.start == self.end {
+            self.start = 0;
+            self.end = 0;
+        }
+        if self.end == self.buf.len() {
+            if self.start > 0 {
+                self.buf.copy_within(self.start..self.end, 0);
+                self.end -= self.start;
+                self.start = 0;
+            } else {
+                self.buf.resize(self.buf.len() * 2, 0);
+            }
+        }
+    }
+
     /// The next complete line already read, if any.
     fn buffered_line(&mut self) -> Option<Line> {
-        let rest = &self.buf[self.start..];
+        let rest = &self.buf[self.start..self.end];
         let n = rest.iter().position(|&b| b == b'\n')?;
         let mut line = &rest[..n];
         if line.last() == Some(&b'\r') {
@@ -407,8 +427,10 @@ impl DirectReader {
                 return Ok(Some(line));
             }
             if self.eof {
-                if self.start < self.buf.len() {
-                    self.buf.push(b'\n');
+                if self.start < self.end {
+                    self.make_room();
+                    self.buf[self.end] = b'\n';
+                    self.end += 1;
                     continue;
                 }
                 return Err(());
@@ -435,30 +457,19 @@ impl DirectReader {
                     self.timeout = Some(wait);
                 }
             }
-            if self.start > 0 {
-                self.buf.drain(..self.start);
-                self.start = 0;
-            }
-            let len = self.buf.len();
-            self.buf.resize(len + 4096, 0);
-            match self.stream.read(&mut self.buf[len..]) {
-                Ok(0) => {
-                    self.buf.truncate(len);
-                    self.eof = true;
-                }
+            self.make_room();
+            match self.stream.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
                 Ok(n) => {
-                    self.buf.truncate(len + n);
+                    self.end += n;
                     self.at = Instant::now();
                 }
-                Err(e) => {
-                    self.buf.truncate(len);
-                    match e.kind() {
-                        io::ErrorKind::WouldBlock
-                        | io::ErrorKind::TimedOut
-                        | io::ErrorKind::Interrupted => {}
-                        _ => self.eof = true,
-                    }
-                }
+                Err(e) => match e.kind() {
+                    io::ErrorKind::WouldBlock
+                    | io::ErrorKind::TimedOut
+                    | io::ErrorKind::Interrupted => {}
+                    _ => self.eof = true,
+                },
             }
         }
     }
@@ -574,8 +585,9 @@ impl UsiClient {
         let input = match direct {
             Some(stream) => Input::Direct(DirectReader {
                 stream,
-                buf: Vec::with_capacity(4096),
+                buf: vec![0; 8192],
                 start: 0,
+                end: 0,
                 at: Instant::now(),
                 timeout: None,
                 eof: false,
