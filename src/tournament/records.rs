@@ -101,7 +101,7 @@ pub fn write_csa(
     limits: &ByColor<Limits>,
 ) -> io::Result<()> {
     let time_limit = match (limits[Color::Black].clock, limits[Color::White].clock) {
-        (Some(b), Some(wc)) if b == wc => Some(b.csa_time_limit()),
+        (Some(b), Some(wc)) if b == wc => b.csa_time_limit(),
         _ => None,
     };
     let mut comments = vec![

@@ -131,15 +131,23 @@ impl ClockRules {
         })
     }
 
-    /// `HH:MM+SS` for a CSA record's `$TIME_LIMIT` (main time and byoyomi, whole seconds).
-    pub fn csa_time_limit(&self) -> String {
-        let s = self.base_ms / 1000;
-        format!(
+    /// `HH:MM+SS` for a CSA record's `$TIME_LIMIT`: main time and byoyomi. `None` when that
+    /// cannot say it: main time not in whole minutes, byoyomi not in whole seconds, or a
+    /// Fischer increment (V2.2 has no field for one).
+    pub fn csa_time_limit(&self) -> Option<String> {
+        if self.increment_ms > 0
+            || !self.base_ms.is_multiple_of(60_000)
+            || !self.byoyomi_ms.is_multiple_of(1000)
+        {
+            return None;
+        }
+        let m = self.base_ms / 60_000;
+        Some(format!(
             "{:02}:{:02}+{:02}",
-            s / 3600,
-            s / 60 % 60,
-            (self.byoyomi_ms + self.increment_ms) / 1000
-        )
+            m / 60,
+            m % 60,
+            self.byoyomi_ms / 1000
+        ))
     }
 }
 
@@ -393,10 +401,11 @@ mod tests {
             "tc=60 byoyomi=5".to_string()
         );
         assert_eq!(limits("10+0.1", None).to_string(), "tc=10+0.1");
-        assert_eq!(
-            limits("600", Some("10")).clock.unwrap().csa_time_limit(),
-            "00:10+10"
-        );
+        let csa = |tc, byo| limits(tc, byo).clock.unwrap().csa_time_limit();
+        assert_eq!(csa("600", Some("10")).as_deref(), Some("00:10+10"));
+        assert_eq!(csa("5400", None).as_deref(), Some("01:30+00"));
+        assert_eq!(csa("10+0.1", None), None);
+        assert_eq!(csa("90", Some("5")), None);
     }
 
     /// `go` lines as ShogiHome sends them (docs: btime/wtime, then byoyomi or binc/winc).
