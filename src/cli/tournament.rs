@@ -86,7 +86,8 @@ Output:
   --state FILE            where the match state is saved after every game
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
-                          others given must be the same, except --concurrency)
+                          others given must be the same, except --concurrency,
+                          --state and --log-file)
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
   -h, --help
