@@ -534,9 +534,20 @@ fn log_file() {
         1,
         "log closed by the empty value: {log}"
     );
-    let out = run_with(b"isready\n", &["--log-file", b.to_str().unwrap()], &[]);
-    assert_eq!(out.lines(), ["readyok"]);
-    assert!(std::fs::read_to_string(&b).unwrap().contains("> readyok"));
+    // CRLF, as the Windows GUIs send it: one `<` log line per command, no blank ones.
+    let out = run_with(
+        b"usi\r\nisready\r\n",
+        &["--log-file", b.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(out.lines().last().unwrap(), "readyok");
+    let log = std::fs::read_to_string(&b).unwrap();
+    assert!(log.contains("> readyok"), "{log}");
+    let received: Vec<&str> = log
+        .lines()
+        .filter_map(|l| l.split_once(": < ").map(|(_, c)| c))
+        .collect();
+    assert_eq!(received, ["usi", "isready"], "{log}");
     // RUST_LOG sends logs to stderr, never stdout.
     let out = run_with(b"foo\n", &[], &[("RUST_LOG", "warn")]);
     assert_eq!(out.lines(), ["info string unknown command 'foo'"]);
