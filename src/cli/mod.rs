@@ -2,6 +2,7 @@
 //! `main.rs`, where `anyhow` is used.
 
 pub mod csa;
+pub mod progress;
 pub mod selfplay;
 pub mod tournament;
 pub mod usi;
