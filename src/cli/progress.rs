@@ -72,6 +72,15 @@ impl Progress {
         self.draw(&line);
     }
 
+    /// Takes the line off the screen for a moment, so that a line printed elsewhere in the same
+    /// terminal (on stdout) starts clean; the next update draws it again at once.
+    pub fn clear(&mut self) {
+        if self.shown > 0 {
+            self.draw("");
+        }
+        self.next_draw = None;
+    }
+
     /// Erases the line, so what follows starts on a clean line. Further updates are ignored.
     pub fn finish(&mut self) {
         if self.shown > 0 {
@@ -206,6 +215,23 @@ mod tests {
         let erase = format!("\r{}\r", " ".repeat(shown));
         assert!(text.ends_with(&erase), "{text:?}");
         assert!(!text.contains("11/100"), "{text:?}");
+    }
+
+    /// `clear` erases the line and lets the next update draw at once, within 200 ms.
+    #[test]
+    fn clear_erases_and_the_next_update_redraws() {
+        let buf = Shared::default();
+        let mut p = Progress::new(Some(Box::new(buf.clone())), "match", "games", Some(10));
+        p.update(1);
+        let shown = p.shown;
+        p.clear();
+        p.update(2);
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        let erase = format!("\r{}\r", " ".repeat(shown));
+        assert!(
+            text.contains(&format!("{erase}\rmatch: 2/10 games, ")),
+            "{text:?}"
+        );
     }
 
     #[test]

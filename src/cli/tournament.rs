@@ -13,11 +13,10 @@ use saikoro::tournament::standings::Standings;
 use saikoro::tournament::SprtConfig;
 use saikoro::EnteringKingRule;
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
 
 const HELP: &str = "\
 saikoro match: play USI engines against each other, judged by exact shogi rules
@@ -236,57 +235,25 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
     Ok(Some(cli))
 }
 
-/// The live display on stderr, only when stderr is a terminal: `match: 17/1000 games,
-/// 45.2 games/s, ETA 0:21`, taken off the screen before each line on stdout. (Minimal: the
-/// shared progress line of `saikoro selfplay` can replace it once both are in one branch.)
+/// The live display on stderr when it is a terminal (the shared progress line: games done of
+/// those this run plays, rate, time left), taken off the screen before each line on stdout.
 struct Live {
-    on: bool,
-    start: Instant,
-    /// Games counted before this run (a resumed match), left out of the rate.
+    line: super::progress::Progress,
+    /// Games counted before this run (a resumed match).
     before: u64,
-    /// Characters on screen.
-    shown: usize,
-}
-
-impl Live {
-    fn new(before: u64) -> Live {
-        Live {
-            on: std::io::stderr().is_terminal(),
-            start: Instant::now(),
-            before,
-            shown: 0,
-        }
-    }
 }
 
 impl Progress for Live {
     fn clear(&mut self) {
-        if self.shown > 0 {
-            eprint!("\r{:1$}\r", "", self.shown);
-            self.shown = 0;
-        }
+        self.line.clear();
     }
 
-    fn game_finished(&mut self, done: u64, total: u64) {
-        if !self.on {
-            return;
-        }
-        self.clear();
-        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
-        let rate = done.saturating_sub(self.before) as f64 / secs;
-        let eta = if rate > 0.0 {
-            let left = (total.saturating_sub(done) as f64 / rate).round() as u64;
-            format!("{}:{:02}", left / 60, left % 60)
-        } else {
-            "?".to_string()
-        };
-        let line = format!("match: {done}/{total} games, {rate:.1} games/s, ETA {eta}");
-        eprint!("{line}");
-        self.shown = line.len();
+    fn game_finished(&mut self, done: u64, _total: u64) {
+        self.line.update(done.saturating_sub(self.before));
     }
 
     fn finish(&mut self) {
-        self.clear();
+        self.line.finish();
     }
 }
 
@@ -345,7 +312,12 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let mut reporter = Standings::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut live = Live::new(m.scoreboard.len() as u64);
+    let before = m.scoreboard.len() as u64;
+    let left = m.games.len() as u64 - before;
+    let mut live = Live {
+        line: super::progress::Progress::on_stderr("match", "games", Some(left)),
+        before,
+    };
     let (ending, figures) = scheduler::run(&mut m, &control, &mut out, &mut reporter, &mut live)?;
     // The last block, unless the interval just printed it.
     if reporter.printed_at != Some(m.scoreboard.len()) {
