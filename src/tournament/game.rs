@@ -276,7 +276,8 @@ impl Play<'_, '_> {
     /// game's end.
     fn think(&mut self, side: Color) -> Result<Answer, End> {
         let referee = self.setup.referee;
-        let last = self.game.moves().last();
+        // Pondering starts only after an engine's move: the last of `moves`.
+        let last = self.moves.last().map(|m| m.mv);
         let engine = &mut self.engines[side];
         let go_at = match self.ponder.on[side].take() {
             Some(p) if Some(p) == last => {
