@@ -22,6 +22,12 @@ pub fn tally(board: &Scoreboard, pairing: usize, first: usize, games: &[Schedule
     t
 }
 
+/// Whether the statistics come from game pairs: with `--games 2` or more (fastchess's
+/// default report); with one game per round there are no pairs, and the games count alone.
+fn pentanomial(m: &Match) -> bool {
+    m.config.games >= 2
+}
+
 /// What the block shows in parentheses after the names: the time controls and the openings
 /// file's name.
 fn details(m: &Match, first: usize, second: usize) -> String {
@@ -55,7 +61,7 @@ impl Reporter for Standings {
                 second: &m.names[pairing.second],
                 details: &details(m, pairing.first, pairing.second),
                 tally: tally(board, p, pairing.first, &m.games),
-                pentanomial: true,
+                pentanomial: pentanomial(m),
                 sprt: m.config.sprt.as_ref(),
             };
             write!(out, "{report}")?;
@@ -68,7 +74,7 @@ impl Reporter for Standings {
         let sprt = m.config.sprt.as_ref()?;
         let pairing = m.pairings.first()?;
         let t = tally(board, 0, pairing.first, &m.games);
-        match sprt.verdict(sprt.llr(t, true)) {
+        match sprt.verdict(sprt.llr(t, pentanomial(m))) {
             SprtVerdict::Continue => None,
             v => sprt.conclusion(v),
         }
