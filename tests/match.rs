@@ -205,7 +205,7 @@ fn mate_ends_the_game_without_waiting_for_resign() {
             faulty("mater", &["script=G*1b"]),
             saikoro("saikoro", 1),
             openings(&dir, MATE_IN_ONE),
-            words(&format!("--each depth=1 {limit}")),
+            words(&format!("--each depth=1 --log-file log {limit}")),
         ]);
         // At the ply limit too, a mate on the last move wins.
         let (result, reason, detail, line) = one_game(&dir, &args);
@@ -217,6 +217,11 @@ fn mate_ends_the_game_without_waiting_for_resign() {
         assert_eq!(detail, "Black mates");
         assert_eq!(moves(&line), ["G*1b"]);
         assert_eq!(field(&line, "plies").as_deref(), Some("1"));
+        // The mated engine was never asked to move; each hears its result.
+        let log = dir.read("log");
+        assert!(!log.contains("saikoro> go"), "{log}");
+        assert!(log.contains("mater> gameover win\n"), "{log}");
+        assert!(log.contains("saikoro> gameover lose\n"), "{log}");
     }
 }
 
