@@ -295,7 +295,10 @@ pub fn cpu_times() -> Option<(Duration, Duration)> {
 
 /// What the workers tell the main thread.
 enum Event {
-    Finished(ScheduledGame, Box<GameRecord>),
+    /// A game ended. The worker waits until the main thread drops the sender (once it has
+    /// written the game out and decided whether the match goes on), so that no worker runs
+    /// ahead of an SPRT verdict or a failure limit with fast games.
+    Finished(ScheduledGame, Box<GameRecord>, mpsc::Sender<()>),
     Fatal(String),
     Done,
 }
@@ -363,9 +366,15 @@ fn worker(shared: &Shared<'_>, tx: mpsc::Sender<Event>) {
         ]);
         match play_game(&setup, slots) {
             Ok(record) => {
-                if tx.send(Event::Finished(g, Box::new(record))).is_err() {
+                let (done_tx, done_rx) = mpsc::channel();
+                if tx
+                    .send(Event::Finished(g, Box::new(record), done_tx))
+                    .is_err()
+                {
                     break;
                 }
+                // Ends when the main thread drops its sender.
+                let _ = done_rx.recv();
             }
             Err(Fatal(msg)) => {
                 let _ = tx.send(Event::Fatal(msg));
@@ -456,7 +465,8 @@ pub fn run(
             };
             while running > 0 {
                 let Ok(ev) = rx.recv() else { break };
-                let (g, record) = match ev {
+                // `_done` lives to the end of this turn of the loop: the worker waits for it.
+                let (g, record, _done) = match ev {
                     Event::Done => {
                         running -= 1;
                         continue;
@@ -469,7 +479,7 @@ pub fn run(
                         stop_all(&mut ending, Ending::Completed);
                         continue;
                     }
-                    Event::Finished(g, record) => (g, record),
+                    Event::Finished(g, record, done) => (g, record, done),
                 };
                 let info = shared.m.info(&g);
                 progress.clear();
