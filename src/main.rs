@@ -1,4 +1,4 @@
-//! The `saikoro` binary: USI engine by default, `selfplay` and `csa` subcommands.
+//! The `saikoro` binary: USI engine by default, `selfplay`, `csa` and `check` subcommands.
 
 mod cli;
 
@@ -10,6 +10,7 @@ fn main() -> ExitCode {
     let result = match sub.as_deref() {
         Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
         Some("csa") => cli::csa::main(args.skip(1).collect()),
+        Some("check") => cli::check::main(args.skip(1).collect()),
         Some("usi") => cli::usi::main(args.skip(1).collect()),
         Some("-h" | "--help" | "help") => {
             print!("{}", cli::USAGE);
