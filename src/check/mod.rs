@@ -29,6 +29,7 @@ mod session;
 mod startup;
 
 pub use report::{write_details, write_json, write_table, write_table_row};
+pub use rules::declaration_points;
 
 use crate::usi::EngineCommand;
 use std::fmt;
@@ -239,6 +240,8 @@ struct Check {
     name: String,
     group: Group,
     run: Box<dyn Fn(&mut session::Ctx) -> session::Step>,
+    /// Start a fresh process after it (the option checks change every option).
+    fresh_after: bool,
 }
 
 impl Check {
@@ -251,7 +254,14 @@ impl Check {
             name: name.into(),
             group,
             run: Box::new(run),
+            fresh_after: false,
         }
+    }
+
+    /// The same check, followed by a fresh process.
+    fn then_restart(mut self) -> Check {
+        self.fresh_after = true;
+        self
     }
 }
 

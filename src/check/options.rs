@@ -12,7 +12,8 @@ pub(super) fn checks() -> Vec<Check> {
     vec![
         Check::new("setoption-defaults", Group::Options, defaults),
         Check::new("setoption-limits", Group::Options, limits),
-        Check::new("setoption-undeclared", Group::Options, undeclared),
+        // The options are left as the checks set them: the next checks get a fresh process.
+        Check::new("setoption-undeclared", Group::Options, undeclared).then_restart(),
     ]
 }
 

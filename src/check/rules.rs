@@ -74,7 +74,7 @@ pub(super) fn judge(game: &mut Game, best: &BestMove) -> Result<Judged, String> 
 /// A side's declaration points under the CSA count: 5 for each rook and bishop (promoted or
 /// not), 1 for every other piece, counting its pieces in the enemy camp (king excluded) and in
 /// hand; and how many of its pieces stand in the camp.
-pub(crate) fn declaration_points(pos: &Position, side: Color) -> (u32, u32) {
+pub fn declaration_points(pos: &Position, side: Color) -> (u32, u32) {
     let value = |k: PieceType| match k.unpromote() {
         PieceType::Rook | PieceType::Bishop => 5,
         PieceType::King => 0,

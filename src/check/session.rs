@@ -190,7 +190,7 @@ impl<'c> Harness<'c> {
         let mut ctx = Ctx::new(engine, cfg, &info);
         let mut verdict = (check.run)(&mut ctx).unwrap_or_else(|v| v);
         let tainted = ctx.tainted;
-        let mut needs_restart = false;
+        let mut needs_restart = check.fresh_after;
         let mut transcript = excerpt(engine, mark);
         // Bring it back in step: an engine that no longer answers `isready` is restarted
         // before the next check; one that died has its crash reported here.
@@ -315,17 +315,36 @@ impl<'a> Ctx<'a> {
 
     /// The failure for an engine that went away.
     fn died(&mut self, err: ClientError) -> Verdict {
-        let after = cut(&self.last_sent, 60);
+        let after = self.unanswered();
         Verdict::fail(match err {
             ClientError::Exited(Some(status)) => {
-                format!("the engine exited ({status}) after '{after}'")
+                format!("the engine exited ({status}) after {after}")
             }
-            ClientError::Exited(None) => format!("the engine closed its output after '{after}'"),
+            ClientError::Exited(None) => format!("the engine closed its output after {after}"),
             ClientError::Write(e) => {
-                format!("the engine no longer reads its input ('{after}': {e})")
+                format!("the engine no longer reads its input ({e}) after {after}")
             }
             other => other.to_string(),
         })
+    }
+
+    /// The lines sent since the engine last said something (at most the last three), as
+    /// `'a', 'b'`: what it was reading when it went away.
+    fn unanswered(&self) -> String {
+        let Some(t) = self.e.transcript() else {
+            return format!("'{}'", cut(&self.last_sent, 60));
+        };
+        let mut sent: Vec<String> = t
+            .entries()
+            .iter()
+            .rev()
+            .filter(|e| e.direction != Direction::Stderr)
+            .take_while(|e| e.direction == Direction::Sent)
+            .take(3)
+            .map(|e| format!("'{}'", cut(&e.text, 60)))
+            .collect();
+        sent.reverse();
+        sent.join(", ")
     }
 
     /// Sends a line.

@@ -27,7 +27,15 @@ fn not_run(name: &str, why: &str) -> CheckResult {
     CheckResult::not_run(name, Group::StartUp, why)
 }
 
-fn ended(err: &ClientError) -> String {
+/// What happened to an engine whose output ended or that stopped reading (`err`).
+fn ended(e: &mut crate::usi::UsiClient, err: &ClientError) -> String {
+    let until = Instant::now() + Duration::from_millis(200);
+    while Instant::now() < until {
+        if let Some(status) = e.exit_status() {
+            return format!("the engine exited ({status})");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
     match err {
         ClientError::Exited(Some(status)) => format!("the engine exited ({status})"),
         ClientError::Exited(None) => "the engine closed its output".to_string(),
@@ -147,7 +155,7 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
             let why = format!("cannot start the engine: {err}");
             let mut out = vec![result("usiok", Verdict::fail(&why), Vec::new(), t0)];
             out.extend(NAMES[1..].iter().map(|n| not_run(n, &why)));
-            h.give_up(why, None);
+            h.give_up("the engine cannot be started (see usiok)".to_string(), None);
             return out;
         }
     };
@@ -155,7 +163,7 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
     let mut out = Vec::new();
     let Some(took) = hs.usiok else {
         let why = match &hs.ended {
-            Some(err) => format!("{} before usiok", ended(err)),
+            Some(err) => format!("{} before usiok", ended(&mut e, err)),
             None => format!(
                 "no usiok within {} ms (ShogiHome gives up after 10 s by default)",
                 timeout.as_millis()
@@ -163,7 +171,7 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
         };
         out.push(result("usiok", Verdict::fail(&why), excerpt(&e, 0), t0));
         out.extend(NAMES[1..].iter().map(|n| not_run(n, "no usiok")));
-        h.give_up(why, Some(e));
+        h.give_up("the start-up failed (see usiok)".to_string(), Some(e));
         return out;
     };
     let all = excerpt(&e, 0);
@@ -219,7 +227,7 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
                 ClientError::Timeout { .. } => {
                     format!("no readyok within {} ms of isready", timeout.as_millis())
                 }
-                other => format!("{} before readyok", ended(other)),
+                other => format!("{} before readyok", ended(&mut e, other)),
             };
             out.push(result(
                 "readyok",
@@ -227,7 +235,7 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
                 excerpt(&e, mark),
                 t0,
             ));
-            h.give_up(why, Some(e));
+            h.give_up("the start-up failed (see readyok)".to_string(), Some(e));
         }
     }
     out
