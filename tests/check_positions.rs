@@ -15,7 +15,7 @@ fn all() -> Vec<CheckPosition> {
 }
 
 fn game(p: &CheckPosition) -> Game {
-    p.game().unwrap_or_else(|e| panic!("{e}"))
+    p.game().unwrap_or_else(|e| panic!("{}: {e}", p.id))
 }
 
 fn mv(p: &CheckPosition, text: &str) -> Move {

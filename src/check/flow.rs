@@ -466,3 +466,38 @@ fn gameover_without_stop(ctx: &mut Ctx) -> Step {
         "gameover lose (no stop) ended the ponder search; the next game answered with {m}"
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Byoyomi: the time for a move is the main time plus the byoyomi; what is used comes off
+    /// the main time, never below 0.
+    #[test]
+    fn byoyomi_clock() {
+        let mut c = Clock::byoyomi(600, 0);
+        assert_eq!(c.go().to_string(), "go btime 600 wtime 600 byoyomi 0");
+        assert_eq!(c.given(Color::Black), Duration::from_millis(600));
+        c.spend(Color::Black, Duration::from_millis(250));
+        assert_eq!(c.go().to_string(), "go btime 350 wtime 600 byoyomi 0");
+        let mut c = Clock::byoyomi(0, 1000);
+        assert_eq!(c.given(Color::White), Duration::from_millis(1000));
+        c.spend(Color::White, Duration::from_millis(900));
+        assert_eq!(c.go().to_string(), "go btime 0 wtime 0 byoyomi 1000");
+    }
+
+    /// Fischer: the time for a move is the main time plus the increment (ShogiHome's
+    /// reading); after the move the increment is credited and the time used charged.
+    #[test]
+    fn fischer_clock() {
+        let mut c = Clock::fischer(2000, 500);
+        assert_eq!(
+            c.go().to_string(),
+            "go btime 2000 wtime 2000 binc 500 winc 500"
+        );
+        assert_eq!(c.given(Color::White), Duration::from_millis(2500));
+        c.spend(Color::White, Duration::from_millis(100));
+        assert_eq!(c.given(Color::White), Duration::from_millis(2900));
+        assert_eq!(c.given(Color::Black), Duration::from_millis(2500));
+    }
+}

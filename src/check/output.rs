@@ -171,3 +171,51 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
     let first = stdout(h, t0);
     vec![first, quit(h, Instant::now())]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::judge_line;
+
+    #[test]
+    fn usi_lines_pass() {
+        for l in [
+            "usiok",
+            "readyok",
+            "id name Saikoro 0.1.0",
+            "id author someone  with  spaces",
+            "option name Seed type spin default 0 min 0 max 10",
+            "bestmove 7g7f ponder 3c3d",
+            "bestmove resign",
+            "checkmate notimplemented",
+            "info depth 1  score cp 20 pv 7g7f",
+            "info string seed 42",
+        ] {
+            assert_eq!(judge_line(l), Ok(None), "{l}");
+        }
+    }
+
+    /// ShogiHome compares `usiok`/`readyok` with the whole line and splits `bestmove`,
+    /// `checkmate` and `option` lines on single spaces.
+    #[test]
+    fn spacing_that_guis_misread_fails() {
+        for l in [
+            "usiok ",
+            " readyok",
+            "bestmove  7g7f",
+            "bestmove 7g7f ",
+            "checkmate\tnomate",
+            "option name Seed type spin default 0  min 0 max 10",
+            "id  name Saikoro",
+        ] {
+            assert!(judge_line(l).is_err(), "{l:?}");
+        }
+    }
+
+    #[test]
+    fn other_lines_fail_blank_and_non_ascii_lines_warn() {
+        assert!(judge_line("Engine v1 loaded").is_err());
+        assert!(judge_line("No such option: USI_Hash").is_err());
+        assert!(matches!(judge_line(""), Ok(Some(_))));
+        assert!(matches!(judge_line("info string 探索中"), Ok(Some(_))));
+    }
+}

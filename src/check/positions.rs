@@ -22,7 +22,7 @@
 //! The checker reads only the start, the moves and `resign`; the other facts are there for the
 //! tests, which verify each of them with the rules core.
 
-use crate::{Game, Move, Position};
+use crate::{Game, IllegalMove, InvalidSfen, Move, MoveSyntaxError, Position};
 use std::fmt;
 
 /// The text of `positions/check.txt`, built in.
@@ -152,23 +152,62 @@ pub fn get(id: &str) -> Option<CheckPosition> {
     all().into_iter().find(|p| p.id == id)
 }
 
+/// Why a record's position cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The SFEN is not a position.
+    Sfen(InvalidSfen),
+    /// Move `index` (from 1) is no USI move text.
+    MoveSyntax {
+        /// Which move.
+        index: usize,
+        /// Why.
+        error: MoveSyntaxError,
+    },
+    /// Move `index` (from 1) is not legal where it is played.
+    IllegalMove {
+        /// Which move.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// Why.
+        error: IllegalMove,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Sfen(e) => write!(f, "bad sfen: {e}"),
+            RecordError::MoveSyntax { index, error } => write!(f, "move {index}: {error}"),
+            RecordError::IllegalMove { index, mv, error } => {
+                write!(f, "move {index} ({mv}): {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
 impl CheckPosition {
     /// The start position.
-    pub fn start(&self) -> Result<Position, String> {
+    pub fn start(&self) -> Result<Position, RecordError> {
         match &self.sfen {
             None => Ok(Position::startpos()),
-            Some(s) => Position::from_sfen(s).map_err(|e| format!("{}: {e}", self.id)),
+            Some(s) => Position::from_sfen(s).map_err(RecordError::Sfen),
         }
     }
 
     /// The game: the start and the moves, each checked by the rules.
-    pub fn game(&self) -> Result<Game, String> {
+    pub fn game(&self) -> Result<Game, RecordError> {
         let mut game = Game::new(self.start()?);
         for (i, text) in self.moves.iter().enumerate() {
+            let index = i + 1;
             let mv =
-                Move::from_usi(text).map_err(|e| format!("{} move {}: {e}", self.id, i + 1))?;
+                Move::from_usi(text).map_err(|error| RecordError::MoveSyntax { index, error })?;
             game.try_play(mv)
-                .map_err(|e| format!("{} move {} ({text}): {e}", self.id, i + 1))?;
+                .map_err(|error| RecordError::IllegalMove { index, mv, error })?;
         }
         Ok(game)
     }
@@ -184,5 +223,69 @@ impl CheckPosition {
             s.push_str(&self.moves.join(" "));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_and_their_facts() {
+        let text = "# comment\nid a\ncheck rules\nstartpos\nmoves 7g7f 3c3d\nlegal 30\n\
+                    illegal 7g7f NoPiece\nallows 8h2b+\nmates -\nresign fail\n\n\
+                    id b\nsfen 8k/9/9/9/9/9/9/9/K8 b G 1\ndeclare no\npoints 1\nmates G*1b G*2b\n";
+        let v = parse(text).unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].id, "a");
+        assert_eq!(v[0].sfen, None);
+        assert_eq!(v[0].moves, ["7g7f", "3c3d"]);
+        assert_eq!(v[0].legal, Some(30));
+        assert_eq!(v[0].illegal, [("7g7f".to_string(), "NoPiece".to_string())]);
+        assert_eq!(v[0].allows, ["8h2b+"]);
+        assert_eq!(v[0].mates, Some(Vec::new()));
+        assert!(v[0].resign_fails);
+        assert_eq!(v[0].command(), "position startpos moves 7g7f 3c3d");
+        assert_eq!(v[0].game().unwrap().len(), 2);
+        assert_eq!(v[1].declare, Some(false));
+        assert_eq!(v[1].points, Some(1));
+        assert_eq!(
+            v[1].mates.as_deref(),
+            Some(&["G*1b".to_string(), "G*2b".to_string()][..])
+        );
+        assert_eq!(v[1].command(), "position sfen 8k/9/9/9/9/9/9/9/K8 b G 1");
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = parse("legal 3\n").unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse("id a\n\nlegal x\n").unwrap_err();
+        assert_eq!((e.line, e.message.contains("before any 'id'")), (3, true));
+        let e = parse("id a\nlegal x\n").unwrap_err();
+        assert_eq!((e.line, e.message.contains("number")), (2, true));
+        assert_eq!(parse("id a\ncolour red\n").unwrap_err().line, 2);
+        assert_eq!(parse("id a\ndeclare maybe\n").unwrap_err().line, 2);
+    }
+
+    #[test]
+    fn bad_histories_are_typed_errors() {
+        let p = |moves: &str| CheckPosition {
+            moves: moves.split_whitespace().map(String::from).collect(),
+            ..CheckPosition::default()
+        };
+        assert!(matches!(
+            p("7g7f 7g7f").game(),
+            Err(RecordError::IllegalMove { index: 2, .. })
+        ));
+        assert!(matches!(
+            p("7g7z").game(),
+            Err(RecordError::MoveSyntax { index: 1, .. })
+        ));
+        let bad = CheckPosition {
+            sfen: Some("9/9 b - 1".to_string()),
+            ..CheckPosition::default()
+        };
+        assert!(matches!(bad.game(), Err(RecordError::Sfen(_))));
     }
 }

@@ -76,7 +76,7 @@ fn long_history(ctx: &mut Ctx) -> Step {
     let p = positions::get("long-history").expect("positions/check.txt has long-history");
     let mut game = p
         .game()
-        .map_err(|e| Verdict::fail(format!("bad built-in position: {e}")))?;
+        .map_err(|e| Verdict::fail(format!("bad built-in position {}: {e}", p.id)))?;
     ctx.send("usinewgame")?;
     ctx.send(&p.command())?;
     let s = ctx.search(&go_byoyomi(MOVE_TIME.as_millis() as u64), Some(MOVE_TIME))?;
@@ -151,7 +151,7 @@ fn go_mate(ctx: &mut Ctx) -> Step {
     let p = positions::get("go-mate").expect("positions/check.txt has go-mate");
     let start = p
         .game()
-        .map_err(|e| Verdict::fail(format!("bad built-in position: {e}")))?
+        .map_err(|e| Verdict::fail(format!("bad built-in position {}: {e}", p.id)))?
         .position()
         .clone();
     let mates = p.mates.clone().unwrap_or_default().join(", ");

@@ -122,7 +122,7 @@ fn declaration_shortfall(pos: &Position) -> String {
 fn check_position(ctx: &mut Ctx, p: &CheckPosition) -> Step {
     let mut game = p
         .game()
-        .map_err(|e| Verdict::fail(format!("bad built-in position: {e}")))?;
+        .map_err(|e| Verdict::fail(format!("bad built-in position {}: {e}", p.id)))?;
     ctx.send("usinewgame")?;
     ctx.send(&p.command())?;
     let ms = MOVE_TIME.as_millis() as u64;
