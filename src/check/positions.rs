@@ -12,7 +12,7 @@
 //! | `moves M…` | moves played from the start (the history sent with `position`) |
 //! | `legal N` | the number of legal moves at the end |
 //! | `allows MOVE` | a move that is legal there |
-//! | `illegal MOVE REASON` | a move that is not legal there, and the [`IllegalMove`](crate::IllegalMove) variant that says why |
+//! | `illegal MOVE REASON` | a move that is not legal there, and the [`IllegalMove`] variant that says why |
 //! | `loses MOVE` | a legal move that loses by perpetual check (連続王手の千日手) |
 //! | `mates M…` or `mates -` | every legal move that gives checkmate (none) |
 //! | `declare yes\|no` | whether the side to move may declare a win under CSARule27 |
