@@ -33,6 +33,7 @@ mod position;
 pub mod selfplay;
 pub mod sfen;
 mod square;
+pub mod tournament;
 pub mod usi;
 
 pub use color::{ByColor, Color};

@@ -8,7 +8,7 @@ use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::engine_player::EnginePlayer;
 use saikoro::csa::record::format_time;
 use saikoro::csa::{
-    ClientConfig, ClientError, GameReport, GameResult, Player, RecordInfo, SessionEnd,
+    ClientConfig, ClientError, GameReport, Player, RecordInfo, ServerResult, SessionEnd,
 };
 use saikoro::{Color, EnteringKingRule};
 use std::ffi::OsString;
@@ -321,9 +321,9 @@ fn file_name(game_id: &str) -> String {
 fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
     let s = &r.summary;
     let word = |c: Color| match (r.result, c == s.us) {
-        (GameResult::Win, true) | (GameResult::Lose, false) => "win",
-        (GameResult::Lose, true) | (GameResult::Win, false) => "lose",
-        (GameResult::Interrupted, _) => "interrupted",
+        (ServerResult::Win, true) | (ServerResult::Lose, false) => "win",
+        (ServerResult::Lose, true) | (ServerResult::Win, false) => "lose",
+        (ServerResult::Interrupted, _) => "interrupted",
         _ => "draw",
     };
     let tb = s.time[Color::Black];

@@ -135,7 +135,7 @@ pub trait Player {
         tick: &mut dyn FnMut(),
     ) -> Result<Choice, PlayerError>;
     /// The game is over.
-    fn game_over(&mut self, _result: GameResult) {}
+    fn game_over(&mut self, _result: ServerResult) {}
 }
 
 /// The built-in player: [`RandomMover`] in process, reseeded for each game.
@@ -182,9 +182,10 @@ impl Player for BuiltinPlayer {
     }
 }
 
-/// The result of a game from our side: the server's second `#` line.
+/// The result of a game from our side as the server gave it (its second `#` line), or
+/// `Interrupted` when it gave none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
+pub enum ServerResult {
     /// `#WIN`.
     Win,
     /// `#LOSE`.
@@ -199,14 +200,14 @@ pub enum GameResult {
     Interrupted,
 }
 
-impl GameResult {
-    fn from_word(w: &str) -> Option<GameResult> {
+impl ServerResult {
+    fn from_word(w: &str) -> Option<ServerResult> {
         Some(match w {
-            "WIN" => GameResult::Win,
-            "LOSE" => GameResult::Lose,
-            "DRAW" => GameResult::Draw,
-            "CENSORED" => GameResult::Censored,
-            "CHUDAN" => GameResult::Chudan,
+            "WIN" => ServerResult::Win,
+            "LOSE" => ServerResult::Lose,
+            "DRAW" => ServerResult::Draw,
+            "CENSORED" => ServerResult::Censored,
+            "CHUDAN" => ServerResult::Chudan,
             _ => return None,
         })
     }
@@ -214,23 +215,33 @@ impl GameResult {
     /// The lower-case word: `win`, `lose`, `draw`, `censored`, `chudan`, `interrupted`.
     pub fn as_str(self) -> &'static str {
         match self {
-            GameResult::Win => "win",
-            GameResult::Lose => "lose",
-            GameResult::Draw => "draw",
-            GameResult::Censored => "censored",
-            GameResult::Chudan => "chudan",
-            GameResult::Interrupted => "interrupted",
+            ServerResult::Win => "win",
+            ServerResult::Lose => "lose",
+            ServerResult::Draw => "draw",
+            ServerResult::Censored => "censored",
+            ServerResult::Chudan => "chudan",
+            ServerResult::Interrupted => "interrupted",
+        }
+    }
+
+    /// The result as a USI engine is told it (`gameover`): a move limit, a `#CHUDAN` or an
+    /// interruption is a draw, as ShogiHome's CSA bridge tells it.
+    pub fn gameover(self) -> crate::usi::GameResult {
+        match self {
+            ServerResult::Win => crate::usi::GameResult::Win,
+            ServerResult::Lose => crate::usi::GameResult::Lose,
+            _ => crate::usi::GameResult::Draw,
         }
     }
 
     /// Whether the server ended the game (a `#` result), rather than a disconnect or an
     /// illegal server move.
     pub fn is_normal(self) -> bool {
-        self != GameResult::Interrupted
+        self != ServerResult::Interrupted
     }
 }
 
-impl fmt::Display for GameResult {
+impl fmt::Display for ServerResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -242,7 +253,7 @@ pub struct GameReport {
     /// The Game_Summary.
     pub summary: GameSummary,
     /// Our result.
-    pub result: GameResult,
+    pub result: ServerResult,
     /// The reason: the first `#` line without `#` (`RESIGN`, `TIME_UP`, `SENNICHITE`, …), or
     /// `DISCONNECTED` / `ILLEGAL_SERVER_MOVE` for an interrupted game.
     pub reason: String,
@@ -505,6 +516,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         self.play(summary, player)
     }
 
+    /// `AGREE`s to the game in `summary` (or `REJECT`s it), then plays it to its end lines.
     fn play(
         &mut self,
         summary: GameSummary,
@@ -514,7 +526,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         for k in &summary.unknown {
             info!("Game_Summary: ignored '{k}'");
         }
-        let (mut game, mut moves) = match summary.game() {
+        let mut g = match InGame::new(summary, self.cfg) {
             Ok(g) => g,
             Err(e) => {
                 error!("cannot play game {id}: {e}; rejecting");
@@ -522,38 +534,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                 return Err(ClientError::Summary(e));
             }
         };
-        let us = summary.us;
-        let rule = self
-            .cfg
-            .rule
-            .unwrap_or(match summary.declaration.as_deref() {
-                Some(d) if d.trim() == "Jishogi 1.1" => EnteringKingRule::CsaRule27,
-                Some(d) => {
-                    warn!("unknown Declaration '{d}': assuming the CSA 27-point rule");
-                    EnteringKingRule::CsaRule27
-                }
-                None => EnteringKingRule::NoEnteringKing,
-            });
-        let mut clock = Clock::new(summary.time);
-        let mut mover = game.start().side_to_move();
-        for &(_, t) in &moves {
-            clock.charge(mover, t.unwrap_or(0));
-            mover = !mover;
-        }
-        let ctx = GameContext {
-            us,
-            rule,
-            game_id: id.clone(),
-            margin: self.cfg.margin,
-        };
-        info!(
-            "game {id}: {} (+) vs {} (-), we are {}, {} moves already played, rule {rule}",
-            summary.names[Color::Black],
-            summary.names[Color::White],
-            us.csa_sign(),
-            moves.len()
-        );
-        if let Err(e) = player.new_game(&ctx, &game) {
+        if let Err(e) = player.new_game(&g.ctx, &g.game) {
             error!("player not ready: {e}; rejecting");
             self.wire.send(&format!("REJECT {id}"))?;
             return Err(ClientError::Player(e));
@@ -572,159 +553,284 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                 _ => {}
             }
         }
-        let started = SystemTime::now();
-        let mut report = GameReport {
-            start: game.start().clone(),
-            summary,
-            result: GameResult::Interrupted,
-            reason: String::new(),
-            moves: Vec::new(),
-            specials: Vec::new(),
-            started,
-            ended: started,
-            player_error: None,
-        };
-        let max_moves = report.summary.max_moves.filter(|&m| m > 0);
-        let mut awaiting: Option<String> = None;
-        let mut reason: Option<String> = None;
-        let mut turn_start = Instant::now();
-        let mut grace_until: Option<Instant> = None;
-        let end = loop {
-            let our_turn =
-                awaiting.is_none() && reason.is_none() && game.position().side_to_move() == us;
-            let mut until = None;
-            if our_turn {
-                let over = matches!(
-                    game.outcome(),
-                    Some(Outcome::Repetition | Outcome::PerpetualCheck { .. })
-                ) || max_moves.is_some_and(|m| game.len() as u32 >= m);
-                let waiting = over && grace_until.is_none_or(|g| Instant::now() < g);
-                if waiting {
-                    let g = *grace_until.get_or_insert_with(|| Instant::now() + self.cfg.grace);
-                    until = Some(g);
-                } else {
-                    if over {
-                        warn!("the game should be over by our count, but the server says nothing: playing on");
-                    }
-                    let deadline = clock
-                        .think_time(us, self.cfg.margin)
-                        .map(|t| turn_start + t);
-                    let choice = if !game.position().has_legal_move() {
-                        Choice::Resign
-                    } else {
-                        let wire = &mut self.wire;
-                        let mut tick = || {
-                            if let Err(e) = wire.tick() {
-                                warn!("keep-alive failed: {e}");
-                            }
-                        };
-                        match player.choose(&ctx, &mut game, &clock, deadline, &mut tick) {
-                            Ok(c) => c,
-                            Err(e) => {
-                                error!("player failed: {e}; resigning");
-                                report.player_error = Some(e);
-                                Choice::Resign
-                            }
-                        }
-                    };
-                    let text = match choice {
-                        Choice::Move(mv) => match game.position().is_legal(mv) {
-                            Ok(()) => move_to_csa(game.position(), mv),
-                            Err(e) => {
-                                error!("player chose illegal move {mv} ({e}); resigning");
-                                "%TORYO".to_string()
-                            }
-                        },
-                        Choice::Resign => "%TORYO".to_string(),
-                        Choice::DeclareWin => "%KACHI".to_string(),
-                    };
+        g.start();
+        let reason = loop {
+            let until = match g.next_step() {
+                Step::Move => {
+                    let text = g.our_move(player, &mut self.wire);
                     // A failed send is not the end yet: the server may have ended the game
                     // while we were moving (its lines are still to be read), or it is gone,
                     // which the next read tells.
                     if let Err(e) = self.wire.send(&text) {
                         warn!("sending {text} failed: {e}");
                     }
-                    awaiting = Some(text);
+                    g.awaiting = Some(text);
                     continue;
                 }
-            }
-            let line = match self.recv(until, false) {
-                Ok(Wait::Line(l)) => l,
-                Ok(_) => continue,
-                Err(e) => {
-                    if let Some(r) = reason.take() {
-                        warn!("connection closed after #{r} without a result line");
-                        if r == "CHUDAN" {
-                            report.result = GameResult::Chudan;
-                        }
-                        break r;
-                    }
-                    error!("connection lost during game {id}: {e}");
-                    break "DISCONNECTED".to_string();
-                }
+                Step::Wait(until) => until,
             };
-            if let Some(word) = line.strip_prefix('#') {
-                let word = word.trim();
-                match (&reason, GameResult::from_word(word)) {
-                    (Some(r), res) => {
-                        report.result = res.unwrap_or_else(|| {
-                            warn!("unknown result line #{word}");
-                            GameResult::Interrupted
-                        });
-                        break r.clone();
-                    }
-                    (None, Some(res @ (GameResult::Win | GameResult::Lose | GameResult::Draw))) => {
-                        report.result = res;
-                        break "UNKNOWN".to_string();
-                    }
-                    (None, _) => reason = Some(word.to_string()),
-                }
-                continue;
-            }
-            if line.starts_with('%') {
-                let special = line.split(',').next().unwrap_or("").to_string();
-                if report.specials.last() != Some(&special) {
-                    report.specials.push(special);
-                }
-                continue;
-            }
-            if let Some((text, t)) = split_move_line(&line) {
-                let mover = game.position().side_to_move();
-                match parse_move(game.position(), text) {
-                    Ok(mv) => {
-                        game.play(mv);
-                        moves.push((mv, t));
-                        clock.charge(mover, t.unwrap_or(0));
-                        grace_until = None;
-                        if mover == us {
-                            if awaiting.as_deref() != Some(text) {
-                                warn!("echo {text} differs from our move {awaiting:?}");
-                            }
-                            awaiting = None;
-                        } else {
-                            turn_start = Instant::now();
-                        }
-                    }
-                    Err(e) => {
-                        error!(
-                            "ILLEGAL MOVE FROM THE SERVER in game {id} at ply {}: {line}: {e}; \
-                             ending the game (position {})",
-                            game.len() + 1,
-                            game.position().to_sfen()
-                        );
-                        break "ILLEGAL_SERVER_MOVE".to_string();
+            match self.recv(until, false) {
+                Ok(Wait::Line(line)) => {
+                    if let Some(reason) = g.on_line(&line) {
+                        break reason;
                     }
                 }
-                continue;
+                Ok(_) => {}
+                Err(e) => break g.on_disconnect(e),
             }
-            info!("ignored in game: {line}");
         };
-        report.reason = end;
-        report.moves = moves;
-        report.ended = SystemTime::now();
+        let report = g.finish(reason);
         player.game_over(report.result);
         info!("{}", report.summary_line());
         Ok(SessionEnd::Played(Box::new(report)))
+    }
+}
+
+/// What a game in progress waits for.
+enum Step {
+    /// Our move: choose and send it.
+    Move,
+    /// The server's next line, until the instant given (a tick for the grace period).
+    Wait(Option<Instant>),
+}
+
+/// A game from `AGREE` to its end lines: the position, the clock, and where the exchange
+/// stands.
+struct InGame {
+    ctx: GameContext,
+    game: Game,
+    clock: Clock,
+    /// `Max_Moves`, when the server has a move limit.
+    max_moves: Option<u32>,
+    /// How long to wait for the server's verdict once the game is over by our count.
+    grace: Duration,
+    /// The move we sent, until the server echoes it.
+    awaiting: Option<String>,
+    /// The first `#` line (the reason: `#RESIGN`, `#TIME_UP`, …), until the result line.
+    reason: Option<String>,
+    /// When the current turn began (our clock runs from the opponent's echo).
+    turn_start: Instant,
+    /// Set while we wait for the verdict on a game that is over by our count.
+    grace_until: Option<Instant>,
+    /// What will be reported: the moves and specials so far, the result once known.
+    report: GameReport,
+}
+
+impl InGame {
+    /// The game of `summary` with the moves it says were played, the rule and the clock.
+    fn new(summary: GameSummary, cfg: &ClientConfig) -> Result<InGame, SummaryError> {
+        let (game, moves) = summary.game()?;
+        let us = summary.us;
+        let rule = cfg.rule.unwrap_or(match summary.declaration.as_deref() {
+            Some(d) if d.trim() == "Jishogi 1.1" => EnteringKingRule::CsaRule27,
+            Some(d) => {
+                warn!("unknown Declaration '{d}': assuming the CSA 27-point rule");
+                EnteringKingRule::CsaRule27
+            }
+            None => EnteringKingRule::NoEnteringKing,
+        });
+        let mut clock = Clock::new(summary.time);
+        let mut mover = game.start().side_to_move();
+        for &(_, t) in &moves {
+            clock.charge(mover, t.unwrap_or(0));
+            mover = !mover;
+        }
+        let ctx = GameContext {
+            us,
+            rule,
+            game_id: summary.game_id.clone(),
+            margin: cfg.margin,
+        };
+        info!(
+            "game {}: {} (+) vs {} (-), we are {}, {} moves already played, rule {rule}",
+            ctx.game_id,
+            summary.names[Color::Black],
+            summary.names[Color::White],
+            us.csa_sign(),
+            moves.len()
+        );
+        let now = SystemTime::now();
+        Ok(InGame {
+            max_moves: summary.max_moves.filter(|&m| m > 0),
+            report: GameReport {
+                start: game.start().clone(),
+                summary,
+                result: ServerResult::Interrupted,
+                reason: String::new(),
+                moves,
+                specials: Vec::new(),
+                started: now,
+                ended: now,
+                player_error: None,
+            },
+            ctx,
+            game,
+            clock,
+            grace: cfg.grace,
+            awaiting: None,
+            reason: None,
+            turn_start: Instant::now(),
+            grace_until: None,
+        })
+    }
+
+    /// `START` has come: the clock runs.
+    fn start(&mut self) {
+        self.report.started = SystemTime::now();
+        self.turn_start = Instant::now();
+    }
+
+    /// Whether we move now or wait. On our turn in a game that is over by our count
+    /// (repetition, the move limit) we wait for the server's verdict for a grace period, then
+    /// play on: the server's word is final.
+    fn next_step(&mut self) -> Step {
+        let our_turn = self.awaiting.is_none()
+            && self.reason.is_none()
+            && self.game.position().side_to_move() == self.ctx.us;
+        if !our_turn {
+            return Step::Wait(None);
+        }
+        let over = matches!(
+            self.game.outcome(),
+            Some(Outcome::Repetition | Outcome::PerpetualCheck { .. })
+        ) || self.max_moves.is_some_and(|m| self.game.len() as u32 >= m);
+        if !over {
+            return Step::Move;
+        }
+        let grace = self.grace;
+        let until = *self
+            .grace_until
+            .get_or_insert_with(|| Instant::now() + grace);
+        if Instant::now() < until {
+            return Step::Wait(Some(until));
+        }
+        warn!("the game should be over by our count, but the server says nothing: playing on");
+        Step::Move
+    }
+
+    /// Asks the player for our move and returns its CSA text (`%TORYO` when there is no legal
+    /// move or the player fails or chooses an illegal move).
+    fn our_move<W: Write>(&mut self, player: &mut dyn Player, wire: &mut Wire<W>) -> String {
+        if !self.game.position().has_legal_move() {
+            return "%TORYO".to_string();
+        }
+        let deadline = self
+            .clock
+            .think_time(self.ctx.us, self.ctx.margin)
+            .map(|t| self.turn_start + t);
+        let mut tick = || {
+            if let Err(e) = wire.tick() {
+                warn!("keep-alive failed: {e}");
+            }
+        };
+        let choice =
+            match player.choose(&self.ctx, &mut self.game, &self.clock, deadline, &mut tick) {
+                Ok(c) => c,
+                Err(e) => {
+                    error!("player failed: {e}; resigning");
+                    self.report.player_error = Some(e);
+                    Choice::Resign
+                }
+            };
+        match choice {
+            Choice::Move(mv) => match self.game.position().is_legal(mv) {
+                Ok(()) => move_to_csa(self.game.position(), mv),
+                Err(e) => {
+                    error!("player chose illegal move {mv} ({e}); resigning");
+                    "%TORYO".to_string()
+                }
+            },
+            Choice::Resign => "%TORYO".to_string(),
+            Choice::DeclareWin => "%KACHI".to_string(),
+        }
+    }
+
+    /// Takes one line of the server's; returns the reason when the game has ended.
+    fn on_line(&mut self, line: &str) -> Option<String> {
+        if let Some(word) = line.strip_prefix('#') {
+            return self.on_result_line(word.trim());
+        }
+        if line.starts_with('%') {
+            let special = line.split(',').next().unwrap_or("").to_string();
+            if self.report.specials.last() != Some(&special) {
+                self.report.specials.push(special);
+            }
+            return None;
+        }
+        let Some((text, t)) = split_move_line(line) else {
+            info!("ignored in game: {line}");
+            return None;
+        };
+        let mover = self.game.position().side_to_move();
+        let mv = match parse_move(self.game.position(), text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                error!(
+                    "ILLEGAL MOVE FROM THE SERVER in game {} at ply {}: {line}: {e}; \
+                     ending the game (position {})",
+                    self.ctx.game_id,
+                    self.game.len() + 1,
+                    self.game.position().to_sfen()
+                );
+                return Some("ILLEGAL_SERVER_MOVE".to_string());
+            }
+        };
+        self.game.play(mv);
+        self.report.moves.push((mv, t));
+        self.clock.charge(mover, t.unwrap_or(0));
+        self.grace_until = None;
+        if mover == self.ctx.us {
+            if self.awaiting.as_deref() != Some(text) {
+                warn!("echo {text} differs from our move {:?}", self.awaiting);
+            }
+            self.awaiting = None;
+        } else {
+            self.turn_start = Instant::now();
+        }
+        None
+    }
+
+    /// A `#` line: the reason comes first (`#RESIGN`), then the result (`#WIN`). A result
+    /// with no reason before it ends the game with reason `UNKNOWN`.
+    fn on_result_line(&mut self, word: &str) -> Option<String> {
+        match (&self.reason, ServerResult::from_word(word)) {
+            (Some(r), res) => {
+                self.report.result = res.unwrap_or_else(|| {
+                    warn!("unknown result line #{word}");
+                    ServerResult::Interrupted
+                });
+                Some(r.clone())
+            }
+            (None, Some(res @ (ServerResult::Win | ServerResult::Lose | ServerResult::Draw))) => {
+                self.report.result = res;
+                Some("UNKNOWN".to_string())
+            }
+            (None, _) => {
+                self.reason = Some(word.to_string());
+                None
+            }
+        }
+    }
+
+    /// The connection is gone: the reason if the server gave one (and, for `#CHUDAN`, the
+    /// result), else `DISCONNECTED`.
+    fn on_disconnect(&mut self, e: io::Error) -> String {
+        if let Some(r) = self.reason.take() {
+            warn!("connection closed after #{r} without a result line");
+            if r == "CHUDAN" {
+                self.report.result = ServerResult::Chudan;
+            }
+            return r;
+        }
+        error!("connection lost during game {}: {e}", self.ctx.game_id);
+        "DISCONNECTED".to_string()
+    }
+
+    /// The report of the finished game.
+    fn finish(mut self, reason: String) -> GameReport {
+        self.report.reason = reason;
+        self.report.ended = SystemTime::now();
+        self.report
     }
 }
 
@@ -768,7 +874,7 @@ mod tests {
         let SessionEnd::Played(rep) = r.unwrap() else {
             panic!()
         };
-        assert_eq!(rep.result, GameResult::Win);
+        assert_eq!(rep.result, ServerResult::Win);
         assert_eq!(rep.reason, "RESIGN");
         assert_eq!(rep.moves.len(), 2);
         assert_eq!(rep.moves[0].1, Some(3));
@@ -794,7 +900,7 @@ mod tests {
         let SessionEnd::Played(rep) = r.unwrap() else {
             panic!()
         };
-        assert_eq!(rep.result, GameResult::Interrupted);
+        assert_eq!(rep.result, ServerResult::Interrupted);
         assert_eq!(rep.reason, "DISCONNECTED");
         assert!(!rep.result.is_normal());
     }
@@ -807,7 +913,7 @@ mod tests {
             panic!()
         };
         assert_eq!(rep.reason, "ILLEGAL_SERVER_MOVE");
-        assert_eq!(rep.result, GameResult::Interrupted);
+        assert_eq!(rep.result, ServerResult::Interrupted);
         assert_eq!(rep.end_line(), "%CHUDAN");
         assert!(!out.contains('%'), "never send %CHUDAN: {out}");
     }
@@ -830,7 +936,7 @@ mod tests {
         let SessionEnd::Played(rep) = r.unwrap() else {
             panic!()
         };
-        assert_eq!(rep.result, GameResult::Censored);
+        assert_eq!(rep.result, ServerResult::Censored);
         assert_eq!(rep.reason, "MAX_MOVES");
         assert_eq!(rep.end_line(), "%HIKIWAKE");
     }

@@ -2,10 +2,10 @@
 //! the shared [`UsiClient`]: handshake, checked `setoption`s, `isready`/`usinewgame` per game,
 //! the game's `position`, `go` from the CSA clock, `stop` at our deadline, `gameover`, `quit`.
 
-use super::client::{GameContext, GameResult, Player, PlayerError};
+use super::client::{GameContext, Player, PlayerError, ServerResult};
 use super::clock::Clock;
 use crate::usi::client::{PositionLine, SpawnOptions};
-use crate::usi::{self, BestMove, EngineCommand, EngineInfo, Go, UsiClient};
+use crate::usi::{BestMove, EngineCommand, EngineInfo, Go, UsiClient};
 use crate::{Choice, Game};
 use log::{info, warn};
 use std::time::{Duration, Instant};
@@ -129,12 +129,7 @@ impl Player for EnginePlayer {
         }
     }
 
-    fn game_over(&mut self, result: GameResult) {
-        let word = match result {
-            GameResult::Win => usi::GameResult::Win,
-            GameResult::Lose => usi::GameResult::Lose,
-            _ => usi::GameResult::Draw,
-        };
-        let _ = self.client.gameover(word);
+    fn game_over(&mut self, result: ServerResult) {
+        let _ = self.client.gameover(result.gameover());
     }
 }
