@@ -2,7 +2,7 @@
 //! allow; then the user's options and `isready` → `readyok`. When either answer never comes,
 //! no later check can run.
 
-use super::session::{excerpt, Harness, Verdict};
+use super::session::{excerpt, exit_status_soon, Harness, Verdict};
 use super::{CheckResult, Group};
 use crate::usi::{parse_engine_line, ClientError, EngineInfo, EngineMessage, OptionKind};
 use std::time::{Duration, Instant};
@@ -29,12 +29,8 @@ fn not_run(name: &str, why: &str) -> CheckResult {
 
 /// What happened to an engine whose output ended or that stopped reading (`err`).
 fn ended(e: &mut crate::usi::UsiClient, err: &ClientError) -> String {
-    let until = Instant::now() + Duration::from_millis(200);
-    while Instant::now() < until {
-        if let Some(status) = e.exit_status() {
-            return format!("the engine exited ({status})");
-        }
-        std::thread::sleep(Duration::from_millis(5));
+    if let Some(status) = exit_status_soon(e) {
+        return format!("the engine exited ({status})");
     }
     match err {
         ClientError::Exited(Some(status)) => format!("the engine exited ({status})"),
