@@ -475,7 +475,7 @@ fn command_line() {
             "check",
             "--json",
             "--timeout-ms",
-            "1000",
+            "2000",
             "--",
             &fe,
             "--fault",
