@@ -510,9 +510,12 @@ fn our_deadline_stops_a_slow_engine() {
     c.start(&spec.summary(), &spec.id);
     let t0 = Instant::now();
     c.expect("%TORYO");
+    // The deadline is 2,000 - 500 ms after START, then 500 ms of grace for a bestmove after
+    // stop. The lower bound shows the engine was given its time; the upper one only that the
+    // client did not wait for an answer that never comes (a loaded machine may add seconds).
     let took = t0.elapsed();
     assert!(
-        took >= Duration::from_millis(1400) && took < Duration::from_millis(2000),
+        took >= Duration::from_millis(1400) && took < Duration::from_millis(8000),
         "{took:?}"
     );
     c.send("%TORYO");

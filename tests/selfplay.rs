@@ -74,7 +74,7 @@ fn summary_adds_up_and_records_replay() {
         "repetition",
         "perpetual check",
         "declaration",
-        "max plies",
+        "ply cap reached",
     ]
     .iter()
     .map(|k| total(&s, k))
@@ -136,7 +136,7 @@ fn ply_cap_and_start_position_are_honoured() {
         "--sfen",
         "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     ]);
-    assert_eq!(total(&s, "max plies"), 2, "{s}");
+    assert_eq!(total(&s, "ply cap reached"), 2, "{s}");
     assert!(
         field(&s, "plies").starts_with("mean 7.0, min 7, max 7"),
         "{s}"
@@ -197,4 +197,91 @@ fn bad_numbers_name_the_flag_once() {
         let reason = err.rsplit(": ").next().unwrap().trim();
         assert_eq!(err.matches(reason).count(), 1, "{err}");
     }
+}
+
+/// The histogram after the summary counts every game once, and games of one length (all cut
+/// off by the ply cap at 7) make one full row.
+#[test]
+fn histogram_counts_every_game() {
+    let s = selfplay(&["--games", "2", "--seed", "1", "--max-plies", "7"]);
+    let rows: Vec<&str> = s
+        .lines()
+        .skip_while(|l| !l.starts_with("game lengths"))
+        .skip(1)
+        .collect();
+    assert_eq!(rows, [format!("7: 2 {}", "#".repeat(40))], "{s}");
+
+    let s = selfplay(&["--games", "30", "--seed", "5"]);
+    let counted: u64 = s
+        .lines()
+        .skip_while(|l| !l.starts_with("game lengths"))
+        .skip(1)
+        .map(|l| {
+            let (_, rest) = l.split_once(": ").expect("range: count bar");
+            rest.split_whitespace()
+                .next()
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(counted, 30, "{s}");
+}
+
+/// Piped (not a terminal), stderr gets nothing: no progress line, no log.
+#[test]
+fn no_progress_when_stderr_is_not_a_terminal() {
+    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        .args(["selfplay", "--games", "50", "--seed", "9"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(!out.stdout.contains(&b'\r'));
+}
+
+/// On a terminal, stderr shows "selfplay: done/total games, rate games/s, ETA m:ss", redrawn in
+/// place with carriage returns and erased at the end; stdout stays the plain summary. The
+/// pseudo-terminal comes from util-linux's `script` (part of every Debian and Ubuntu base
+/// system); the test is skipped, with a message, where it is missing.
+#[test]
+#[cfg(target_os = "linux")]
+fn progress_on_a_terminal_goes_to_stderr_only() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` (util-linux) to make a pseudo-terminal");
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("selfplay-pty");
+    std::fs::create_dir_all(&dir).unwrap();
+    let stdout_file = dir.join("stdout.txt");
+    // Inside `script`, stdout goes to a file, so the terminal sees stderr alone.
+    let inner = format!(
+        "'{}' selfplay --games 60 --seed 9 > '{}'",
+        env!("CARGO_BIN_EXE_saikoro"),
+        stdout_file.display()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &inner, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let tty = String::from_utf8(out.stdout).unwrap();
+    assert!(tty.starts_with("\rselfplay: "), "{tty:?}");
+    let first = tty[1..].split('\r').next().unwrap();
+    let (done, rest) = first
+        .strip_prefix("selfplay: ")
+        .and_then(|t| t.split_once("/60 games, "))
+        .unwrap_or_else(|| panic!("{first:?}"));
+    assert!(
+        (1..=60).contains(&done.parse::<u64>().unwrap()),
+        "{first:?}"
+    );
+    assert!(rest.contains(" games/s, ETA "), "{first:?}");
+    // Erased at the end: blanks over the last line, back to its start, and nothing else.
+    let last = tty.trim_end_matches([' ', '\r']);
+    assert!(tty.ends_with(" \r") && !last.contains('\n'), "{tty:?}");
+    let summary = std::fs::read_to_string(&stdout_file).unwrap();
+    assert!(summary.starts_with("seed: 9\ngames: 60\n"), "{summary}");
+    assert!(!summary.contains('\r'), "{summary:?}");
 }

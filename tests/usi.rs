@@ -473,6 +473,40 @@ fn debug_commands() {
     assert!(lines[i + 1].starts_with("info string perft 3 nodes 25470 time "));
 }
 
+/// YaneuraOu's `side` and `moves`, as its script driver Ayane uses them: each answers exactly
+/// one line, read right after the command.
+#[test]
+fn yaneuraou_side_and_moves() {
+    let mut s = Session::start();
+    s.send("isready");
+    assert_eq!(s.recv(), "readyok");
+    s.send("position startpos moves 7g7f 3c3d 8h2b+");
+    s.send("side");
+    assert_eq!(s.recv(), "white");
+    s.send("moves");
+    let line = s.recv();
+    // The wiring through the binary (the lists themselves are checked by hand in the engine's
+    // unit tests): every listed move is legal, each once, all of them; the silver may take the
+    // horse (3a2b).
+    let pos = after("7g7f 3c3d 8h2b+");
+    let moves: Vec<&str> = line.split(' ').collect();
+    for m in &moves {
+        assert_legal(&pos, m);
+    }
+    assert!(moves.contains(&"3a2b"));
+    let mut unique = moves.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), moves.len());
+    assert_eq!(moves.len(), pos.legal_moves().len());
+    s.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b");
+    s.send("side");
+    assert_eq!(s.recv(), "black");
+    let (status, rest) = s.quit();
+    assert!(status.success());
+    assert!(rest.is_empty(), "{rest:?}");
+}
+
 /// `--log-file` and the `LogFile` option append to a file; nothing reaches stderr or stdout.
 #[test]
 fn log_file() {
@@ -500,9 +534,20 @@ fn log_file() {
         1,
         "log closed by the empty value: {log}"
     );
-    let out = run_with(b"isready\n", &["--log-file", b.to_str().unwrap()], &[]);
-    assert_eq!(out.lines(), ["readyok"]);
-    assert!(std::fs::read_to_string(&b).unwrap().contains("> readyok"));
+    // CRLF, as the Windows GUIs send it: one `<` log line per command, no blank ones.
+    let out = run_with(
+        b"usi\r\nisready\r\n",
+        &["--log-file", b.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(out.lines().last().unwrap(), "readyok");
+    let log = std::fs::read_to_string(&b).unwrap();
+    assert!(log.contains("> readyok"), "{log}");
+    let received: Vec<&str> = log
+        .lines()
+        .filter_map(|l| l.split_once(": < ").map(|(_, c)| c))
+        .collect();
+    assert_eq!(received, ["usi", "isready"], "{log}");
     // RUST_LOG sends logs to stderr, never stdout.
     let out = run_with(b"foo\n", &[], &[("RUST_LOG", "warn")]);
     assert_eq!(out.lines(), ["info string unknown command 'foo'"]);

@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod csa;
+pub mod progress;
 pub mod selfplay;
 pub mod usi;
 

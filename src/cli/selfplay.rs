@@ -7,13 +7,14 @@ use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomM
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 const HELP: &str = "\
 Usage: saikoro selfplay [OPTIONS]
 
 Plays uniformly random legal games of the random player against itself and prints a summary:
-games, plies (mean/min/max), outcomes by kind, and games per second.
+games, plies (mean/min/max), outcomes by kind, games per second, and a histogram of game
+lengths. When stderr is a terminal, a progress line (games done, rate, time left) is shown there.
 
 Options:
   --games N               games to play (default 100)
@@ -86,7 +87,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let mut player = RandomMover::new(seed);
     let mut summary = Summary::default();
     let t0 = Instant::now();
-    let mut next_report = Duration::from_secs(2);
+    let mut progress = super::progress::Progress::on_stderr("selfplay", "games", Some(cfg.games));
     for i in 0..cfg.games {
         let game_seed = seed.wrapping_add(i);
         player.reseed(game_seed);
@@ -97,13 +98,10 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             write_record(&path, &game, outcome, game_seed)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        let elapsed = t0.elapsed();
-        if elapsed >= next_report {
-            eprintln!("selfplay: {}/{} games", summary.games, cfg.games);
-            next_report = elapsed + Duration::from_secs(2);
-        }
+        progress.update(summary.games);
     }
     summary.elapsed = t0.elapsed();
+    progress.finish();
     println!("seed: {seed}");
     println!("{summary}");
     Ok(ExitCode::SUCCESS)

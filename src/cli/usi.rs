@@ -67,7 +67,9 @@ pub fn run(engine: &mut Engine, mut input: impl BufRead, mut out: impl Write) ->
         if buf.last() == Some(&b'\n') {
             buf.pop();
         }
-        for part in buf.split(|&b| b == b'\r') {
+        // CRLF (Shogidokoro, ShogiGUI) splits into the line and an empty part: skip empty
+        // parts, which would only put blank `<` lines into the log.
+        for part in buf.split(|&b| b == b'\r').filter(|p| !p.is_empty()) {
             let line = String::from_utf8_lossy(part);
             if engine.handle_line(&line, &mut out)? == Flow::Quit {
                 return Ok(());

@@ -119,9 +119,15 @@ impl fmt::Display for EngineCommand {
     }
 }
 
-/// Splits a command line into words: whitespace separates, single and double quotes group, a
-/// backslash escapes the next character (outside single quotes).
+/// Splits a command line into words: whitespace separates, single and double quotes group. On
+/// Unix a backslash escapes the next character (outside single quotes), as in a shell; on
+/// Windows it is an ordinary character, so that `C:\Shogi\engine.exe` and `\\server\share`
+/// paths need no doubling.
 pub fn split_command(s: &str) -> Vec<String> {
+    split_words(s, !cfg!(windows))
+}
+
+fn split_words(s: &str, backslash_escapes: bool) -> Vec<String> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -131,7 +137,7 @@ pub fn split_command(s: &str) -> Vec<String> {
         match (quote, c) {
             (Some('\''), '\'') | (Some('"'), '"') => quote = None,
             (Some('\''), c) => cur.push(c),
-            (_, '\\') => {
+            (_, '\\') if backslash_escapes => {
                 if let Some(n) = chars.next() {
                     cur.push(n);
                 }
@@ -773,6 +779,15 @@ mod tests {
         );
         assert_eq!(split_command("  "), Vec::<String>::new());
         assert_eq!(split_command("x ''"), vec!["x", ""]);
+        // Windows paths: backslashes are kept, quotes still group.
+        assert_eq!(
+            split_words(r#""C:\Program Files\e.exe" -x \\srv\share\eval"#, false),
+            vec![r"C:\Program Files\e.exe", "-x", r"\\srv\share\eval"]
+        );
+        assert_eq!(
+            split_words(r"C:\Shogi\engine.exe", true),
+            vec!["C:Shogiengine.exe"]
+        );
         let c = EngineCommand::parse("'./my engine' --threads 2").unwrap();
         assert_eq!(c.program, "./my engine");
         assert_eq!(c.args, vec!["--threads", "2"]);

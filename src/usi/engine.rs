@@ -176,6 +176,8 @@ impl Engine {
                 return Ok(Flow::Quit);
             }
             Command::Display => self.display(out)?,
+            Command::Side => self.side(out)?,
+            Command::Moves => self.moves(out)?,
             Command::Ignored(c) => debug!("ignored command {c}"),
         }
         Ok(Flow::Continue)
@@ -471,6 +473,28 @@ impl Engine {
         )?;
         send(out, &format!("Moves played: {}", self.game.len()))?;
         send(out, &format!("Repetition: {:?}", self.game.repetition()))
+    }
+
+    /// `side`: `black` or `white`, exactly as YaneuraOu prints it (Ayane reads this one line),
+    /// for the position `d` shows.
+    fn side(&self, out: &mut impl Write) -> io::Result<()> {
+        match self.game.position().side_to_move() {
+            crate::Color::Black => send(out, "black"),
+            crate::Color::White => send(out, "white"),
+        }
+    }
+
+    /// `moves`: every legal move in canonical order on one line, single spaces (YaneuraOu adds
+    /// a trailing space; Ayane strips it). Always exactly one line, since Ayane takes the next
+    /// line as the answer: an empty one when there is no legal move, and after a rejected
+    /// `position` (`go` then resigns; no move is offered from a position the engine lacks).
+    fn moves(&self, out: &mut impl Write) -> io::Result<()> {
+        if !self.position_ok {
+            return send(out, "");
+        }
+        let moves = self.game.position().legal_moves();
+        let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        send(out, &text.join(" "))
     }
 
     /// One `info string` line and a log warning.

@@ -60,6 +60,12 @@ pub enum Command {
     Quit,
     /// `d`: show the position (debug command, for humans).
     Display,
+    /// `side` (YaneuraOu's extension, used by its script driver Ayane): the side to move,
+    /// answered `black` or `white` on one line.
+    Side,
+    /// `moves` (YaneuraOu's extension, used by Ayane): the legal moves of the current position,
+    /// space-separated on one line.
+    Moves,
     /// A command of the USI draft that this engine accepts and ignores (`debug`, `register`).
     Ignored(String),
 }
@@ -298,6 +304,8 @@ pub fn parse_line(line: &str) -> Result<Command, UsiError> {
         })),
         "quit" => Ok(Command::Quit),
         "d" => Ok(Command::Display),
+        "side" => Ok(Command::Side),
+        "moves" => Ok(Command::Moves),
         "debug" | "register" => Ok(Command::Ignored(head.to_string())),
         _ => Err(UsiError::UnknownCommand(head.to_string())),
     }

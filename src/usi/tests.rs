@@ -41,6 +41,8 @@ fn simple_commands() {
     );
     assert_eq!(parse_line("quit"), Ok(Command::Quit));
     assert_eq!(parse_line("d"), Ok(Command::Display));
+    assert_eq!(parse_line("side"), Ok(Command::Side));
+    assert_eq!(parse_line("moves"), Ok(Command::Moves));
     assert_eq!(
         parse_line("debug on"),
         Ok(Command::Ignored("debug".to_string()))

@@ -348,6 +348,75 @@ fn perft_divide_output() {
     assert_eq!(out[1], "Nodes searched: 1");
 }
 
+/// `side` answers `black`/`white` (YaneuraOu's words) for whoever is to move.
+#[test]
+fn side_names_the_side_to_move() {
+    assert_eq!(lines("side"), ["black"]);
+    assert_eq!(lines("position startpos\nside"), ["black"]);
+    assert_eq!(lines("position startpos moves 7g7f\nside"), ["white"]);
+    assert_eq!(lines("position startpos moves 7g7f 3c3d\nside"), ["black"]);
+    // White to move by the SFEN, then Black after one White move.
+    let sfen = "position sfen 4k4/9/9/9/9/9/9/9/4K4 w - 1";
+    assert_eq!(lines(&format!("{sfen}\nside")), ["white"]);
+    assert_eq!(lines(&format!("{sfen} moves 5a4b\nside")), ["black"]);
+}
+
+/// `moves` lists the legal moves on one line. Expectations worked out by hand.
+#[test]
+fn moves_lists_the_legal_moves_on_one_line() {
+    // The start position: 9 pawn pushes, 2 lance steps, 4 silver, 6 gold, 3 king and 6 rook
+    // moves; the bishop and the knights are boxed in.
+    let want = "9g9f 8g8f 7g7f 6g6f 5g5f 4g4f 3g3f 2g2f 1g1f 9i9h 1i1h 7i7h 7i6h 3i3h 3i4h \
+                6i7h 6i6h 6i5h 4i5h 4i4h 4i3h 5i6h 5i5h 5i4h 2h3h 2h4h 2h5h 2h6h 2h7h 2h1h";
+    let out = lines("position startpos\nmoves");
+    assert_eq!(out.len(), 1);
+    assert!(
+        !out[0].contains("  ") && !out[0].ends_with(' '),
+        "{:?}",
+        out[0]
+    );
+    let mut got: Vec<&str> = out[0].split(' ').collect();
+    let mut want: Vec<&str> = want.split_whitespace().collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+
+    // A pawn on 2d may step to 2c with or without promotion; the king on 5i has five steps.
+    let out = lines("position sfen 4k4/9/9/7P1/9/9/9/9/4K4 b - 1\nmoves");
+    let mut got: Vec<&str> = out[0].split(' ').collect();
+    got.sort_unstable();
+    assert_eq!(
+        got,
+        ["2d2c", "2d2c+", "5i4h", "5i4i", "5i5h", "5i6h", "5i6i"]
+    );
+
+    // A pawn in hand: 5 king steps and a drop on each of the 71 empty squares of ranks b-i
+    // (none on rank a, where a pawn could never move). P*5b checks but is no mate (the king
+    // takes it or steps aside), so it is legal.
+    let out = lines("position sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1\nmoves");
+    let got: Vec<&str> = out[0].split(' ').collect();
+    assert_eq!(got.len(), 76);
+    assert_eq!(got.iter().filter(|m| m.starts_with("P*")).count(), 71);
+    assert!(got.contains(&"P*5b") && got.contains(&"P*1i") && !got.contains(&"P*5a"));
+}
+
+/// With no legal move, or after a rejected `position`, `moves` still answers one line: empty.
+#[test]
+fn moves_answers_an_empty_line_when_there_is_nothing_to_play() {
+    // White is mated: gold on 5b, protected by the pawn on 5c.
+    assert_eq!(
+        lines("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1\nmoves\nside"),
+        ["", "white"]
+    );
+    let out = lines("position startpos moves 7g7f 7g7f\nmoves\nside");
+    assert!(
+        out[0].starts_with("info string position rejected"),
+        "{out:?}"
+    );
+    // `side` still describes the position `d` shows: the last valid one (here the start).
+    assert_eq!(out[1..], ["", "black"]);
+}
+
 #[test]
 fn display_shows_position_facts() {
     let out = lines("position startpos moves 7g7f 3c3d 8h2b+\nd");
