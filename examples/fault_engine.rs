@@ -9,11 +9,13 @@
 //! ```
 //!
 //! A fault with `@PLY` fires on the first `go` whose position has at least PLY moves since its
-//! start (default 0: the first `go`), once per game unless noted. Faults of moves:
+//! start (default 0: the first `go`), once per game unless noted; with `@sfen=SFEN` only on a
+//! `go` in that position (board, hands and side to move; the move number is ignored). Faults of
+//! moves:
 //!
 //! | fault | what the engine does |
 //! |---|---|
-//! | `illegal=KIND` | plays an illegal move of that kind, the first time one exists: `into-check`, `uchifuzume` (a mating pawn drop), `nifu`, `no-promotion` (a pawn/lance/knight left without a move), `bad-promotion` (a `+` where no promotion is possible), `not-in-hand`, `occupied` (a drop on an occupied square), `wrong-side` (moves an opponent's piece), `no-piece` (from an empty square), `unreachable` (a piece to a square it cannot reach), `malformed` (text that is no USI move), `empty` (`bestmove` alone) |
+//! | `illegal=KIND` | plays an illegal move of that kind, the first time one exists: `into-check`, `uchifuzume` (a mating pawn drop), `nifu`, `no-promotion` (a pawn/lance/knight left without a move), `bad-promotion` (a `+` where no promotion is possible), `not-in-hand`, `occupied` (a drop on an occupied square), `dead-drop` (a drop where the piece could never move), `wrong-side` (moves an opponent's piece), `no-piece` (from an empty square), `unreachable` (a piece to a square it cannot reach), `malformed` (text that is no USI move), `empty` (`bestmove` alone) |
 //! | `resign` | `bestmove resign` |
 //! | `win` | `bestmove win` whether or not the declaration holds |
 //! | `crash` | exits with status 3 instead of answering |
@@ -27,9 +29,37 @@
 //!
 //! Faults of the handshake: `no-usiok`, `no-readyok`, `slow-usiok=MS`, `slow-readyok=MS`,
 //! `crash-at-start` (exits before reading anything), `crash-on-isready`.
+//!
+//! Faults for `saikoro check`, each the bug one of its checks is meant to catch (every time,
+//! not once per game; "crash" exits with status 3):
+//!
+//! | fault | what the engine does |
+//! |---|---|
+//! | `no-id-name`, `no-id-author` | leaves out that `id` line |
+//! | `bad-option` | declares an option a GUI cannot read (a spin without min and max) |
+//! | `inconsistent-option` | declares a spin whose default is outside min..max |
+//! | `junk` | prints a banner at start and a non-USI line before every bestmove |
+//! | `double-spaces` | writes `bestmove` with two spaces after it |
+//! | `early-infinite`, `early-ponder` | answers `go infinite` / `go ponder` at once |
+//! | `ignore-stop`, `ignore-ponder-stop` | no bestmove for `stop` during `go infinite` / `go ponder` |
+//! | `idle-stop-bestmove` | answers a `stop` with no search running with a bestmove |
+//! | `two-bestmoves` | answers every timed `go` twice |
+//! | `gameover-keeps-pondering` | `gameover` does not end a `go ponder` (its bestmove comes at the next `go`) |
+//! | `no-readyok-while-searching` | no `readyok` during `go infinite` / `go ponder` |
+//! | `ignore-quit` | does not exit on `quit` (only at the end of input) |
+//! | `crash-on-unknown-command`, `crash-on-crlf` | crashes on a command it does not know, on a line ending in CR LF |
+//! | `crash-on-unknown-option`, `crash-on-empty-value`, `crash-on-spin-max` | crashes on `setoption` of an undeclared option, with an empty value, with a spin's max |
+//! | `sudden-death-slow=MS` | waits MS before answering a `go` with `byoyomi 0` |
+//! | `resign-if-forced` | resigns when it has a single legal move |
+//! | `crash-if-mated` | crashes instead of resigning when it has no legal move |
+//! | `move-buffer=N` | crashes when it has more than N legal moves (a fixed move list) |
+//! | `declare-27` | declares a win at 27 points for Black too (28 needed) |
+//! | `perpetual-check` | plays a move that loses by perpetual check when one exists |
+//! | `reject-non-promotion` | reads a `position` only up to the first unpromoted bishop, rook or pawn move that could have promoted, and plays from there |
+//! | `mate-bestmove`, `checkmate=M1,M2,…` | answers `go mate` with a bestmove, with `checkmate M1 M2 …` |
 
-use saikoro::usi::{parse_line, Command, Engine, Flow, PositionCommand, Start};
-use saikoro::{Game, IllegalMove, KingRule, Move, PieceType, Position, Square};
+use saikoro::usi::{parse_line, Command, Engine, Flow, Go, PositionCommand, Start, UsiError};
+use saikoro::{EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType, Position, Square};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -44,6 +74,7 @@ enum Illegal {
     BadPromotion,
     NotInHand,
     Occupied,
+    DeadDrop,
     WrongSide,
     NoPiece,
     Unreachable,
@@ -61,6 +92,7 @@ impl Illegal {
             "bad-promotion" => Illegal::BadPromotion,
             "not-in-hand" => Illegal::NotInHand,
             "occupied" => Illegal::Occupied,
+            "dead-drop" => Illegal::DeadDrop,
             "wrong-side" => Illegal::WrongSide,
             "no-piece" => Illegal::NoPiece,
             "unreachable" => Illegal::Unreachable,
@@ -80,6 +112,7 @@ impl Illegal {
             Illegal::BadPromotion => IllegalMove::CannotPromote,
             Illegal::NotInHand => IllegalMove::NotInHand,
             Illegal::Occupied => IllegalMove::SquareOccupied,
+            Illegal::DeadDrop => IllegalMove::DeadDrop,
             Illegal::WrongSide => IllegalMove::NotOwnPiece,
             Illegal::NoPiece => IllegalMove::NoPiece,
             Illegal::Unreachable => IllegalMove::CannotReach,
@@ -134,18 +167,48 @@ enum Action {
     SlowReadyOk(u64),
     CrashAtStart,
     CrashOnIsReady,
+    Check(CheckFault),
 }
 
 #[derive(Clone, Debug)]
 struct Fault {
     action: Action,
     ply: usize,
+    /// `@sfen=`: the position (SFEN without its move number) it is limited to.
+    sfen: Option<String>,
+}
+
+impl Fault {
+    /// Whether the fault may fire in `pos`.
+    fn fires_in(&self, pos: &Position) -> bool {
+        self.sfen
+            .as_ref()
+            .is_none_or(|s| *s == sfen_without_number(pos))
+    }
+}
+
+/// The SFEN of `pos` without its move number.
+fn sfen_without_number(pos: &Position) -> String {
+    let sfen = pos.to_sfen();
+    sfen.rsplit_once(' ')
+        .map_or(sfen.clone(), |(s, _)| s.to_string())
 }
 
 fn parse_fault(spec: &str) -> Result<Fault, String> {
-    let (body, ply) = match spec.rsplit_once('@') {
-        Some((b, p)) => (b, p.parse().map_err(|_| format!("bad ply in '{spec}'"))?),
-        None => (spec, 0),
+    let (body, ply, sfen) = match spec.rsplit_once('@') {
+        Some((b, p)) => match p.strip_prefix("sfen=") {
+            Some(s) => {
+                let pos =
+                    Position::from_sfen(s).map_err(|e| format!("bad sfen in '{spec}': {e}"))?;
+                (b, 0, Some(sfen_without_number(&pos)))
+            }
+            None => (
+                b,
+                p.parse().map_err(|_| format!("bad ply in '{spec}'"))?,
+                None,
+            ),
+        },
+        None => (spec, 0, None),
     };
     let (name, value) = match body.split_once('=') {
         Some((n, v)) => (n, Some(v)),
@@ -180,9 +243,12 @@ fn parse_fault(spec: &str) -> Result<Fault, String> {
         ("slow-readyok", v) => Action::SlowReadyOk(ms(v)?),
         ("crash-at-start", None) => Action::CrashAtStart,
         ("crash-on-isready", None) => Action::CrashOnIsReady,
-        _ => return Err(format!("unknown fault '{spec}'")),
+        _ => match CheckFault::parse(name, value)? {
+            Some(f) => Action::Check(f),
+            None => return Err(format!("unknown fault '{spec}'")),
+        },
     };
-    Ok(Fault { action, ply })
+    Ok(Fault { action, ply, sfen })
 }
 
 struct FaultEngine {
@@ -192,6 +258,8 @@ struct FaultEngine {
     fired: Vec<bool>,
     /// The last position, as the engine plays it.
     game: Option<Game>,
+    /// Whether the search held by the engine is a `go ponder` (not a `go infinite`).
+    held_ponder: bool,
 }
 
 impl FaultEngine {
@@ -224,7 +292,7 @@ impl FaultEngine {
         let plies = game.len();
         let pos = game.position().clone();
         for (i, f) in self.faults.iter().enumerate() {
-            if plies < f.ply {
+            if plies < f.ply || !f.fires_in(&pos) {
                 continue;
             }
             let once = |fired: &mut Vec<bool>| !std::mem::replace(&mut fired[i], true);
@@ -272,8 +340,9 @@ impl FaultEngine {
         Ok(None)
     }
 
-    /// Handles one line; `Err` is the exit code to end with.
-    fn handle(&mut self, line: &str, out: &mut impl Write) -> Result<Flow, ExitCode> {
+    /// Handles one line without the faults for `saikoro check`; `Err` is the exit code to end
+    /// with.
+    fn handle_plain(&mut self, line: &str, out: &mut impl Write) -> Result<Flow, ExitCode> {
         let io_err = |_| ExitCode::from(2);
         match parse_line(line) {
             Ok(Command::Usi) => {
@@ -347,6 +416,351 @@ impl FaultEngine {
     }
 }
 
+/// The faults `saikoro check` must catch, each the bug of one of its checks.
+#[derive(Clone, Debug, PartialEq)]
+enum CheckFault {
+    NoIdName,
+    NoIdAuthor,
+    BadOption,
+    InconsistentOption,
+    Junk,
+    DoubleSpaces,
+    EarlyInfinite,
+    EarlyPonder,
+    IgnoreStop,
+    IgnorePonderStop,
+    IdleStopBestmove,
+    TwoBestmoves,
+    GameoverKeepsPondering,
+    NoReadyokWhileSearching,
+    IgnoreQuit,
+    CrashOnUnknownCommand,
+    CrashOnCrlf,
+    CrashOnUnknownOption,
+    CrashOnEmptyValue,
+    CrashOnSpinMax,
+    SuddenDeathSlow(u64),
+    ResignIfForced,
+    CrashIfMated,
+    MoveBuffer(usize),
+    Declare27,
+    PerpetualCheck,
+    RejectNonPromotion,
+    MateBestmove,
+    Checkmate(String),
+}
+
+impl CheckFault {
+    /// The fault called `name` (with `value`), `None` when there is none of that name.
+    fn parse(name: &str, value: Option<&str>) -> Result<Option<CheckFault>, String> {
+        let number = |v: Option<&str>| {
+            v.and_then(|v| v.parse::<u64>().ok())
+                .ok_or_else(|| format!("'{name}' needs a number: {name}=N"))
+        };
+        Ok(Some(match (name, value) {
+            ("no-id-name", None) => CheckFault::NoIdName,
+            ("no-id-author", None) => CheckFault::NoIdAuthor,
+            ("bad-option", None) => CheckFault::BadOption,
+            ("inconsistent-option", None) => CheckFault::InconsistentOption,
+            ("junk", None) => CheckFault::Junk,
+            ("double-spaces", None) => CheckFault::DoubleSpaces,
+            ("early-infinite", None) => CheckFault::EarlyInfinite,
+            ("early-ponder", None) => CheckFault::EarlyPonder,
+            ("ignore-stop", None) => CheckFault::IgnoreStop,
+            ("ignore-ponder-stop", None) => CheckFault::IgnorePonderStop,
+            ("idle-stop-bestmove", None) => CheckFault::IdleStopBestmove,
+            ("two-bestmoves", None) => CheckFault::TwoBestmoves,
+            ("gameover-keeps-pondering", None) => CheckFault::GameoverKeepsPondering,
+            ("no-readyok-while-searching", None) => CheckFault::NoReadyokWhileSearching,
+            ("ignore-quit", None) => CheckFault::IgnoreQuit,
+            ("crash-on-unknown-command", None) => CheckFault::CrashOnUnknownCommand,
+            ("crash-on-crlf", None) => CheckFault::CrashOnCrlf,
+            ("crash-on-unknown-option", None) => CheckFault::CrashOnUnknownOption,
+            ("crash-on-empty-value", None) => CheckFault::CrashOnEmptyValue,
+            ("crash-on-spin-max", None) => CheckFault::CrashOnSpinMax,
+            ("sudden-death-slow", v) => CheckFault::SuddenDeathSlow(number(v)?),
+            ("resign-if-forced", None) => CheckFault::ResignIfForced,
+            ("crash-if-mated", None) => CheckFault::CrashIfMated,
+            ("move-buffer", v) => CheckFault::MoveBuffer(number(v)? as usize),
+            ("declare-27", None) => CheckFault::Declare27,
+            ("perpetual-check", None) => CheckFault::PerpetualCheck,
+            ("reject-non-promotion", None) => CheckFault::RejectNonPromotion,
+            ("mate-bestmove", None) => CheckFault::MateBestmove,
+            ("checkmate", Some(v)) => CheckFault::Checkmate(v.replace(',', " ")),
+            _ => return Ok(None),
+        }))
+    }
+}
+
+/// The options the engine declares (Saikoro's).
+const DECLARED: [&str; 4] = ["USI_Ponder", "Seed", "EnteringKingRule", "LogFile"];
+
+/// Whether Black would wrongly declare a win by counting 27 points as enough (the White
+/// threshold): every other CSARule27 condition holds, the points are exactly 27.
+fn declares_at_27(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let (points, pieces) = saikoro::check::declaration_points(pos, us);
+    pos.king_square(us).is_some_and(|k| k.in_promotion_zone(us))
+        && !pos.in_check()
+        && pieces >= 10
+        && points >= 27
+        && !pos.can_declare_win(EnteringKingRule::CsaRule27)
+}
+
+/// The moves of `p` up to the first bishop, rook or pawn move that stays unpromoted where it
+/// could promote, or `None` when there is none.
+fn before_non_promotion(p: &PositionCommand) -> Option<PositionCommand> {
+    let mut pos = match &p.start {
+        Start::Startpos => Position::startpos(),
+        Start::Sfen(setup) => Position::from_setup(setup, KingRule::Optional).ok()?,
+    };
+    for (i, &m) in p.moves.iter().enumerate() {
+        if let Move::Normal {
+            from,
+            to,
+            promote: false,
+        } = m
+        {
+            let kind = pos.piece_at(from).map(|pc| pc.kind);
+            let promotable = Move::Normal {
+                from,
+                to,
+                promote: true,
+            };
+            if matches!(
+                kind,
+                Some(PieceType::Pawn | PieceType::Bishop | PieceType::Rook)
+            ) && pos.is_legal(promotable).is_ok()
+            {
+                return Some(PositionCommand {
+                    start: p.start.clone(),
+                    moves: p.moves[..i].to_vec(),
+                });
+            }
+        }
+        pos.is_legal(m).ok()?;
+        pos = pos.play(m);
+    }
+    None
+}
+
+impl FaultEngine {
+    /// The faults for `saikoro check` in force.
+    fn check_faults(&self) -> impl Iterator<Item = &CheckFault> {
+        self.faults.iter().filter_map(|f| match &f.action {
+            Action::Check(c) => Some(c),
+            _ => None,
+        })
+    }
+
+    fn has(&self, c: &CheckFault) -> bool {
+        self.check_faults().any(|f| f == c)
+    }
+
+    /// Handles one line: the faults for `saikoro check`, then the others; `Err` is the exit
+    /// code to end with.
+    fn handle(&mut self, line: &str, out: &mut impl Write) -> Result<Flow, ExitCode> {
+        if self.check_faults().next().is_none() {
+            return self.handle_plain(line, out);
+        }
+        let mut buf = Vec::new();
+        let flow = match self.check_fault(line, &mut buf)? {
+            Some(flow) => flow,
+            None => self.handle_plain(line, &mut buf)?,
+        };
+        let timed_go = matches!(parse_line(line),
+            Ok(Command::Go(g)) if !g.infinite && !g.ponder && g.mate.is_none() && g.perft.is_none());
+        let io_err = |_| ExitCode::from(2);
+        for l in String::from_utf8_lossy(&buf).lines() {
+            if !l.starts_with("bestmove") {
+                writeln!(out, "{l}").map_err(io_err)?;
+                continue;
+            }
+            if self.has(&CheckFault::Junk) {
+                writeln!(out, "thinking... done").map_err(io_err)?;
+            }
+            let l = if self.has(&CheckFault::DoubleSpaces) {
+                l.replacen("bestmove ", "bestmove  ", 1)
+            } else {
+                l.to_string()
+            };
+            writeln!(out, "{l}").map_err(io_err)?;
+            if timed_go && self.has(&CheckFault::TwoBestmoves) {
+                writeln!(out, "{l}").map_err(io_err)?;
+            }
+        }
+        out.flush().map_err(io_err)?;
+        Ok(flow)
+    }
+
+    /// The faults for `saikoro check` that replace the normal handling of `line`: `Some` when
+    /// one did.
+    fn check_fault(&mut self, line: &str, out: &mut Vec<u8>) -> Result<Option<Flow>, ExitCode> {
+        use CheckFault as F;
+        let crash = Err(ExitCode::from(3));
+        let done = Ok(Some(Flow::Continue));
+        let searching = self.engine.is_searching();
+        match parse_line(line) {
+            Err(UsiError::UnknownCommand(_)) if self.has(&F::CrashOnUnknownCommand) => crash,
+            Ok(Command::Usi) => {
+                let mut buf = Vec::new();
+                let flow = self.handle_plain(line, &mut buf)?;
+                for l in String::from_utf8_lossy(&buf).lines() {
+                    if (l.starts_with("id name") && self.has(&F::NoIdName))
+                        || (l.starts_with("id author") && self.has(&F::NoIdAuthor))
+                    {
+                        continue;
+                    }
+                    if l == "usiok" {
+                        if self.has(&F::BadOption) {
+                            let _ = writeln!(out, "option name Broken type spin default 10");
+                        }
+                        if self.has(&F::InconsistentOption) {
+                            let _ =
+                                writeln!(out, "option name Depth type spin default 0 min 1 max 10");
+                        }
+                    }
+                    let _ = writeln!(out, "{l}");
+                }
+                Ok(Some(flow))
+            }
+            Ok(Command::IsReady) if searching && self.has(&F::NoReadyokWhileSearching) => done,
+            Ok(Command::SetOption { name, value }) => {
+                let value = value.unwrap_or_default();
+                let unknown = !DECLARED.iter().any(|d| d.eq_ignore_ascii_case(&name));
+                let spin_max = name.eq_ignore_ascii_case("Seed")
+                    && value == saikoro::usi::SEED_MAX.to_string();
+                if (unknown && self.has(&F::CrashOnUnknownOption))
+                    || (value.is_empty() && self.has(&F::CrashOnEmptyValue))
+                    || (spin_max && self.has(&F::CrashOnSpinMax))
+                {
+                    return crash;
+                }
+                Ok(None)
+            }
+            Ok(Command::Stop) if searching => {
+                let ignored = if self.held_ponder {
+                    F::IgnorePonderStop
+                } else {
+                    F::IgnoreStop
+                };
+                if self.has(&ignored) {
+                    done
+                } else {
+                    Ok(None)
+                }
+            }
+            Ok(Command::Stop) if self.has(&F::IdleStopBestmove) => {
+                let mv = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.position().legal_moves().first().map(|m| m.to_string()));
+                let _ = writeln!(out, "bestmove {}", mv.as_deref().unwrap_or("resign"));
+                done
+            }
+            Ok(Command::GameOver(_)) if searching && self.has(&F::GameoverKeepsPondering) => done,
+            Ok(Command::Quit) if self.has(&F::IgnoreQuit) => done,
+            Ok(Command::Position(p)) if self.has(&F::RejectNonPromotion) => {
+                let p = before_non_promotion(&p).unwrap_or(p);
+                self.set_position(&p);
+                self.engine
+                    .handle(Command::Position(p), out)
+                    .map_err(|_| ExitCode::from(2))?;
+                done
+            }
+            Ok(Command::Go(go)) => self.check_go(go, out),
+            _ => Ok(None),
+        }
+    }
+
+    /// The `go` faults for `saikoro check`.
+    fn check_go(&mut self, go: Go, out: &mut Vec<u8>) -> Result<Option<Flow>, ExitCode> {
+        use CheckFault as F;
+        let done = Ok(Some(Flow::Continue));
+        let io_err = |_| ExitCode::from(2);
+        if go.infinite || go.ponder {
+            self.held_ponder = go.ponder;
+            if (go.infinite && self.has(&F::EarlyInfinite))
+                || (go.ponder && self.has(&F::EarlyPonder))
+            {
+                let now = Go {
+                    infinite: false,
+                    ponder: false,
+                    ..go
+                };
+                self.engine.handle(Command::Go(now), out).map_err(io_err)?;
+                return done;
+            }
+            return Ok(None);
+        }
+        if go.mate.is_some() {
+            if self.has(&F::MateBestmove) {
+                let mv = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.position().legal_moves().first().map(|m| m.to_string()));
+                let _ = writeln!(out, "bestmove {}", mv.as_deref().unwrap_or("resign"));
+                return done;
+            }
+            if let Some(pv) = self.check_faults().find_map(|f| match f {
+                F::Checkmate(pv) => Some(pv.clone()),
+                _ => None,
+            }) {
+                let _ = writeln!(out, "checkmate {pv}");
+                return done;
+            }
+            return Ok(None);
+        }
+        if go.perft.is_some() {
+            return Ok(None);
+        }
+        if go.byoyomi == Some(0) {
+            if let Some(ms) = self.check_faults().find_map(|f| match f {
+                F::SuddenDeathSlow(ms) => Some(*ms),
+                _ => None,
+            }) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
+        }
+        let buffer = self.check_faults().find_map(|f| match f {
+            F::MoveBuffer(n) => Some(*n),
+            _ => None,
+        });
+        let (forced, mated, declare, perpetual) = (
+            self.has(&F::ResignIfForced),
+            self.has(&F::CrashIfMated),
+            self.has(&F::Declare27),
+            self.has(&F::PerpetualCheck),
+        );
+        let Some(game) = self.game.as_mut() else {
+            return Ok(None);
+        };
+        let legal = game.position().legal_moves();
+        if (mated && legal.is_empty()) || buffer.is_some_and(|n| legal.len() > n) {
+            return Err(ExitCode::from(3));
+        }
+        let answer = if forced && legal.len() == 1 {
+            Some("resign".to_string())
+        } else if declare && declares_at_27(game.position()) {
+            Some("win".to_string())
+        } else if perpetual {
+            legal
+                .iter()
+                .find(|&&m| game.loses_by_perpetual_check(m))
+                .map(|m| m.to_string())
+        } else {
+            None
+        };
+        match answer {
+            Some(a) => {
+                let _ = writeln!(out, "bestmove {a}");
+                done
+            }
+            None => Ok(None),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let mut faults = Vec::new();
     let mut seed = None;
@@ -374,9 +788,13 @@ fn main() -> ExitCode {
         fired: vec![false; faults.len()],
         faults,
         game: None,
+        held_ponder: false,
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();
+    if fe.has(&CheckFault::Junk) {
+        let _ = writeln!(out, "FaultEngine 1.0 starting up");
+    }
     if let Some(s) = seed {
         let _ = fe.handle(&format!("setoption name Seed value {s}"), &mut out);
     }
@@ -391,6 +809,9 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             Ok(_) => {}
+        }
+        if buf.ends_with(b"\r\n") && fe.has(&CheckFault::CrashOnCrlf) {
+            return ExitCode::from(3);
         }
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim_end_matches(['\r', '\n']);

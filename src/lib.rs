@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 mod board;
+pub mod check;
 mod color;
 pub mod csa;
 mod declaration;

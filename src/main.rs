@@ -1,4 +1,5 @@
-//! The `saikoro` binary: USI engine by default, `selfplay`, `csa` and `match` subcommands.
+//! The `saikoro` binary: USI engine by default, `selfplay`, `csa`, `match` and `check`
+//! subcommands.
 
 mod cli;
 
@@ -11,6 +12,7 @@ fn main() -> ExitCode {
         Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
         Some("csa") => cli::csa::main(args.skip(1).collect()),
         Some("match") => cli::tournament::main(args.skip(1).collect()),
+        Some("check") => cli::check::main(args.skip(1).collect()),
         Some("usi") => cli::usi::main(args.skip(1).collect()),
         Some("-h" | "--help" | "help") => {
             print!("{}", cli::USAGE);

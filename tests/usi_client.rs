@@ -8,7 +8,7 @@ use saikoro::usi::client::{Direction, SpawnOptions, Stderr};
 use saikoro::usi::{BestMove, ClientError, EngineCommand, Go, OptionKind, Score, UsiClient};
 use saikoro::{Move, Position};
 use std::time::{Duration, Instant};
-use usi_support::{fault_engine, BIN};
+use usi_support::{faulty, BIN};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -16,19 +16,6 @@ fn saikoro() -> EngineCommand {
     EngineCommand {
         program: BIN.to_string(),
         args: Vec::new(),
-        dir: None,
-    }
-}
-
-fn faulty(faults: &[&str]) -> EngineCommand {
-    let mut args = vec!["--seed".to_string(), "7".to_string()];
-    for f in faults {
-        args.push("--fault".to_string());
-        args.push(f.to_string());
-    }
-    EngineCommand {
-        program: fault_engine().display().to_string(),
-        args,
         dir: None,
     }
 }

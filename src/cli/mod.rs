@@ -1,6 +1,7 @@
 //! Command-line front ends: argument parsing and start-up for each mode. The only place, with
 //! `main.rs`, where `anyhow` is used.
 
+pub mod check;
 pub mod csa;
 pub mod progress;
 pub mod selfplay;
@@ -24,6 +25,8 @@ Usage:
                                    play USI engines against each other
   saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
                                    play on a CSA server (Floodgate)
+  saikoro check [OPTIONS] -- CMD [ARGS...]
+                                   check that a USI engine speaks USI correctly
   saikoro --version | --help
 
 Run `saikoro <mode> --help` for the options of a mode.

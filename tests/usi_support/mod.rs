@@ -256,3 +256,17 @@ pub fn fault_engine() -> &'static std::path::Path {
         path
     })
 }
+
+/// The command that starts the fault engine with seed 7 and `faults` (each a `--fault` value).
+pub fn faulty(faults: &[&str]) -> saikoro::usi::EngineCommand {
+    let mut args = vec!["--seed".to_string(), "7".to_string()];
+    for f in faults {
+        args.push("--fault".to_string());
+        args.push(f.to_string());
+    }
+    saikoro::usi::EngineCommand {
+        program: fault_engine().display().to_string(),
+        args,
+        dir: None,
+    }
+}

@@ -1,0 +1,238 @@
+//! Start-up: `usi` → `id name`, `id author`, `option` lines and `usiok` within the time GUIs
+//! allow; then the user's options and `isready` → `readyok`. When either answer never comes,
+//! no later check can run.
+
+use super::session::{excerpt, exit_status_soon, Harness, Verdict};
+use super::{CheckResult, Group};
+use crate::usi::{parse_engine_line, ClientError, EngineInfo, EngineMessage, OptionKind};
+use std::time::{Duration, Instant};
+
+/// The start-up checks, in order.
+pub(super) const NAMES: [&str; 5] = ["usiok", "id-name", "id-author", "option-lines", "readyok"];
+
+/// What `usi` brought.
+struct Handshake {
+    info: EngineInfo,
+    /// When `usiok` came, after `usi` was sent.
+    usiok: Option<Duration>,
+    /// Why the engine's output ended, if it did.
+    ended: Option<ClientError>,
+}
+
+fn result(name: &str, v: Verdict, transcript: Vec<String>, t0: Instant) -> CheckResult {
+    CheckResult::new(name, Group::StartUp, v, transcript, t0.elapsed())
+}
+
+fn not_run(name: &str, why: &str) -> CheckResult {
+    CheckResult::not_run(name, Group::StartUp, why)
+}
+
+/// What happened to an engine whose output ended or that stopped reading (`err`).
+fn ended(e: &mut crate::usi::UsiClient, err: &ClientError) -> String {
+    if let Some(status) = exit_status_soon(e) {
+        return format!("the engine exited ({status})");
+    }
+    match err {
+        ClientError::Exited(Some(status)) => format!("the engine exited ({status})"),
+        ClientError::Exited(None) => "the engine closed its output".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Sends `usi` and reads up to `usiok` or the timeout.
+fn handshake(e: &mut crate::usi::UsiClient, timeout: Duration) -> Handshake {
+    let mut h = Handshake {
+        info: EngineInfo::default(),
+        usiok: None,
+        ended: None,
+    };
+    if let Err(err) = e.send("usi") {
+        h.ended = Some(err);
+        return h;
+    }
+    let sent = Instant::now();
+    let deadline = sent + timeout;
+    loop {
+        match e.recv(deadline) {
+            Ok(Some(line)) => match parse_engine_line(&line.text) {
+                EngineMessage::UsiOk => {
+                    h.usiok = Some(line.at.saturating_duration_since(sent));
+                    return h;
+                }
+                EngineMessage::IdName(n) => h.info.name = Some(n),
+                EngineMessage::IdAuthor(a) => h.info.author = Some(a),
+                EngineMessage::Option(Ok(o)) => h.info.options.push(o),
+                EngineMessage::Option(Err(err)) => h.info.bad_options.push((line.text, err)),
+                _ => h.info.other.push(line.text),
+            },
+            Ok(None) => return h,
+            Err(err) => {
+                h.ended = Some(err);
+                return h;
+            }
+        }
+    }
+}
+
+/// The verdict on the option declarations.
+fn option_lines(info: &EngineInfo) -> Verdict {
+    if let Some((line, err)) = info.bad_options.first() {
+        let more = match info.bad_options.len() {
+            1 => String::new(),
+            n => format!(" ({} more unreadable option lines)", n - 1),
+        };
+        return Verdict::fail(format!("'{line}': {err}{more}"));
+    }
+    if let Some((o, why)) = info
+        .options
+        .iter()
+        .find_map(|o| o.inconsistency().map(|w| (o, w)))
+    {
+        return Verdict::fail(format!("option {}: {why}", o.name));
+    }
+    let mut warnings = Vec::new();
+    for (i, o) in info.options.iter().enumerate() {
+        if info.options[..i]
+            .iter()
+            .any(|p| p.name.eq_ignore_ascii_case(&o.name))
+        {
+            warnings.push(format!("option {} is declared twice", o.name));
+        }
+        let expected = match o.name.as_str() {
+            "USI_Ponder" => Some("check"),
+            "USI_Hash" => Some("spin"),
+            _ => None,
+        };
+        if let Some(t) = expected.filter(|&t| t != o.type_name()) {
+            warnings.push(format!(
+                "{} is declared as a {}; GUIs treat it as a {t}",
+                o.name,
+                o.type_name()
+            ));
+        }
+        if let OptionKind::Combo { vars, .. } = &o.kind {
+            if vars.is_empty() {
+                warnings.push(format!("combo option {} has no var", o.name));
+            }
+        }
+    }
+    if let Some(w) = warnings.first() {
+        return Verdict::warn(w.clone());
+    }
+    let list: Vec<String> = info
+        .options
+        .iter()
+        .take(6)
+        .map(|o| format!("{} ({})", o.name, o.type_name()))
+        .collect();
+    let rest = info.options.len().saturating_sub(6);
+    Verdict::pass(match info.options.len() {
+        0 => "no options declared".to_string(),
+        n => format!(
+            "{n} readable option{}: {}{}",
+            if n == 1 { "" } else { "s" },
+            list.join(", "),
+            if rest > 0 {
+                format!(", {rest} more")
+            } else {
+                String::new()
+            }
+        ),
+    })
+}
+
+/// Runs the start-up checks on a fresh process and hands it to the harness when it is ready.
+pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
+    let t0 = Instant::now();
+    let timeout = h.cfg.timeout;
+    let mut e = match h.spawn() {
+        Ok(e) => e,
+        Err(err) => {
+            let why = format!("cannot start the engine: {err}");
+            let mut out = vec![result("usiok", Verdict::fail(&why), Vec::new(), t0)];
+            out.extend(NAMES[1..].iter().map(|n| not_run(n, &why)));
+            h.give_up("the engine cannot be started (see usiok)".to_string(), None);
+            return out;
+        }
+    };
+    let hs = handshake(&mut e, timeout);
+    let mut out = Vec::new();
+    let Some(took) = hs.usiok else {
+        let why = match &hs.ended {
+            Some(err) => format!("{} before usiok", ended(&mut e, err)),
+            None => format!(
+                "no usiok within {} ms (ShogiHome gives up after 10 s by default)",
+                timeout.as_millis()
+            ),
+        };
+        out.push(result("usiok", Verdict::fail(&why), excerpt(&e, 0), t0));
+        out.extend(NAMES[1..].iter().map(|n| not_run(n, "no usiok")));
+        h.give_up("the start-up failed (see usiok)".to_string(), Some(e));
+        return out;
+    };
+    let all = excerpt(&e, 0);
+    out.push(result(
+        "usiok",
+        Verdict::pass(format!("usiok {} ms after usi", took.as_millis())),
+        all.clone(),
+        t0,
+    ));
+    let id = |what: &str, value: &Option<String>| match value.as_deref().map(str::trim) {
+        Some(v) if !v.is_empty() => Verdict::pass(format!("'{v}'")),
+        Some(_) => Verdict::fail(format!("'id {what}' is empty")),
+        None => Verdict::fail(format!(
+            "no 'id {what}' line before usiok (the USI draft requires both id lines)"
+        )),
+    };
+    out.push(result(
+        "id-name",
+        id("name", &hs.info.name),
+        all.clone(),
+        t0,
+    ));
+    out.push(result(
+        "id-author",
+        id("author", &hs.info.author),
+        all.clone(),
+        t0,
+    ));
+    out.push(result("option-lines", option_lines(&hs.info), all, t0));
+
+    for (name, _) in &h.cfg.options {
+        if hs.info.option(name).is_none() {
+            log::warn!("--option {name}: the engine declares no such option (sent anyway)");
+        }
+    }
+    let mark = e.transcript_len();
+    let ready = h.set_user_options(&mut e).and_then(|_| {
+        let sent = Instant::now();
+        e.is_ready(timeout).map(|_| sent.elapsed())
+    });
+    match ready {
+        Ok(took) => {
+            out.push(result(
+                "readyok",
+                Verdict::pass(format!("readyok {} ms after isready", took.as_millis())),
+                Vec::new(),
+                t0,
+            ));
+            h.adopt(e, hs.info);
+        }
+        Err(err) => {
+            let why = match &err {
+                ClientError::Timeout { .. } => {
+                    format!("no readyok within {} ms of isready", timeout.as_millis())
+                }
+                other => format!("{} before readyok", ended(&mut e, other)),
+            };
+            out.push(result(
+                "readyok",
+                Verdict::fail(&why),
+                excerpt(&e, mark),
+                t0,
+            ));
+            h.give_up("the start-up failed (see readyok)".to_string(), Some(e));
+        }
+    }
+    out
+}
