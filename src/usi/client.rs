@@ -357,7 +357,10 @@ pub struct SearchResult {
 enum Event {
     Line(Line),
     Stderr(Line),
+    /// The end of stdout.
     Eof,
+    /// The end of stderr (read into the transcript).
+    StderrEof,
 }
 
 /// Where the engine's output comes from.
@@ -491,6 +494,8 @@ pub struct UsiClient {
     transcript: Option<Transcript>,
     /// The output has ended: every further wait fails at once.
     closed: bool,
+    /// Stderr is read into the transcript and has not ended yet.
+    stderr_open: bool,
     /// `info` seen since the last `go`.
     info: Info,
 }
@@ -513,8 +518,9 @@ fn decode(bytes: &[u8]) -> String {
     }
 }
 
-/// Reads `from` line by line into `tx` until it ends; `wrap` tags each line.
-fn pump(from: impl Read, tx: Sender<Event>, wrap: fn(Line) -> Event, eof: bool) {
+/// Reads `from` line by line into `tx` until it ends; `wrap` tags each line, `end` follows the
+/// last.
+fn pump(from: impl Read, tx: Sender<Event>, wrap: fn(Line) -> Event, end: Event) {
     let mut r = BufReader::new(from);
     let mut buf = Vec::new();
     loop {
@@ -536,9 +542,7 @@ fn pump(from: impl Read, tx: Sender<Event>, wrap: fn(Line) -> Event, eof: bool) 
             }
         }
     }
-    if eof {
-        let _ = tx.send(Event::Eof);
-    }
+    let _ = tx.send(end);
 }
 
 impl UsiClient {
@@ -601,7 +605,7 @@ impl UsiClient {
             None => {
                 let stdout = child.stdout.take().expect("stdout is piped");
                 let out_tx = tx.clone();
-                std::thread::spawn(move || pump(stdout, out_tx, Event::Line, true));
+                std::thread::spawn(move || pump(stdout, out_tx, Event::Line, Event::Eof));
                 Input::Thread(rx)
             }
         };
@@ -609,12 +613,12 @@ impl UsiClient {
         let input = {
             let stdout = child.stdout.take().expect("stdout is piped");
             let out_tx = tx.clone();
-            std::thread::spawn(move || pump(stdout, out_tx, Event::Line, true));
+            std::thread::spawn(move || pump(stdout, out_tx, Event::Line, Event::Eof));
             Input::Thread(rx)
         };
         if let Some(stderr) = child.stderr.take() {
             if options.stderr == Stderr::Transcript {
-                std::thread::spawn(move || pump(stderr, tx, Event::Stderr, false));
+                std::thread::spawn(move || pump(stderr, tx, Event::Stderr, Event::StderrEof));
             } else {
                 let label = label.clone();
                 std::thread::spawn(move || {
@@ -638,6 +642,7 @@ impl UsiClient {
             line_ending: LineEnding::Lf,
             transcript: options.transcript.then(Transcript::default),
             closed: false,
+            stderr_open: options.stderr == Stderr::Transcript,
             info: Info::default(),
         })
     }
@@ -718,7 +723,10 @@ impl UsiClient {
 
     /// The error for an engine whose output has ended: its exit status if it arrives soon.
     fn exited(&mut self) -> ClientError {
-        self.closed = true;
+        if !self.closed {
+            self.closed = true;
+            self.collect_stderr();
+        }
         let until = Instant::now() + Duration::from_millis(200);
         loop {
             if let Some(status) = self.exit_status() {
@@ -731,6 +739,22 @@ impl UsiClient {
         }
     }
 
+    /// Waits briefly for the rest of the engine's stderr (with [`Stderr::Transcript`]): it ends
+    /// with the process, and a crash's last words belong in the transcript.
+    fn collect_stderr(&mut self) {
+        let until = Instant::now() + Duration::from_millis(200);
+        while self.stderr_open {
+            let Input::Thread(rx) = &self.input else {
+                return;
+            };
+            match rx.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                Ok(Event::Stderr(line)) => self.record(Direction::Stderr, &line.text, line.at),
+                Ok(Event::StderrEof) | Err(_) => self.stderr_open = false,
+                Ok(_) => {}
+            }
+        }
+    }
+
     fn take(&mut self, event: Event) -> Result<Option<Line>, ClientError> {
         match event {
             Event::Line(line) => {
@@ -740,6 +764,10 @@ impl UsiClient {
             }
             Event::Stderr(line) => {
                 self.record(Direction::Stderr, &line.text, line.at);
+                Ok(None)
+            }
+            Event::StderrEof => {
+                self.stderr_open = false;
                 Ok(None)
             }
             Event::Eof => Err(self.exited()),
