@@ -87,6 +87,9 @@ pub struct Game {
     /// Whether the side to move was in check in each position so far.
     checks: Vec<bool>,
     counts: KeyCounts,
+    /// How many keys have occurred three times or more: a move can only complete a fourfold
+    /// repetition when some key has.
+    thrice: u32,
 }
 
 impl Game {
@@ -101,6 +104,7 @@ impl Game {
             start,
             moves: Vec::new(),
             counts,
+            thrice: 0,
         }
     }
 
@@ -143,7 +147,11 @@ impl Game {
         let key = self.pos.key();
         self.keys.push(key);
         self.checks.push(self.pos.in_check());
-        *self.counts.entry(key).or_insert(0) += 1;
+        let n = self.counts.entry(key).or_insert(0);
+        *n += 1;
+        if *n == 3 {
+            self.thrice += 1;
+        }
     }
 
     /// Takes back the last move; returns it, or `None` at the start.
@@ -152,6 +160,9 @@ impl Game {
         let key = self.keys.pop().expect("one key per move");
         self.checks.pop();
         if let Some(n) = self.counts.get_mut(&key) {
+            if *n == 3 {
+                self.thrice -= 1;
+            }
             *n -= 1;
             if *n == 0 {
                 self.counts.remove(&key);
@@ -192,10 +203,11 @@ impl Game {
     }
 
     /// Whether some move of the side to move might lose by perpetual check: only if its
-    /// previous move gave check (a losing cycle of checks includes that move).
+    /// previous move gave check (a losing cycle of checks includes that move), and some position
+    /// has already occurred three times (the move must bring about a fourth occurrence).
     pub fn may_lose_by_perpetual_check(&self) -> bool {
         let n = self.keys.len();
-        n >= 2 && self.checks[n - 2]
+        n >= 2 && self.checks[n - 2] && self.thrice > 0
     }
 
     /// Whether playing `mv` (legal) would make the side to move lose by perpetual check.

@@ -52,19 +52,6 @@ impl Move {
         }
     }
 
-    /// A number that orders moves exactly as their derived `Ord` does, cheaper to compare.
-    #[inline]
-    pub fn sort_key(self) -> u32 {
-        match self {
-            Move::Normal { from, to, promote } => {
-                ((from.index() as u32) << 16) | ((to.index() as u32) << 8) | promote as u32
-            }
-            Move::Drop { kind, to } => {
-                (1 << 24) | ((kind as u32) << 16) | ((to.index() as u32) << 8)
-            }
-        }
-    }
-
     /// Parses USI move text (`7g7f`, `8h2b+`, `P*5e`). Syntax only: says nothing of legality.
     pub fn from_usi(s: &str) -> Result<Move, MoveSyntaxError> {
         let err = || MoveSyntaxError {
@@ -122,9 +109,10 @@ impl MoveList {
         self.0.push(m);
     }
 
-    /// Sorts the moves in canonical order (see [`Move`]).
-    pub fn sort(&mut self) {
-        self.0.sort_unstable_by_key(|m| m.sort_key());
+    /// Appends every move of `moves`.
+    #[inline]
+    pub(crate) fn extend(&mut self, moves: impl IntoIterator<Item = Move>) {
+        self.0.extend(moves);
     }
 
     /// Keeps only the moves for which `f` is true.
@@ -138,6 +126,13 @@ impl std::ops::Deref for MoveList {
     #[inline]
     fn deref(&self) -> &[Move] {
         &self.0
+    }
+}
+
+impl std::ops::DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.0
     }
 }
 
@@ -168,29 +163,6 @@ mod tests {
         ] {
             assert!(Move::from_usi(s).is_err(), "{s:?} should be rejected");
         }
-    }
-
-    #[test]
-    fn sort_key_orders_like_ord() {
-        let mut all = Vec::new();
-        for from in Square::all() {
-            for to in Square::all() {
-                for promote in [false, true] {
-                    all.push(Move::Normal { from, to, promote });
-                }
-            }
-        }
-        for kind in PieceType::HAND_KINDS {
-            for to in Square::all() {
-                all.push(Move::Drop { kind, to });
-            }
-        }
-        let mut by_ord = all.clone();
-        by_ord.sort();
-        let mut by_key = all.clone();
-        by_key.reverse();
-        by_key.sort_by_key(|m| m.sort_key());
-        assert_eq!(by_ord, by_key);
     }
 
     #[test]

@@ -550,7 +550,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
             "game {id}: {} (+) vs {} (-), we are {}, {} moves already played, rule {rule}",
             summary.names[Color::Black],
             summary.names[Color::White],
-            us.csa_sign(),
+            super::notation::sign(us),
             moves.len()
         );
         if let Err(e) = player.new_game(&ctx, &game) {

@@ -14,6 +14,7 @@
 //! }
 //! ```
 
+mod diagram;
 mod engine;
 
 pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};

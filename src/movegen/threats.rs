@@ -1,0 +1,104 @@
+//! Checkers and pins: what attacks the king of the side to move, and which of its pieces may
+//! only move along the line between the king and an enemy slider.
+
+use crate::mailbox::{cell_bit, code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER, SLIDE, STEP};
+use crate::{Piece, PieceType, Position};
+
+/// The direction of a knight's check (it cannot be blocked).
+pub(super) const KNIGHT_CHECK: u8 = 255;
+
+/// Checkers and pins of the side to move.
+pub(super) struct Threats {
+    /// How many pieces give check (capped at 2).
+    pub(super) n_checkers: u8,
+    /// The first checker's cell and its direction from the king (0–7), or [`KNIGHT_CHECK`].
+    pub(super) checker: (usize, u8),
+    /// The pinned pieces, as a square set.
+    pinned: u128,
+    /// Each pinned piece's cell and the line it is pinned on (a direction 0–7; the opposite
+    /// direction is the same line).
+    pins: [(usize, u8); 8],
+    n_pins: usize,
+}
+
+impl Threats {
+    /// Whether any piece is pinned.
+    #[inline]
+    pub(super) fn any_pin(&self) -> bool {
+        self.pinned != 0
+    }
+
+    /// The directions (bits over the first eight) a piece on cell `c` may still move in: all,
+    /// or the two along its pin line.
+    #[inline]
+    pub(super) fn allowed_directions(&self, c: usize) -> u16 {
+        if self.pinned & cell_bit(c) == 0 {
+            return 0xfff;
+        }
+        let d = self.pins[..self.n_pins]
+            .iter()
+            .find(|&&(p, _)| p == c)
+            .map_or(0, |&(_, d)| d as usize);
+        (1 << d) | (1 << opposite(d))
+    }
+
+    fn add_checker(&mut self, c: usize, d: u8) {
+        if self.n_checkers == 0 {
+            self.checker = (c, d);
+        }
+        self.n_checkers = (self.n_checkers + 1).min(2);
+    }
+}
+
+impl Position {
+    /// The checkers and pins of the side to move.
+    pub(super) fn threats(&self) -> Threats {
+        let us = self.side_to_move();
+        let them = !us;
+        let mut t = Threats {
+            n_checkers: 0,
+            checker: (NO_CELL, 0),
+            pinned: 0,
+            pins: [(NO_CELL, 0); 8],
+            n_pins: 0,
+        };
+        let k = self.board.king(us);
+        if k == NO_CELL {
+            return t;
+        }
+        // Next to the king: any enemy piece that moves toward it.
+        for (d, &delta) in DIR.iter().enumerate().take(8) {
+            let s = (k as isize + delta) as usize;
+            let p = self.board.at(s) as usize;
+            if OWNER[p] == them as u8 && (STEP[p] | SLIDE[p] as u16) & (1 << opposite(d)) != 0 {
+                t.add_checker(s, d as u8);
+            }
+        }
+        let knight = code(Piece::new(them, PieceType::Knight));
+        for j in KNIGHT_STEPS[them.index()] {
+            let s = (k as isize - j) as usize;
+            if self.board.at(s) == knight {
+                t.add_checker(s, KNIGHT_CHECK);
+            }
+        }
+        // Further away: each enemy slider on a line with the king, sliding toward it.
+        for (sc, d) in self.board.aimed_at(k, self.board.sliders(them)) {
+            let d = d as u8;
+            let delta = DIR[d as usize];
+            let x = self.board.first_piece(k, delta);
+            if x == sc {
+                // A slider next to the king was counted above.
+                if x as isize != k as isize + delta {
+                    t.add_checker(x, d);
+                }
+            } else if OWNER[self.board.at(x) as usize] == us as u8
+                && self.board.first_piece(x, delta) == sc
+            {
+                t.pinned |= cell_bit(x);
+                t.pins[t.n_pins] = (x, d);
+                t.n_pins += 1;
+            }
+        }
+        t
+    }
+}
