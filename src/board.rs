@@ -2,8 +2,8 @@
 //! primitives (put, remove, move, promote) that set-up, make and unmake all go through.
 
 use crate::mailbox::{
-    cell, cell_bit, cell_file, code, opposite, piece, BOARD_CELLS, CELLS, CELL_SQUARE, DIR, EMPTY,
-    KNIGHT_STEPS, LINE, NO_CELL, NO_LINE, OWNER, SLIDE, STEP, WALL,
+    cell, cell_bit, cell_file, code, ix, opposite, piece, BOARD_CELLS, CELLS, CELL_SQUARE, CODES,
+    DIR, EMPTY, KNIGHT_STEPS, LINE, NO_CELL, NO_LINE, OWNER, SLIDE, STEP, WALL,
 };
 use crate::zobrist::ZOBRIST;
 use crate::{Color, Piece, PieceType, Square};
@@ -18,10 +18,10 @@ const PAWN: u8 = 8;
 const ORTHOGONAL_DIRS: u8 = 0b0101_1010;
 const DIAGONAL_DIRS: u8 = 0b1010_0101;
 
-const FLAGS: [u8; 64] = {
-    let mut t = [0u8; 64];
+const FLAGS: [u8; CODES] = {
+    let mut t = [0u8; CODES];
     let mut c = 0;
-    while c < 64 {
+    while c < CODES {
         if let Some(p) = piece(c as u8) {
             if SLIDE[c] & ORTHOGONAL_DIRS != 0 {
                 t[c] |= ORTHOGONAL;
@@ -43,15 +43,15 @@ const FLAGS: [u8; 64] = {
 
 /// `ADJACENT_ATTACK[by][d][code]`: a piece with this code, owned by `by`, standing next to a
 /// target in direction `d` (seen from the target), attacks the target.
-static ADJACENT_ATTACK: [[[bool; 64]; 8]; 2] = {
-    let mut t = [[[false; 64]; 8]; 2];
+static ADJACENT_ATTACK: [[[bool; CODES]; 8]; 2] = {
+    let mut t = [[[false; CODES]; 8]; 2];
     let mut by = 0;
     while by < 2 {
         let mut d = 0;
         while d < 8 {
             let toward = 1u16 << opposite(d);
             let mut c = 0;
-            while c < 64 {
+            while c < CODES {
                 let moves = STEP[c] | SLIDE[c] as u16;
                 t[by][d][c] = OWNER[c] as usize == by && moves & toward != 0;
                 c += 1;
@@ -99,7 +99,7 @@ impl Board {
     /// The code on cell `c` (a piece's code, [`EMPTY`] or [`WALL`]).
     #[inline]
     pub(crate) fn at(&self, c: usize) -> u8 {
-        self.cells[c]
+        self.cells[ix(c)]
     }
 
     /// The piece on `sq`, if any.
@@ -149,8 +149,8 @@ impl Board {
     /// Puts the piece with code `p` on the empty cell `c`.
     #[inline]
     pub(crate) fn put(&mut self, c: usize, p: u8) {
-        debug_assert!(self.cells[c] == EMPTY && piece(p).is_some());
-        self.cells[c] = p;
+        debug_assert!(self.cells[ix(c)] == EMPTY && piece(p).is_some());
+        self.cells[ix(c)] = p;
         self.update(c, p, true);
         self.key ^= ZOBRIST.piece(p, c);
     }
@@ -158,9 +158,9 @@ impl Board {
     /// Removes the piece on cell `c` and returns its code.
     #[inline]
     pub(crate) fn remove(&mut self, c: usize) -> u8 {
-        let p = self.cells[c];
+        let p = self.cells[ix(c)];
         debug_assert!(piece(p).is_some());
-        self.cells[c] = EMPTY;
+        self.cells[ix(c)] = EMPTY;
         self.update(c, p, false);
         self.key ^= ZOBRIST.piece(p, c);
         p
@@ -169,10 +169,10 @@ impl Board {
     /// Moves the piece on cell `from` to the empty cell `to`.
     #[inline]
     pub(crate) fn move_piece(&mut self, from: usize, to: usize) {
-        let p = self.cells[from];
-        debug_assert!(piece(p).is_some() && self.cells[to] == EMPTY);
-        self.cells[from] = EMPTY;
-        self.cells[to] = p;
+        let p = self.cells[ix(from)];
+        debug_assert!(piece(p).is_some() && self.cells[ix(to)] == EMPTY);
+        self.cells[ix(from)] = EMPTY;
+        self.cells[ix(to)] = p;
         let color = OWNER[p as usize] as usize;
         let both = cell_bit(from) | cell_bit(to);
         self.occupied[color] ^= both;
@@ -250,14 +250,14 @@ impl Board {
         let adjacent = &ADJACENT_ATTACK[by.index()];
         for (d, &delta) in DIR.iter().enumerate().take(8) {
             let s = (t as isize + delta) as usize;
-            if adjacent[d][self.cells[s] as usize] && s != ignore {
+            if adjacent[d][self.cells[ix(s)] as usize] && s != ignore {
                 return true;
             }
         }
         let knight = code(Piece::new(by, PieceType::Knight));
         KNIGHT_STEPS[by.index()]
             .iter()
-            .any(|&j| self.cells[(t as isize - j) as usize] == knight)
+            .any(|&j| self.cells[ix((t as isize - j) as usize)] == knight)
     }
 
     /// Whether a sliding piece of `by` attacks cell `t` along an open line (cell `ignore` taken
@@ -274,7 +274,7 @@ impl Board {
         self.aimed_at(t, sliders).any(|(s, d)| {
             let delta = DIR[d];
             let mut x = (t as isize + delta) as usize;
-            while x != s && (self.cells[x] == EMPTY || x == ignore) {
+            while x != s && (self.cells[ix(x)] == EMPTY || x == ignore) {
                 x = (x as isize + delta) as usize;
             }
             x == s
@@ -285,7 +285,7 @@ impl Board {
     #[inline]
     pub(crate) fn first_piece(&self, from: usize, delta: isize) -> usize {
         let mut x = (from as isize + delta) as usize;
-        while self.cells[x] == EMPTY {
+        while self.cells[ix(x)] == EMPTY {
             x = (x as isize + delta) as usize;
         }
         x
@@ -311,7 +311,7 @@ impl Board {
                     continue;
                 }
                 let c = BOARD_CELLS[s] as usize;
-                if SLIDE[self.cells[c] as usize] & (1 << opposite(d)) != 0 {
+                if SLIDE[self.cells[ix(c)] as usize] & (1 << opposite(d)) != 0 {
                     return Some((c, d));
                 }
             }

@@ -10,8 +10,17 @@
 use crate::rules::{self, Promotion};
 use crate::{Color, Piece, PieceType, Square};
 
-/// Number of cells in the padded board.
-pub(crate) const CELLS: usize = 143;
+/// Number of cells in the padded board, rounded up to a power of two: a cell index masked with
+/// `CELLS - 1` (see [`ix`]) needs no bounds check; the cells past the padded board are walls.
+pub(crate) const CELLS: usize = 256;
+/// Number of cell codes, likewise: tables indexed by a `u8` code need no bounds check.
+pub(crate) const CODES: usize = 256;
+
+/// A cell index as an index into a per-cell table (a no-op on valid cells).
+#[inline]
+pub(crate) const fn ix(c: usize) -> usize {
+    c & (CELLS - 1)
+}
 /// The code of an empty cell.
 pub(crate) const EMPTY: u8 = 0;
 /// The code of a wall cell (outside the board).
@@ -28,6 +37,21 @@ const fn delta(df: i8, dr: i8) -> isize {
 /// (Black's two and White's two), also ascending. A direction `d` < 8 and `7 - d` are
 /// opposite; `min(d, 7 - d)` is the line (axis) they share.
 pub(crate) const DIR: [isize; 12] = [-14, -13, -12, -1, 1, 12, 13, 14, -15, -11, 11, 15];
+
+/// The step of direction `d` (any `d` < 12), as an index that needs no bounds check.
+#[inline]
+pub(crate) const fn step(d: usize) -> isize {
+    const PADDED: [isize; 16] = {
+        let mut t = [0; 16];
+        let mut d = 0;
+        while d < 12 {
+            t[d] = DIR[d];
+            d += 1;
+        }
+        t
+    };
+    PADDED[d & 15]
+}
 
 /// The opposite direction of each of the twelve.
 pub(crate) const fn opposite(d: usize) -> usize {
@@ -85,8 +109,8 @@ pub(crate) fn kind(c: u8) -> PieceType {
     }
 }
 
-const PIECES: [Option<Piece>; 64] = {
-    let mut t = [None; 64];
+const PIECES: [Option<Piece>; CODES] = {
+    let mut t = [None; CODES];
     let mut k = 0;
     while k < 14 {
         let kind = PieceType::ALL[k];
@@ -100,9 +124,9 @@ const PIECES: [Option<Piece>; 64] = {
 /// Builds a table over the 64 cell codes from a function of the piece.
 macro_rules! per_code {
     ($ty:ty, $default:expr, |$p:ident| $value:expr) => {{
-        let mut t: [$ty; 64] = [$default; 64];
+        let mut t: [$ty; CODES] = [$default; CODES];
         let mut c = 0;
-        while c < 64 {
+        while c < CODES {
             if let Some($p) = PIECES[c] {
                 t[c] = $value;
             }
@@ -113,35 +137,36 @@ macro_rules! per_code {
 }
 
 /// Owner of a cell code: 0 Black, 1 White, 2 empty, 3 wall.
-pub(crate) const OWNER: [u8; 64] = {
+pub(crate) const OWNER: [u8; CODES] = {
     let mut t = per_code!(u8, 3, |p| p.color as u8);
     t[EMPTY as usize] = 2;
     t
 };
 
 /// Step directions (bits over [`DIR`]) of every cell code.
-pub(crate) const STEP: [u16; 64] = per_code!(u16, 0, |p| dir_bits(rules::steps(p.kind), p.color));
+pub(crate) const STEP: [u16; CODES] =
+    per_code!(u16, 0, |p| dir_bits(rules::steps(p.kind), p.color));
 
 /// Slide directions (bits over the first eight [`DIR`]s) of every cell code.
-pub(crate) const SLIDE: [u8; 64] =
+pub(crate) const SLIDE: [u8; CODES] =
     per_code!(u8, 0, |p| dir_bits(rules::slides(p.kind), p.color) as u8);
 
 /// The code after promotion (unchanged for kinds that cannot promote).
-pub(crate) const PROMOTED: [u8; 64] = per_code!(u8, 0, |p| match p.kind.promote() {
+pub(crate) const PROMOTED: [u8; CODES] = per_code!(u8, 0, |p| match p.kind.promote() {
     Some(k) => code(Piece::new(p.color, k)),
     None => code(p),
 });
 
 /// The code before promotion (unchanged for unpromoted kinds).
-pub(crate) const UNPROMOTED: [u8; 64] =
+pub(crate) const UNPROMOTED: [u8; CODES] =
     per_code!(u8, 0, |p| code(Piece::new(p.color, p.kind.unpromote())));
 
 /// `MOVE_CHOICES[code][from in zone][relative rank of to]`: bit 0 set when the plain move is
 /// allowed, bit 1 when the promotion is (see [`rules::promotion`]).
-pub(crate) const MOVE_CHOICES: [[[u8; 10]; 2]; 64] = {
-    let mut t = [[[0u8; 10]; 2]; 64];
+pub(crate) static MOVE_CHOICES: [[[u8; 10]; 2]; CODES] = {
+    let mut t = [[[0u8; 10]; 2]; CODES];
     let mut c = 0;
-    while c < 64 {
+    while c < CODES {
         if let Some(p) = PIECES[c] {
             let mut fz = 0;
             while fz < 2 {
@@ -179,7 +204,7 @@ pub(crate) const fn cell_file(c: usize) -> u32 {
 /// The square of a board cell (which must be on the board).
 #[inline]
 pub(crate) fn square(c: usize) -> Square {
-    Square::from_index_unchecked(CELL_SQUARE[c])
+    Square::from_index_unchecked(CELL_SQUARE[ix(c)])
 }
 
 /// The square index of every cell; 255 on walls.
@@ -221,7 +246,7 @@ pub(crate) const REL_RANK: [[u8; CELLS]; 2] = {
 /// The bit of a board cell's square in a square set.
 #[inline]
 pub(crate) const fn cell_bit(c: usize) -> u128 {
-    1 << CELL_SQUARE[c]
+    1 << CELL_SQUARE[ix(c)]
 }
 
 /// No line between two squares.

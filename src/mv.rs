@@ -88,36 +88,85 @@ impl fmt::Display for Move {
     }
 }
 
+/// The most moves a list holds: more than the most legal moves of any position (593).
+const CAPACITY: usize = 600;
+
 /// A list of moves, with room for the largest number of legal moves in any position (593).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MoveList(Vec<Move>);
+/// It lives inline (no allocation); it reads as a slice of moves.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; CAPACITY],
+    len: usize,
+}
 
 impl MoveList {
-    /// An empty list with room for 600 moves.
+    /// An empty list.
     pub fn new() -> MoveList {
-        MoveList(Vec::with_capacity(600))
+        MoveList {
+            moves: [Move::Drop {
+                kind: PieceType::Pawn,
+                to: Square::from_index_unchecked(0),
+            }; CAPACITY],
+            len: 0,
+        }
     }
 
-    /// Removes every move, keeping the allocation.
+    /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
 
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
-        self.0.push(m);
+        self.moves[self.len] = m;
+        self.len += 1;
     }
 
-    /// Appends every move of `moves`.
+    /// Appends drops of `kind` on the squares with the given indices (each below 81).
     #[inline]
-    pub(crate) fn extend(&mut self, moves: impl IntoIterator<Item = Move>) {
-        self.0.extend(moves);
+    pub(crate) fn push_drops(&mut self, kind: PieceType, squares: &[u8]) {
+        let end = self.len + squares.len();
+        for (m, &s) in self.moves[self.len..end].iter_mut().zip(squares) {
+            *m = Move::Drop {
+                kind,
+                to: Square::from_index_unchecked(s),
+            };
+        }
+        self.len = end;
     }
 
-    /// Keeps only the moves for which `f` is true.
-    pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {
-        self.0.retain(f);
+    /// Keeps only the moves for which `f` is true, in order.
+    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if f(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -125,14 +174,14 @@ impl std::ops::Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        &self.0
+        &self.moves[..self.len]
     }
 }
 
 impl std::ops::DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.0
+        &mut self.moves[..self.len]
     }
 }
 
@@ -140,7 +189,7 @@ impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.iter()
     }
 }
 

@@ -14,7 +14,7 @@ impl Zobrist {
     /// The key of the piece with cell code `code` on cell `c`.
     #[inline]
     pub(crate) fn piece(&self, code: u8, c: usize) -> u64 {
-        self.board[code as usize & 31][c]
+        self.board[code as usize & 31][crate::mailbox::ix(c)]
     }
 
     /// The key of `color` holding `n` pieces of `kind` (0 for none).

@@ -6,7 +6,7 @@
 //! the king are followed, square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, DIR, OWNER, STEP};
+use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, CODES, DIR, OWNER, STEP};
 use crate::Position;
 
 /// How far from the king (in files, and in ranks) a piece can stand and still step onto one of
@@ -19,10 +19,10 @@ const SPAN: isize = FILES as isize * 13 + RANKS as isize;
 /// `STEPS_ONTO[code][cell difference + SPAN]`: the king's neighbours (bits over the eight
 /// directions) that a piece with that code, standing at that cell difference from the king,
 /// reaches in one step (knight jumps included; slides are followed separately).
-static STEPS_ONTO: [[u8; 2 * SPAN as usize + 1]; 64] = {
-    let mut t = [[0u8; 2 * SPAN as usize + 1]; 64];
+static STEPS_ONTO: [[u8; 2 * SPAN as usize + 1]; CODES] = {
+    let mut t = [[0u8; 2 * SPAN as usize + 1]; CODES];
     let mut code = 0;
-    while code < 64 {
+    while code < CODES {
         let mut df = -FILES;
         while df <= FILES {
             let mut dr = -RANKS;

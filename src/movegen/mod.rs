@@ -78,9 +78,6 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Every cell allowed: the destination mask outside check.
-static ANYWHERE: [bool; CELLS] = [true; CELLS];
-
 impl Position {
     /// All legal moves, in canonical order (that of [`Move`]'s `Ord`).
     pub fn legal_moves(&self) -> MoveList {
@@ -137,7 +134,7 @@ impl Position {
         // between it and the king (where drops may interpose too).
         let mut between = 0u128;
         let block_storage;
-        let block: &[bool; CELLS] = if th.n_checkers == 1 {
+        let block: Option<&[bool; CELLS]> = if th.n_checkers == 1 {
             let mut b = [false; CELLS];
             let (c, d) = th.checker;
             b[c] = true;
@@ -150,9 +147,9 @@ impl Position {
                 }
             }
             block_storage = b;
-            &block_storage
+            Some(&block_storage)
         } else {
-            &ANYWHERE
+            None
         };
 
         let mut pieces = self.board.occupied(us);

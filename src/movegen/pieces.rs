@@ -2,14 +2,17 @@
 
 use super::sink::Sink;
 use super::threats::Threats;
-use crate::mailbox::{BOARD_CELLS, CELLS, DIR, EMPTY, MOVE_CHOICES, OWNER, REL_RANK, SLIDE, STEP};
+use crate::mailbox::{
+    cell_bit, ix, step, BOARD_CELLS, CELLS, CODES, EMPTY, MOVE_CHOICES, NO_CELL, OWNER, REL_RANK,
+    SLIDE, STEP,
+};
 
 /// `LANDS[side to move][code]`: whether a piece may end its move on a cell holding this code
 /// (empty, or an enemy piece).
-static LANDS: [[bool; 64]; 2] = {
-    let mut t = [[false; 64]; 2];
+static LANDS: [[bool; CODES]; 2] = {
+    let mut t = [[false; CODES]; 2];
     let mut c = 0;
-    while c < 64 {
+    while c < CODES {
         t[0][c] = OWNER[c] == 2 || OWNER[c] == 1;
         t[1][c] = OWNER[c] == 2 || OWNER[c] == 0;
         c += 1;
@@ -33,35 +36,103 @@ fn insertion_sort(v: &mut [u8]) {
     }
 }
 
+/// Whether a piece with this code can ever promote.
+static PROMOTES: [bool; CODES] = {
+    let mut t = [false; CODES];
+    let mut c = 0;
+    while c < CODES {
+        t[c] = MOVE_CHOICES[c][1][1] & 2 != 0;
+        c += 1;
+    }
+    t
+};
+
+/// The squares of a square set in ascending order, a 64-bit half at a time.
+struct Squares(u64, u64);
+
+impl Squares {
+    fn of(set: u128) -> Squares {
+        Squares(set as u64, (set >> 64) as u64)
+    }
+}
+
+impl Iterator for Squares {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 != 0 {
+            let s = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            Some(s)
+        } else if self.1 != 0 {
+            let s = self.1.trailing_zeros() as usize;
+            self.1 &= self.1 - 1;
+            Some(s + 64)
+        } else {
+            None
+        }
+    }
+}
+
 impl Position {
     /// Emits the moves of the side to move's pieces on the square set `pieces` (by origin, then
-    /// destination), each kept on its pin line and on the cells `block` allows.
+    /// destination), each kept on its pin line and, in check, on the cells `block` allows. An
+    /// ordered sink gets the king's moves at the king's place; for the others the caller
+    /// generates them apart.
     pub(super) fn piece_moves<S: Sink>(
         &self,
         sink: &mut S,
-        mut pieces: u128,
+        pieces: u128,
+        block: Option<&[bool; CELLS]>,
+        th: &Threats,
+    ) {
+        match block {
+            None => self.piece_moves_in::<S, false>(sink, pieces, &[true; CELLS], th),
+            Some(block) => self.piece_moves_in::<S, true>(sink, pieces, block, th),
+        }
+    }
+
+    fn piece_moves_in<S: Sink, const CHECK: bool>(
+        &self,
+        sink: &mut S,
+        pieces: u128,
         block: &[bool; CELLS],
         th: &Threats,
     ) {
-        let us = self.side_to_move();
-        let k = self.board.king(us);
-        while pieces != 0 {
-            let from = BOARD_CELLS[pieces.trailing_zeros() as usize] as usize;
-            pieces &= pieces - 1;
-            if from == k {
-                self.king_moves(sink, k);
-            } else {
-                self.moves_from(sink, from, block, th);
-            }
+        let k = self.board.king(self.side_to_move());
+        let king = if S::ORDERED && k != NO_CELL {
+            cell_bit(k)
+        } else {
+            0
+        };
+        let (below, above) = if king != 0 {
+            (pieces & (king - 1), pieces & !(king | (king - 1)))
+        } else {
+            (pieces, 0)
+        };
+        for s in Squares::of(below) {
+            self.moves_from::<S, CHECK>(sink, BOARD_CELLS[s] as usize, block, th);
             if sink.done() {
                 return;
             }
+        }
+        if king != 0 {
+            self.king_moves(sink, k);
+        }
+        for s in Squares::of(above) {
+            self.moves_from::<S, CHECK>(sink, BOARD_CELLS[s] as usize, block, th);
         }
     }
 
     /// The moves of the piece on cell `from` (not the king).
     #[inline]
-    fn moves_from<S: Sink>(&self, sink: &mut S, from: usize, block: &[bool; CELLS], th: &Threats) {
+    fn moves_from<S: Sink, const CHECK: bool>(
+        &self,
+        sink: &mut S,
+        from: usize,
+        block: &[bool; CELLS],
+        th: &Threats,
+    ) {
         let us = self.side_to_move();
         let p = self.board.at(from) as usize;
         let mut steps = STEP[p];
@@ -72,58 +143,82 @@ impl Position {
             slides &= allowed as u8;
         }
         let lands = &LANDS[us.index()];
-        // Destinations, gathered in ascending order. Steps come out ascending (the directions
-        // are ordered by their step); slides need sorting. Each candidate is written, then kept
-        // by advancing `n`.
-        let mut dests = [0u8; 24];
+        let ranks = &REL_RANK[us.index()];
+        let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
+        if slides == 0 {
+            // Steps only: the directions are in ascending order of their step, so the
+            // destinations come out in ascending order. A piece more than two ranks short of
+            // the zone cannot reach it in one step (a knight's jump is two ranks).
+            if !PROMOTES[p] || ranks[ix(from)] > 5 {
+                while steps != 0 {
+                    let d = steps.trailing_zeros() as usize;
+                    steps &= steps - 1;
+                    let to = (from as isize + step(d)) as usize;
+                    if lands_on(to) {
+                        sink.normal(from, to, false);
+                    }
+                }
+                return;
+            }
+            let choices = &MOVE_CHOICES[p][in_promotion_zone(ranks[ix(from)]) as usize];
+            while steps != 0 {
+                let d = steps.trailing_zeros() as usize;
+                steps &= steps - 1;
+                let to = (from as isize + step(d)) as usize;
+                if lands_on(to) {
+                    emit(sink, from, to, choices[ranks[ix(to)] as usize]);
+                }
+            }
+            return;
+        }
+        // Destinations gathered, then sorted: each candidate is written, then kept by
+        // advancing `n`.
+        let mut dests = [0u8; 32];
         let mut n = 0;
         while steps != 0 {
             let d = steps.trailing_zeros() as usize;
             steps &= steps - 1;
-            let to = (from as isize + DIR[d]) as usize;
-            dests[n] = to as u8;
-            n += (lands[self.board.at(to) as usize] & block[to]) as usize;
+            let to = (from as isize + step(d)) as usize;
+            dests[n & 31] = to as u8;
+            n += lands_on(to) as usize;
         }
-        if slides != 0 {
-            while slides != 0 {
-                let d = slides.trailing_zeros() as usize;
-                slides &= slides - 1;
-                let delta = DIR[d];
-                let mut to = (from as isize + delta) as usize;
-                loop {
-                    let q = self.board.at(to);
-                    dests[n] = to as u8;
-                    n += (lands[q as usize] & block[to]) as usize;
-                    if q != EMPTY {
-                        break;
-                    }
-                    to = (to as isize + delta) as usize;
+        while slides != 0 {
+            let d = slides.trailing_zeros() as usize;
+            slides &= slides - 1;
+            let delta = step(d);
+            let mut to = (from as isize + delta) as usize;
+            loop {
+                dests[n & 31] = to as u8;
+                n += lands_on(to) as usize;
+                if self.board.at(to) != EMPTY {
+                    break;
                 }
-            }
-            if S::ORDERED {
-                insertion_sort(&mut dests[..n]);
+                to = (to as isize + delta) as usize;
             }
         }
-        let choices = &MOVE_CHOICES[p][in_promotion_zone(REL_RANK[us.index()][from]) as usize];
-        let ranks = &REL_RANK[us.index()];
         if S::ORDERED {
-            for &to in &dests[..n] {
-                let to = to as usize;
-                let c = choices[ranks[to] as usize];
-                if c & 1 != 0 {
-                    sink.normal(from, to, false);
-                }
-                if c & 2 != 0 {
-                    sink.normal(from, to, true);
-                }
-            }
-        } else {
-            let mut count = 0;
-            for &to in &dests[..n] {
-                let c = choices[ranks[to as usize] as usize];
-                count += (c & 1) + (c >> 1);
-            }
-            sink.add(count as u64);
+            insertion_sort(&mut dests[..n]);
         }
+        let choices = &MOVE_CHOICES[p][in_promotion_zone(ranks[ix(from)]) as usize];
+        for &to in &dests[..n] {
+            let to = to as usize;
+            emit(sink, from, to, choices[ranks[ix(to)] as usize]);
+        }
+    }
+}
+
+/// Emits the board move from `from` to `to` in the versions `choices` allows (bit 0: the plain
+/// move, bit 1: the promotion; see `MOVE_CHOICES`).
+#[inline]
+fn emit<S: Sink>(sink: &mut S, from: usize, to: usize, choices: u8) {
+    if S::ORDERED {
+        if choices & 1 != 0 {
+            sink.normal(from, to, false);
+        }
+        if choices & 2 != 0 {
+            sink.normal(from, to, true);
+        }
+    } else {
+        sink.add(u64::from((choices & 1) + (choices >> 1)));
     }
 }

@@ -2,7 +2,7 @@
 //! one exists.
 
 use crate::mailbox::square;
-use crate::{Move, MoveList, PieceType, Square};
+use crate::{Move, MoveList, PieceType};
 
 /// Receives generated moves.
 pub(super) trait Sink {
@@ -76,11 +76,7 @@ impl Sink for ListSink<'_> {
             self.set = to;
             self.n = squares(to, &mut self.squares);
         }
-        self.list
-            .extend(self.squares[..self.n].iter().map(|&s| Move::Drop {
-                kind,
-                to: Square::from_index_unchecked(s),
-            }));
+        self.list.push_drops(kind, &self.squares[..self.n]);
     }
 }
 
