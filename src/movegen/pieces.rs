@@ -125,7 +125,7 @@ impl Position {
     }
 
     /// The moves of the piece on cell `from` (not the king).
-    #[inline]
+    #[inline(always)]
     fn moves_from<S: Sink, const CHECK: bool>(
         &self,
         sink: &mut S,
