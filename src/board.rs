@@ -264,17 +264,24 @@ impl Board {
     /// as empty).
     #[inline]
     pub(crate) fn attacked_by_slider(&self, t: usize, by: Color, ignore: usize) -> bool {
-        self.attacked_by_one_of(t, self.sliders(by), ignore)
+        self.attacked_by_one_of(t, self.sliders(by), ignore, NO_CELL)
     }
 
     /// Whether one of the sliding pieces on the square set `sliders` attacks cell `t` along an
-    /// open line (cell `ignore` taken as empty).
+    /// open line, with cell `ignore` taken as empty and cell `blocker` as occupied (pass
+    /// [`NO_CELL`] for either to change nothing).
     #[inline]
-    pub(crate) fn attacked_by_one_of(&self, t: usize, sliders: u128, ignore: usize) -> bool {
+    pub(crate) fn attacked_by_one_of(
+        &self,
+        t: usize,
+        sliders: u128,
+        ignore: usize,
+        blocker: usize,
+    ) -> bool {
         self.aimed_at(t, sliders).any(|(s, d)| {
             let delta = DIR[d];
             let mut x = (t as isize + delta) as usize;
-            while x != s && (self.cells[ix(x)] == EMPTY || x == ignore) {
+            while x != s && (self.cells[ix(x)] == EMPTY || x == ignore) && x != blocker {
                 x = (x as isize + delta) as usize;
             }
             x == s

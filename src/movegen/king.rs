@@ -6,7 +6,7 @@
 //! the king are followed, square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, CODES, DIR, OWNER, STEP};
+use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, CODES, DIR, NO_CELL, OWNER, STEP};
 use crate::Position;
 
 /// How far from the king (in files, and in ranks) a piece can stand and still step onto one of
@@ -109,7 +109,7 @@ impl Position {
             let d = open.trailing_zeros() as usize;
             open &= open - 1;
             let t = (k as isize + DIR[d]) as usize;
-            if sliders == 0 || !self.board.attacked_by_one_of(t, sliders, k) {
+            if sliders == 0 || !self.board.attacked_by_one_of(t, sliders, k, NO_CELL) {
                 sink.normal(k, t, false);
             }
         }

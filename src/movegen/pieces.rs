@@ -36,6 +36,26 @@ fn insertion_sort(v: &mut [u8]) {
     }
 }
 
+/// `MOVE_COUNTS[code][from in zone][relative rank of to]`: how many versions of the move
+/// (plain, promotion) the rules allow: the number of bits of `MOVE_CHOICES`.
+static MOVE_COUNTS: [[[u8; 10]; 2]; CODES] = {
+    let mut t = [[[0u8; 10]; 2]; CODES];
+    let mut c = 0;
+    while c < CODES {
+        let mut z = 0;
+        while z < 2 {
+            let mut r = 0;
+            while r < 10 {
+                t[c][z][r] = MOVE_CHOICES[c][z][r].count_ones() as u8;
+                r += 1;
+            }
+            z += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// Whether a piece with this code can ever promote.
 static PROMOTES: [bool; CODES] = {
     let mut t = [false; CODES];
@@ -133,23 +153,59 @@ impl Position {
         block: &[bool; CELLS],
         th: &Threats,
     ) {
-        let us = self.side_to_move();
+        let us = self.side_to_move().index();
         let p = self.board.at(from) as usize;
-        let mut steps = STEP[p];
-        let mut slides = SLIDE[p];
+        let (mut steps, mut slides) = (STEP[p], SLIDE[p]);
         if th.any_pin() {
             let allowed = th.allowed_directions(from);
             steps &= allowed;
             slides &= allowed as u8;
         }
-        let lands = &LANDS[us.index()];
-        let ranks = &REL_RANK[us.index()];
+        let lands = &LANDS[us];
         let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
+        let ranks = &REL_RANK[us];
+        let from_zone = in_promotion_zone(ranks[ix(from)]) as usize;
+        if !S::ORDERED {
+            // Only the number matters: one or two moves per destination.
+            let counts = &MOVE_COUNTS[p][from_zone];
+            let count_to =
+                |to: usize| u32::from(lands_on(to)) * u32::from(counts[ranks[ix(to)] as usize]);
+            let mut count = 0;
+            while steps != 0 {
+                let d = steps.trailing_zeros() as usize;
+                steps &= steps - 1;
+                count += count_to((from as isize + step(d)) as usize);
+            }
+            while slides != 0 {
+                let d = slides.trailing_zeros() as usize;
+                slides &= slides - 1;
+                let mut to = from;
+                loop {
+                    to = (to as isize + step(d)) as usize;
+                    count += count_to(to);
+                    if self.board.at(to) != EMPTY {
+                        break;
+                    }
+                }
+            }
+            sink.add(count.into());
+            return;
+        }
+        let choices = &MOVE_CHOICES[p][from_zone];
         if slides == 0 {
             // Steps only: the directions are in ascending order of their step, so the
             // destinations come out in ascending order. A piece more than two ranks short of
             // the zone cannot reach it in one step (a knight's jump is two ranks).
-            if !PROMOTES[p] || ranks[ix(from)] > 5 {
+            if PROMOTES[p] && ranks[ix(from)] <= 5 {
+                while steps != 0 {
+                    let d = steps.trailing_zeros() as usize;
+                    steps &= steps - 1;
+                    let to = (from as isize + step(d)) as usize;
+                    if lands_on(to) {
+                        emit(sink, from, to, choices[ranks[ix(to)] as usize]);
+                    }
+                }
+            } else {
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
@@ -157,16 +213,6 @@ impl Position {
                     if lands_on(to) {
                         sink.normal(from, to, false);
                     }
-                }
-                return;
-            }
-            let choices = &MOVE_CHOICES[p][in_promotion_zone(ranks[ix(from)]) as usize];
-            while steps != 0 {
-                let d = steps.trailing_zeros() as usize;
-                steps &= steps - 1;
-                let to = (from as isize + step(d)) as usize;
-                if lands_on(to) {
-                    emit(sink, from, to, choices[ranks[ix(to)] as usize]);
                 }
             }
             return;
@@ -185,24 +231,24 @@ impl Position {
         while slides != 0 {
             let d = slides.trailing_zeros() as usize;
             slides &= slides - 1;
-            let delta = step(d);
-            let mut to = (from as isize + delta) as usize;
+            let mut to = from;
             loop {
+                to = (to as isize + step(d)) as usize;
                 dests[n & 31] = to as u8;
                 n += lands_on(to) as usize;
                 if self.board.at(to) != EMPTY {
                     break;
                 }
-                to = (to as isize + delta) as usize;
             }
         }
-        if S::ORDERED {
-            insertion_sort(&mut dests[..n]);
-        }
-        let choices = &MOVE_CHOICES[p][in_promotion_zone(ranks[ix(from)]) as usize];
+        insertion_sort(&mut dests[..n]);
         for &to in &dests[..n] {
-            let to = to as usize;
-            emit(sink, from, to, choices[ranks[ix(to)] as usize]);
+            emit(
+                sink,
+                from,
+                to as usize,
+                choices[ranks[ix(to as usize)] as usize],
+            );
         }
     }
 }
@@ -211,14 +257,10 @@ impl Position {
 /// move, bit 1: the promotion; see `MOVE_CHOICES`).
 #[inline]
 fn emit<S: Sink>(sink: &mut S, from: usize, to: usize, choices: u8) {
-    if S::ORDERED {
-        if choices & 1 != 0 {
-            sink.normal(from, to, false);
-        }
-        if choices & 2 != 0 {
-            sink.normal(from, to, true);
-        }
-    } else {
-        sink.add(u64::from((choices & 1) + (choices >> 1)));
+    if choices & 1 != 0 {
+        sink.normal(from, to, false);
+    }
+    if choices & 2 != 0 {
+        sink.normal(from, to, true);
     }
 }

@@ -2,7 +2,7 @@
 //! only move along the line between the king and an enemy slider.
 
 use crate::mailbox::{cell_bit, code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER, SLIDE, STEP};
-use crate::{Piece, PieceType, Position};
+use crate::{Color, Piece, PieceType, Position};
 
 /// The direction of a knight's check (it cannot be blocked).
 pub(super) const KNIGHT_CHECK: u8 = 255;
@@ -22,6 +22,18 @@ pub(super) struct Threats {
 }
 
 impl Threats {
+    /// Whether the piece on cell `c` may move along direction `d` (0–7).
+    #[inline]
+    pub(super) fn may_move(&self, c: usize, d: usize) -> bool {
+        self.allowed_directions(c) & (1 << d) != 0
+    }
+
+    /// Whether the piece on cell `c` is pinned.
+    #[inline]
+    pub(super) fn is_pinned(&self, c: usize) -> bool {
+        self.pinned & cell_bit(c) != 0
+    }
+
     /// Whether any piece is pinned.
     #[inline]
     pub(super) fn any_pin(&self) -> bool {
@@ -52,8 +64,13 @@ impl Threats {
 
 impl Position {
     /// The checkers and pins of the side to move.
+    #[inline]
     pub(super) fn threats(&self) -> Threats {
-        let us = self.side_to_move();
+        self.threats_to(self.side_to_move())
+    }
+
+    /// The checkers of `us`'s king and the pins of `us`'s pieces.
+    pub(super) fn threats_to(&self, us: Color) -> Threats {
         let them = !us;
         let mut t = Threats {
             n_checkers: 0,
