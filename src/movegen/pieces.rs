@@ -171,23 +171,7 @@ impl Position {
             let count_to =
                 |to: usize| u32::from(lands_on(to)) * u32::from(counts[ranks[ix(to)] as usize]);
             let mut count = 0;
-            while steps != 0 {
-                let d = steps.trailing_zeros() as usize;
-                steps &= steps - 1;
-                count += count_to((from as isize + step(d)) as usize);
-            }
-            while slides != 0 {
-                let d = slides.trailing_zeros() as usize;
-                slides &= slides - 1;
-                let mut to = from;
-                loop {
-                    to = (to as isize + step(d)) as usize;
-                    count += count_to(to);
-                    if self.board.at(to) != EMPTY {
-                        break;
-                    }
-                }
-            }
+            self.each_target(from, steps, slides, |to| count += count_to(to));
             sink.add(count.into());
             return;
         }
@@ -221,26 +205,10 @@ impl Position {
         // advancing `n`.
         let mut dests = [0u8; 32];
         let mut n = 0;
-        while steps != 0 {
-            let d = steps.trailing_zeros() as usize;
-            steps &= steps - 1;
-            let to = (from as isize + step(d)) as usize;
+        self.each_target(from, steps, slides, |to| {
             dests[n & 31] = to as u8;
             n += lands_on(to) as usize;
-        }
-        while slides != 0 {
-            let d = slides.trailing_zeros() as usize;
-            slides &= slides - 1;
-            let mut to = from;
-            loop {
-                to = (to as isize + step(d)) as usize;
-                dests[n & 31] = to as u8;
-                n += lands_on(to) as usize;
-                if self.board.at(to) != EMPTY {
-                    break;
-                }
-            }
-        }
+        });
         insertion_sort(&mut dests[..n]);
         for &to in &dests[..n] {
             emit(
@@ -249,6 +217,30 @@ impl Position {
                 to as usize,
                 choices[ranks[ix(to as usize)] as usize],
             );
+        }
+    }
+
+    /// Calls `f` with each cell a piece on cell `from` reaches with the steps `steps` (bits over
+    /// the twelve directions) and the slides `slides` (bits over the eight), whatever stands
+    /// there: each slide ends on the first occupied cell (a piece or a wall).
+    #[inline(always)]
+    fn each_target(&self, from: usize, mut steps: u16, mut slides: u8, mut f: impl FnMut(usize)) {
+        while steps != 0 {
+            let d = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            f((from as isize + step(d)) as usize);
+        }
+        while slides != 0 {
+            let d = slides.trailing_zeros() as usize;
+            slides &= slides - 1;
+            let mut to = from;
+            loop {
+                to = (to as isize + step(d)) as usize;
+                f(to);
+                if self.board.at(to) != EMPTY {
+                    break;
+                }
+            }
         }
     }
 }
