@@ -9,6 +9,7 @@ use std::fmt;
 /// in which the random player sorts the legal moves, so that a given seed picks the same move
 /// whatever the generator's internal order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, u8)]
 pub enum Move {
     /// A piece moves on the board (`7g7f`, `8h2b+`).
     Normal {
@@ -117,6 +118,39 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// A writer that appends to this list.
+    #[inline]
+    pub(crate) fn writer(&mut self) -> MoveWriter<'_> {
+        MoveWriter {
+            len: self.len,
+            moves: &mut self.moves,
+            list_len: &mut self.len,
+        }
+    }
+
+    /// Keeps only the moves for which `f` is true, in order.
+    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if f(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+/// Appends moves to a [`MoveList`]. It keeps the length apart from the list (the compiler can
+/// then hold it in a register) and stores it back when dropped.
+pub(crate) struct MoveWriter<'a> {
+    moves: &'a mut [Move; CAPACITY],
+    len: usize,
+    list_len: &'a mut usize,
+}
+
+impl MoveWriter<'_> {
     #[inline]
     pub(crate) fn push(&mut self, m: Move) {
         self.moves[self.len] = m;
@@ -135,18 +169,11 @@ impl MoveList {
         }
         self.len = end;
     }
+}
 
-    /// Keeps only the moves for which `f` is true, in order.
-    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            let m = self.moves[i];
-            if f(&m) {
-                self.moves[kept] = m;
-                kept += 1;
-            }
-        }
-        self.len = kept;
+impl Drop for MoveWriter<'_> {
+    fn drop(&mut self) {
+        *self.list_len = self.len;
     }
 }
 

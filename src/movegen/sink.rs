@@ -2,6 +2,7 @@
 //! one exists.
 
 use crate::mailbox::square;
+use crate::mv::MoveWriter;
 use crate::{Move, MoveList, PieceType};
 
 /// Receives generated moves.
@@ -39,7 +40,7 @@ fn squares(set: u128, out: &mut [u8; 81]) -> usize {
 
 /// Collects the moves in a list.
 pub(super) struct ListSink<'a> {
-    list: &'a mut MoveList,
+    list: MoveWriter<'a>,
     /// The last square set given to [`Sink::drops`], listed (most kinds share one set).
     set: u128,
     squares: [u8; 81],
@@ -49,7 +50,7 @@ pub(super) struct ListSink<'a> {
 impl<'a> ListSink<'a> {
     pub(super) fn new(list: &'a mut MoveList) -> ListSink<'a> {
         ListSink {
-            list,
+            list: list.writer(),
             set: 0,
             squares: [0; 81],
             n: 0,
