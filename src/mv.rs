@@ -151,10 +151,13 @@ pub(crate) struct MoveWriter<'a> {
 }
 
 impl MoveWriter<'_> {
+    /// Writes `m` after the moves so far, and keeps it when `keep` is true. No branch: the
+    /// list has room for more moves than any position has, so the index never needs the
+    /// clamp that spares the bounds check.
     #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
+    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
+        self.moves[self.len.min(CAPACITY - 1)] = m;
+        self.len += usize::from(keep);
     }
 
     /// Appends drops of `kind` on the squares with the given indices (each below 81).

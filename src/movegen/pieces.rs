@@ -190,13 +190,12 @@ impl Position {
                     }
                 }
             } else {
+                // Written and kept or not without a branch: which steps land is unpredictable.
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
                     let to = (from as isize + step(d)) as usize;
-                    if lands_on(to) {
-                        sink.normal(from, to, false);
-                    }
+                    sink.normal_if(from, to, false, lands_on(to));
                 }
             }
             return;

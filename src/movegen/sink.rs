@@ -12,6 +12,13 @@ pub(super) trait Sink {
     const ORDERED: bool;
     /// The board move from cell `from` to cell `to`.
     fn normal(&mut self, from: usize, to: usize, promote: bool);
+    /// The same when `keep` is true, else nothing (for generation without branches).
+    #[inline]
+    fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
+        if keep {
+            self.normal(from, to, promote);
+        }
+    }
     /// `n` more board moves (unordered sinks only).
     fn add(&mut self, n: u64);
     /// Drops of `kind` on each square of the square set `to`.
@@ -65,11 +72,16 @@ impl Sink for ListSink<'_> {
     }
     #[inline]
     fn normal(&mut self, from: usize, to: usize, promote: bool) {
-        self.list.push(Move::Normal {
+        self.normal_if(from, to, promote, true);
+    }
+    #[inline]
+    fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
+        let m = Move::Normal {
             from: square(from),
             to: square(to),
             promote,
-        });
+        };
+        self.list.push_if(m, keep);
     }
     #[inline]
     fn drops(&mut self, kind: PieceType, to: u128) {
@@ -93,6 +105,10 @@ impl Sink for CountSink {
     #[inline]
     fn normal(&mut self, _: usize, _: usize, _: bool) {
         self.0 += 1;
+    }
+    #[inline]
+    fn normal_if(&mut self, _: usize, _: usize, _: bool, keep: bool) {
+        self.0 += u64::from(keep);
     }
     #[inline]
     fn drops(&mut self, _: PieceType, to: u128) {
