@@ -16,7 +16,9 @@ const SEED: u64 = 2026;
 
 fn main() {
     let mut rng = SplitMix64::new(SEED);
-    println!("# Positions from random games: see positions/README.md and examples/random_positions.rs.");
+    println!(
+        "# Positions from random games: see positions/README.md and examples/random_positions.rs."
+    );
     for _ in 0..GAMES {
         let mut pos = Position::startpos();
         for ply in 0..MAX_PLIES {

@@ -3,8 +3,8 @@
 use super::sink::Sink;
 use super::threats::Threats;
 use crate::mailbox::{
-    cell_bit, ix, step, BOARD_CELLS, CELLS, CODES, EMPTY, MOVE_CHOICES, NO_CELL, OWNER, REL_RANK,
-    SLIDE, STEP,
+    cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CODES, EMPTY, MOVE_CHOICES, NO_CELL,
+    OWNER, REL_RANK, SLIDE, STEP,
 };
 
 /// `LANDS[side to move][code]`: whether a piece may end its move on a cell holding this code
@@ -21,20 +21,6 @@ static LANDS: [[bool; CODES]; 2] = {
 };
 use crate::rules::in_promotion_zone;
 use crate::Position;
-
-/// Sorts a short, often nearly sorted slice.
-#[inline]
-fn insertion_sort(v: &mut [u8]) {
-    for i in 1..v.len() {
-        let x = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > x {
-            v[j] = v[j - 1];
-            j -= 1;
-        }
-        v[j] = x;
-    }
-}
 
 /// `MOVE_COUNTS[code][from in zone][relative rank of to]`: how many versions of the move
 /// (plain, promotion) the rules allow: the number of bits of `MOVE_CHOICES`.
@@ -200,22 +186,17 @@ impl Position {
             }
             return;
         }
-        // Destinations gathered, then sorted: each candidate is written, then kept by
-        // advancing `n`.
-        let mut dests = [0u8; 32];
-        let mut n = 0;
+        // Destinations gathered as a square set, which lists them in ascending order.
+        let mut set = 0u128;
         self.each_target(from, steps, slides, |to| {
-            dests[n & 31] = to as u8;
-            n += lands_on(to) as usize;
+            set |= u128::from(lands_on(to)).wrapping_shl(u32::from(CELL_SQUARE[ix(to)]));
         });
-        insertion_sort(&mut dests[..n]);
-        for &to in &dests[..n] {
-            emit(
-                sink,
-                from,
-                to as usize,
-                choices[ranks[ix(to as usize)] as usize],
-            );
+        while set != 0 {
+            let to = BOARD_CELLS[set.trailing_zeros() as usize] as usize;
+            set &= set - 1;
+            let c = choices[ranks[ix(to)] as usize];
+            sink.normal_if(from, to, false, c & 1 != 0);
+            sink.normal_if(from, to, true, c & 2 != 0);
         }
     }
 
