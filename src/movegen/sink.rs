@@ -1,9 +1,9 @@
 //! Where generated moves go: a list collects them, a counter counts them, a flag notes that
 //! one exists.
 
-use crate::mailbox::square;
+use crate::mailbox::{ix, square, CELL_SQUARE};
 use crate::mv::MoveWriter;
-use crate::{Move, MoveList, PieceType};
+use crate::{Move, MoveList, PieceType, Square};
 
 /// Receives generated moves.
 pub(super) trait Sink {
@@ -76,9 +76,10 @@ impl Sink for ListSink<'_> {
     }
     #[inline]
     fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
+        // A move that is not kept may lead onto a wall; any square stands in for it.
         let m = Move::Normal {
             from: square(from),
-            to: square(to),
+            to: Square::from_index_unchecked(CELL_SQUARE[ix(to)].min(80)),
             promote,
         };
         self.list.push_if(m, keep);
