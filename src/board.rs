@@ -250,7 +250,7 @@ impl Board {
         let adjacent = &ADJACENT_ATTACK[by.index()];
         for (d, &delta) in DIR.iter().enumerate().take(8) {
             let s = (t as isize + delta) as usize;
-            if adjacent[d][self.cells[ix(s)] as usize] && s != ignore {
+            if adjacent[d][self.cells[ix(s)] as usize] & (s != ignore) {
                 return true;
             }
         }

@@ -90,7 +90,7 @@ impl Position {
         let mut open = 0u8;
         for (d, &delta) in DIR[..8].iter().enumerate() {
             let owner = OWNER[self.board.at((k as isize + delta) as usize) as usize];
-            open |= u8::from(owner == 2 || owner == them as u8) << d;
+            open |= u8::from((owner == 2) | (owner == them as u8)) << d;
         }
         if open == 0 {
             return;

@@ -87,7 +87,7 @@ impl Position {
         for (d, &delta) in DIR.iter().enumerate().take(8) {
             let s = (k as isize + delta) as usize;
             let p = self.board.at(s) as usize;
-            if OWNER[p] == them as u8 && (STEP[p] | SLIDE[p] as u16) & (1 << opposite(d)) != 0 {
+            if (OWNER[p] == them as u8) & ((STEP[p] | SLIDE[p] as u16) & (1 << opposite(d)) != 0) {
                 t.add_checker(s, d as u8);
             }
         }
