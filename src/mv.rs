@@ -89,10 +89,12 @@ impl fmt::Display for Move {
     }
 }
 
-/// The most moves a list holds: more than the most legal moves of any position (593).
-const CAPACITY: usize = 600;
+/// The most moves a list holds: more than the most legal moves of any position (593), and a
+/// power of two, so that a masked index needs no bounds check.
+const CAPACITY: usize = 1024;
 
-/// A list of moves, with room for the largest number of legal moves in any position (593).
+/// A list of moves, with room for more than the largest number of legal moves in any position
+/// (593).
 /// It lives inline (no allocation); it reads as a slice of moves.
 #[derive(Clone)]
 pub struct MoveList {
@@ -152,11 +154,11 @@ pub(crate) struct MoveWriter<'a> {
 
 impl MoveWriter<'_> {
     /// Writes `m` after the moves so far, and keeps it when `keep` is true. No branch: the
-    /// list has room for more moves than any position has, so the index never needs the
-    /// clamp that spares the bounds check.
+    /// list has room for more moves than any position has, so the mask that spares the bounds
+    /// check never changes the index.
     #[inline]
     pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
-        self.moves[self.len.min(CAPACITY - 1)] = m;
+        self.moves[self.len & (CAPACITY - 1)] = m;
         self.len += usize::from(keep);
     }
 
