@@ -143,7 +143,7 @@ fn main() {
         .unwrap_or(3);
     let table = if quick { QUICK } else { FULL };
     println!(
-        "saikoro vs shunsai {} ({} mode, best of {runs} per perft entry)",
+        "saikoro {} vs shunsai ({} mode, best of {runs} per perft entry)",
         env!("CARGO_PKG_VERSION"),
         if quick { "quick" } else { "full" },
     );
