@@ -43,7 +43,7 @@ const FLAGS: [u8; CODES] = {
 
 /// `ADJACENT_ATTACK[by][d][code]`: a piece with this code, owned by `by`, standing next to a
 /// target in direction `d` (seen from the target), attacks the target.
-static ADJACENT_ATTACK: [[[bool; CODES]; 8]; 2] = {
+pub(crate) static ADJACENT_ATTACK: [[[bool; CODES]; 8]; 2] = {
     let mut t = [[[false; CODES]; 8]; 2];
     let mut by = 0;
     while by < 2 {

@@ -42,6 +42,23 @@ static MOVE_COUNTS: [[[u8; 10]; 2]; CODES] = {
     t
 };
 
+/// Each colour's promotion zone, as a square set.
+const ZONE: [u128; 2] = {
+    let mut t = [0u128; 2];
+    let mut i = 0;
+    while i < 81 {
+        let rank = (i % 9 + 1) as u8;
+        if in_promotion_zone(rank) {
+            t[0] |= 1 << i;
+        }
+        if in_promotion_zone(10 - rank) {
+            t[1] |= 1 << i;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Whether a piece with this code can ever promote.
 static PROMOTES: [bool; CODES] = {
     let mut t = [false; CODES];
@@ -191,6 +208,15 @@ impl Position {
         self.each_target(from, steps, slides, |to| {
             set |= u128::from(lands_on(to)).wrapping_shl(u32::from(CELL_SQUARE[ix(to)]));
         });
+        if from_zone == 0 && set & ZONE[us] == 0 {
+            // Neither end in the zone: plain moves only.
+            while set != 0 {
+                let to = BOARD_CELLS[set.trailing_zeros() as usize] as usize;
+                set &= set - 1;
+                sink.normal(from, to, false);
+            }
+            return;
+        }
         while set != 0 {
             let to = BOARD_CELLS[set.trailing_zeros() as usize] as usize;
             set &= set - 1;

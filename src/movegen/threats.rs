@@ -1,7 +1,8 @@
 //! Checkers and pins: what attacks the king of the side to move, and which of its pieces may
 //! only move along the line between the king and an enemy slider.
 
-use crate::mailbox::{cell_bit, code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER, SLIDE, STEP};
+use crate::board::ADJACENT_ATTACK;
+use crate::mailbox::{cell_bit, code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER};
 use crate::{Color, Piece, PieceType, Position};
 
 /// The direction of a knight's check (it cannot be blocked).
@@ -86,8 +87,7 @@ impl Position {
         // Next to the king: any enemy piece that moves toward it.
         for (d, &delta) in DIR.iter().enumerate().take(8) {
             let s = (k as isize + delta) as usize;
-            let p = self.board.at(s) as usize;
-            if (OWNER[p] == them as u8) & ((STEP[p] | SLIDE[p] as u16) & (1 << opposite(d)) != 0) {
+            if ADJACENT_ATTACK[them.index()][d][self.board.at(s) as usize] {
                 t.add_checker(s, d as u8);
             }
         }
