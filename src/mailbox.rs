@@ -218,6 +218,18 @@ pub(crate) const CELL_SQUARE: [u8; CELLS] = {
     t
 };
 
+/// The square index of every cell, with 0 standing in on walls: for moves that are written but
+/// not kept (see `MoveWriter::push_if`), which may point off the board.
+pub(crate) const CELL_SQUARE_OR_0: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut i = 0;
+    while i < 81 {
+        t[BOARD_CELLS[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The 81 board cells in square-index order.
 pub(crate) const BOARD_CELLS: [u8; 81] = {
     let mut t = [0u8; 81];

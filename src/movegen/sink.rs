@@ -1,7 +1,7 @@
 //! Where generated moves go: a list collects them, a counter counts them, a flag notes that
 //! one exists.
 
-use crate::mailbox::{ix, square, CELL_SQUARE};
+use crate::mailbox::{ix, square, CELL_SQUARE_OR_0};
 use crate::mv::MoveWriter;
 use crate::{Move, MoveList, PieceType, Square};
 
@@ -79,7 +79,7 @@ impl Sink for ListSink<'_> {
         // A move that is not kept may lead onto a wall; any square stands in for it.
         let m = Move::Normal {
             from: square(from),
-            to: Square::from_index_unchecked(CELL_SQUARE[ix(to)].min(80)),
+            to: Square::from_index_unchecked(CELL_SQUARE_OR_0[ix(to)]),
             promote,
         };
         self.list.push_if(m, keep);
