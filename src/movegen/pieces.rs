@@ -3,8 +3,8 @@
 use super::sink::Sink;
 use super::threats::Threats;
 use crate::mailbox::{
-    cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CODES, EMPTY, MOVE_CHOICES, NO_CELL,
-    OWNER, REL_RANK, SLIDE, STEP,
+    cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY,
+    MOVE_CHOICES, NO_CELL, OWNER, REL_RANK, SLIDE, STEP,
 };
 
 /// `LANDS[side to move][code]`: whether a piece may end its move on a cell holding this code
@@ -20,7 +20,7 @@ static LANDS: [[bool; CODES]; 2] = {
     t
 };
 use crate::rules::in_promotion_zone;
-use crate::Position;
+use crate::{Move, PieceType, Position, Square};
 
 /// `MOVE_COUNTS[code][from in zone][relative rank of to]`: how many versions of the move
 /// (plain, promotion) the rules allow: the number of bits of `MOVE_CHOICES`.
@@ -38,6 +38,31 @@ static MOVE_COUNTS: [[[u8; 10]; 2]; CODES] = {
             z += 1;
         }
         c += 1;
+    }
+    t
+};
+
+/// `PLAIN_STEPS[square][direction]`: the plain move one step from a square in each of the twelve
+/// directions (four more entries pad the row so that a direction needs no bounds check). A step
+/// off the board gets square 0 as destination: such a move is written but never kept.
+static PLAIN_STEPS: [[Move; 16]; 81] = {
+    let mut t = [[Move::Drop {
+        kind: PieceType::Pawn,
+        to: Square::from_index_unchecked(0),
+    }; 16]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut d = 0;
+        while d < 12 {
+            let to = (BOARD_CELLS[s] as isize + step(d)) as usize;
+            t[s][d] = Move::Normal {
+                from: Square::from_index_unchecked(s as u8),
+                to: Square::from_index_unchecked(CELL_SQUARE_OR_0[ix(to)]),
+                promote: false,
+            };
+            d += 1;
+        }
+        s += 1;
     }
     t
 };
@@ -194,11 +219,12 @@ impl Position {
                 }
             } else {
                 // Written and kept or not without a branch: which steps land is unpredictable.
+                let row = &PLAIN_STEPS[CELL_SQUARE[ix(from)] as usize];
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
                     let to = (from as isize + step(d)) as usize;
-                    sink.normal_if(from, to, false, lands_on(to));
+                    sink.move_if(row[d & 15], lands_on(to));
                 }
             }
             return;

@@ -19,6 +19,8 @@ pub(super) trait Sink {
             self.normal(from, to, promote);
         }
     }
+    /// The board move `m`, made beforehand, when `keep` is true.
+    fn move_if(&mut self, m: Move, keep: bool);
     /// `n` more board moves (unordered sinks only).
     fn add(&mut self, n: u64);
     /// Drops of `kind` on each square of the square set `to`.
@@ -75,6 +77,10 @@ impl Sink for ListSink<'_> {
         self.normal_if(from, to, promote, true);
     }
     #[inline]
+    fn move_if(&mut self, m: Move, keep: bool) {
+        self.list.push_if(m, keep);
+    }
+    #[inline]
     fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
         // A move that is not kept may lead onto a wall; any square stands in for it.
         let m = Move::Normal {
@@ -112,6 +118,10 @@ impl Sink for CountSink {
         self.0 += u64::from(keep);
     }
     #[inline]
+    fn move_if(&mut self, _: Move, keep: bool) {
+        self.0 += u64::from(keep);
+    }
+    #[inline]
     fn drops(&mut self, _: PieceType, to: u128) {
         self.0 += to.count_ones() as u64;
     }
@@ -133,6 +143,10 @@ impl Sink for AnySink {
     #[inline]
     fn drops(&mut self, _: PieceType, to: u128) {
         self.0 |= to != 0;
+    }
+    #[inline]
+    fn move_if(&mut self, _: Move, keep: bool) {
+        self.0 |= keep;
     }
     #[inline]
     fn done(&self) -> bool {
