@@ -143,6 +143,19 @@ pub(crate) const OWNER: [u8; CODES] = {
     t
 };
 
+/// `LANDS[side to move][code]`: whether a piece may end its move on a cell holding this code
+/// (empty, or an enemy piece).
+pub(crate) static LANDS: [[bool; CODES]; 2] = {
+    let mut t = [[false; CODES]; 2];
+    let mut c = 0;
+    while c < CODES {
+        t[0][c] = OWNER[c] == 2 || OWNER[c] == 1;
+        t[1][c] = OWNER[c] == 2 || OWNER[c] == 0;
+        c += 1;
+    }
+    t
+};
+
 /// Step directions (bits over [`DIR`]) of every cell code.
 pub(crate) const STEP: [u16; CODES] =
     per_code!(u16, 0, |p| dir_bits(rules::steps(p.kind), p.color));

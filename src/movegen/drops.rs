@@ -18,6 +18,27 @@ const LIVE: [[u128; 7]; 2] = {
     t
 };
 
+/// `LOW_FILES[f]`: the squares of files 1–5 whose bit is set in `f` (bit 0 = file 1), as a
+/// square set; `HIGH_FILES[f]` the same for files 6–9 (bit 0 = file 6).
+const LOW_FILES: [u128; 32] = files_table(0);
+const HIGH_FILES: [u128; 32] = files_table(5);
+
+const fn files_table(first: usize) -> [u128; 32] {
+    let mut t = [0u128; 32];
+    let mut f = 0;
+    while f < 32 {
+        let mut b = 0;
+        while b < 5 {
+            if f & (1 << b) != 0 && first + b < 9 {
+                t[f] |= FILE_SQUARES[first + b + 1];
+            }
+            b += 1;
+        }
+        f += 1;
+    }
+    t
+}
+
 impl Position {
     /// Emits the legal drops onto the square set `targets` (the empty squares, or in check those
     /// between checker and king), by kind, then square.
@@ -43,11 +64,8 @@ impl Position {
     /// file with its own unpromoted pawn, and not in front of the enemy king if that mates.
     fn pawn_drop_squares(&self, mut allowed: u128) -> u128 {
         let us = self.side_to_move();
-        let mut files = self.board.pawn_files(us);
-        while files != 0 {
-            allowed &= !FILE_SQUARES[files.trailing_zeros() as usize];
-            files &= files - 1;
-        }
+        let files = (self.board.pawn_files(us) >> 1) as usize;
+        allowed &= !(LOW_FILES[files & 31] | HIGH_FILES[files >> 5]);
         let their_king = self.board.king(!us);
         if their_king != NO_CELL {
             // The square in front of the enemy king, seen from the dropping side.

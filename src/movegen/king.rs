@@ -6,7 +6,7 @@
 //! the king are followed, square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, CODES, DIR, NO_CELL, OWNER, STEP};
+use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, CODES, DIR, LANDS, NO_CELL, STEP};
 use crate::Position;
 
 /// How far from the king (in files, and in ranks) a piece can stand and still step onto one of
@@ -86,11 +86,11 @@ impl Position {
     pub(super) fn king_moves<S: Sink>(&self, sink: &mut S, k: usize) {
         let us = self.side_to_move();
         let them = !us;
-        // Neighbours the king could go to: empty (owner 2) or the enemy's.
+        // Neighbours the king could go to: empty or the enemy's.
+        let lands = &LANDS[us.index()];
         let mut open = 0u8;
         for (d, &delta) in DIR[..8].iter().enumerate() {
-            let owner = OWNER[self.board.at((k as isize + delta) as usize) as usize];
-            open |= u8::from((owner == 2) | (owner == them as u8)) << d;
+            open |= u8::from(lands[self.board.at((k as isize + delta) as usize) as usize]) << d;
         }
         if open == 0 {
             return;

@@ -3,22 +3,10 @@
 use super::sink::Sink;
 use super::threats::Threats;
 use crate::mailbox::{
-    cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY,
-    MOVE_CHOICES, NO_CELL, OWNER, REL_RANK, SLIDE, STEP,
+    cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY, LANDS,
+    MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP,
 };
 
-/// `LANDS[side to move][code]`: whether a piece may end its move on a cell holding this code
-/// (empty, or an enemy piece).
-static LANDS: [[bool; CODES]; 2] = {
-    let mut t = [[false; CODES]; 2];
-    let mut c = 0;
-    while c < CODES {
-        t[0][c] = OWNER[c] == 2 || OWNER[c] == 1;
-        t[1][c] = OWNER[c] == 2 || OWNER[c] == 0;
-        c += 1;
-    }
-    t
-};
 use crate::rules::in_promotion_zone;
 use crate::{Move, PieceType, Position, Square};
 
