@@ -2,8 +2,32 @@
 //! only move along the line between the king and an enemy slider.
 
 use crate::board::ADJACENT_ATTACK;
-use crate::mailbox::{cell_bit, code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER};
+use crate::mailbox::{cell_bit, code, opposite, CELL_SQUARE, DIR, KNIGHT_STEPS, NO_CELL, OWNER};
 use crate::{Color, Piece, PieceType, Position};
+
+/// Per square, the squares on its file or rank, and those on its diagonals.
+static LINES: [[u128; 2]; 81] = {
+    let mut t = [[0u128; 2]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            let (df, dr) = (
+                (b / 9) as i32 - (a / 9) as i32,
+                (b % 9) as i32 - (a % 9) as i32,
+            );
+            if a != b && (df == 0 || dr == 0) {
+                t[a][0] |= 1 << b;
+            }
+            if a != b && (df == dr || df == -dr) {
+                t[a][1] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// The direction of a knight's check (it cannot be blocked).
 pub(super) const KNIGHT_CHECK: u8 = 255;
@@ -99,7 +123,10 @@ impl Position {
             }
         }
         // Further away: each enemy slider on a line with the king, sliding toward it.
-        for (sc, d) in self.board.aimed_at(k, self.board.sliders(them)) {
+        let [orthogonal, diagonal] = self.board.sliders_by_line(them);
+        let lines = &LINES[CELL_SQUARE[k] as usize];
+        let candidates = (orthogonal & lines[0]) | (diagonal & lines[1]);
+        for (sc, d) in self.board.aimed_at(k, candidates) {
             let d = d as u8;
             let delta = DIR[d as usize];
             let x = self.board.first_piece(k, delta);
