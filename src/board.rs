@@ -270,7 +270,7 @@ impl Board {
     /// Whether one of the sliding pieces on the square set `sliders` attacks cell `t` along an
     /// open line, with cell `ignore` taken as empty and cell `blocker` as occupied (pass
     /// [`NO_CELL`] for either to change nothing).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn attacked_by_one_of(
         &self,
         t: usize,

@@ -42,7 +42,7 @@ pub(super) struct Threats {
     pinned: u128,
     /// Each pinned piece's cell and the line it is pinned on (a direction 0–7; the opposite
     /// direction is the same line).
-    pins: [(usize, u8); 8],
+    pins: [(u8, u8); 8],
     n_pins: usize,
 }
 
@@ -74,7 +74,7 @@ impl Threats {
         }
         let d = self.pins[..self.n_pins]
             .iter()
-            .find(|&&(p, _)| p == c)
+            .find(|&&(p, _)| p as usize == c)
             .map_or(0, |&(_, d)| d as usize);
         (1 << d) | (1 << opposite(d))
     }
@@ -101,7 +101,7 @@ impl Position {
             n_checkers: 0,
             checker: (NO_CELL, 0),
             pinned: 0,
-            pins: [(NO_CELL, 0); 8],
+            pins: [(0, 0); 8],
             n_pins: 0,
         };
         let k = self.board.king(us);
@@ -139,7 +139,7 @@ impl Position {
                 && self.board.first_piece(x, delta) == sc
             {
                 t.pinned |= cell_bit(x);
-                t.pins[t.n_pins] = (x, d);
+                t.pins[t.n_pins] = (x as u8, d);
                 t.n_pins += 1;
             }
         }
