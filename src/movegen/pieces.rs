@@ -72,12 +72,16 @@ const ZONE: [u128; 2] = {
     t
 };
 
-/// Whether a piece with this code can ever promote.
-static PROMOTES: [bool; CODES] = {
-    let mut t = [false; CODES];
+/// The farthest relative rank from which a stepping piece with this code may reach the zone
+/// and promote: two ranks short of it (a knight's jump is two ranks) for the kinds that promote,
+/// none (0) for the others.
+static PROMOTION_REACH: [u8; CODES] = {
+    let mut t = [0u8; CODES];
     let mut c = 0;
     while c < CODES {
-        t[c] = MOVE_CHOICES[c][1][1] & 2 != 0;
+        if MOVE_CHOICES[c][1][1] & 2 != 0 {
+            t[c] = crate::rules::PROMOTION_ZONE_RANKS + 2;
+        }
         c += 1;
     }
     t
@@ -146,8 +150,9 @@ impl Position {
         } else {
             (pieces, 0)
         };
+        let pins = th.any_pin();
         for s in Squares::of(below) {
-            self.moves_from::<S, CHECK>(sink, BOARD_CELLS[s] as usize, block, th);
+            self.moves_from::<S, CHECK>(sink, s, block, th, pins);
             if sink.done() {
                 return;
             }
@@ -156,23 +161,26 @@ impl Position {
             self.king_moves(sink, k);
         }
         for s in Squares::of(above) {
-            self.moves_from::<S, CHECK>(sink, BOARD_CELLS[s] as usize, block, th);
+            self.moves_from::<S, CHECK>(sink, s, block, th, pins);
         }
     }
 
-    /// The moves of the piece on cell `from` (not the king).
+    /// The moves of the piece on square `sq` (not the king); `pins` says whether any piece is
+    /// pinned.
     #[inline(always)]
     fn moves_from<S: Sink, const CHECK: bool>(
         &self,
         sink: &mut S,
-        from: usize,
+        sq: usize,
         block: &[bool; CELLS],
         th: &Threats,
+        pins: bool,
     ) {
         let us = self.side_to_move().index();
+        let from = BOARD_CELLS[sq] as usize;
         let p = self.board.at(from) as usize;
         let (mut steps, mut slides) = (STEP[p], SLIDE[p]);
-        if th.any_pin() {
+        if pins {
             let allowed = th.allowed_directions(from);
             steps &= allowed;
             slides &= allowed as u8;
@@ -180,7 +188,8 @@ impl Position {
         let lands = &LANDS[us];
         let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
         let ranks = &REL_RANK[us];
-        let from_zone = in_promotion_zone(ranks[ix(from)]) as usize;
+        let rank = ranks[ix(from)];
+        let from_zone = in_promotion_zone(rank) as usize;
         if !S::ORDERED {
             // Only the number matters: one or two moves per destination.
             let counts = &MOVE_COUNTS[p][from_zone];
@@ -194,9 +203,8 @@ impl Position {
         let choices = &MOVE_CHOICES[p][from_zone];
         if slides == 0 {
             // Steps only: the directions are in ascending order of their step, so the
-            // destinations come out in ascending order. A piece more than two ranks short of
-            // the zone cannot reach it in one step (a knight's jump is two ranks).
-            if PROMOTES[p] && ranks[ix(from)] <= 5 {
+            // destinations come out in ascending order.
+            if rank <= PROMOTION_REACH[p] {
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
@@ -207,7 +215,7 @@ impl Position {
                 }
             } else {
                 // Written and kept or not without a branch: which steps land is unpredictable.
-                let row = &PLAIN_STEPS[CELL_SQUARE[ix(from)] as usize];
+                let row = &PLAIN_STEPS[sq];
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
