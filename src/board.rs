@@ -1,282 +1,367 @@
-//! The padded mailbox: cell codes, square layout, directions and per-piece movement tables.
-//!
-//! The 9×9 board sits inside an 11-column × 13-row array of cells (files 0 and 10, and two rows
-//! above and below, are walls), so every step or knight jump from a board square lands inside
-//! the array and a slide stops at the first non-empty cell without any bounds test. The cell
-//! index of the square at `file`, `rank` is `file * 13 + rank + 1`.
+//! The board (盤): the mailbox of cells and every view cached from it, kept consistent by four
+//! primitives (put, remove, move, promote) that set-up, make and unmake all go through.
 
-use crate::{Color, PieceType, Square};
-
-/// Number of cells in the padded board.
-pub(crate) const CELLS: usize = 143;
-/// An empty cell.
-pub(crate) const EMPTY: u8 = 0;
-/// A wall cell (outside the board).
-pub(crate) const WALL: u8 = 32;
-/// "No cell" (e.g. no king).
-pub(crate) const NO_CELL: usize = 0;
-
-/// The eight directions, then the two knight jumps of Black and the two of White, as deltas of
-/// the cell index. Direction 0 points at White's side (Black's forward); `d` and `(d + 4) % 8`
-/// are opposite.
-pub(crate) const DIR: [isize; 12] = [-1, 12, 13, 14, 1, -12, -13, -14, 11, -15, 15, -11];
-
-/// The opposite of each direction (knight jumps map to the other colour's jumps).
-pub(crate) const OPPOSITE: [usize; 12] = [4, 5, 6, 7, 0, 1, 2, 3, 11, 10, 9, 8];
-
-/// Cell index of a square.
-#[inline]
-pub(crate) const fn cell(sq: Square) -> usize {
-    sq.file() as usize * 13 + sq.rank() as usize + 1
-}
-
-/// File (1–9) of a board cell.
-#[inline]
-pub(crate) const fn cell_file(c: usize) -> u32 {
-    (c / 13) as u32
-}
-
-/// The square of a board cell (which must be on the board).
-#[inline]
-pub(crate) fn square(c: usize) -> Square {
-    Square::from_index_unchecked(CELL_SQUARE[c])
-}
-
-/// The square index of every cell; 255 on walls.
-const CELL_SQUARE: [u8; CELLS] = {
-    let mut t = [255u8; CELLS];
-    let mut i = 0;
-    while i < 81 {
-        t[BOARD_CELLS[i] as usize] = i as u8;
-        i += 1;
-    }
-    t
+use crate::mailbox::{
+    cell, cell_bit, cell_file, code, ix, opposite, piece, BOARD_CELLS, CELLS, CELL_SQUARE, CODES,
+    DIR, EMPTY, KNIGHT_STEPS, LINE, NO_CELL, NO_LINE, OWNER, SLIDE, STEP, WALL,
 };
+use crate::zobrist::ZOBRIST;
+use crate::{Color, Piece, PieceType, Square};
 
-/// The bit of a square in an occupancy set (bit `i` = square index `i`).
-#[inline]
-pub(crate) const fn bit(sq: Square) -> u128 {
-    1 << sq.index()
-}
+/// What a cell code is, for the caches: bit flags.
+const ORTHOGONAL: u8 = 1;
+const DIAGONAL: u8 = 2;
+const KING: u8 = 4;
+const PAWN: u8 = 8;
 
-/// The 81 board cells in square-index order.
-pub(crate) const BOARD_CELLS: [u8; 81] = {
-    let mut t = [0u8; 81];
-    let mut i = 0;
-    while i < 81 {
-        t[i] = ((i / 9 + 1) * 13 + i % 9 + 2) as u8;
-        i += 1;
-    }
-    t
-};
+/// The slide directions along files and ranks, and along diagonals.
+const ORTHOGONAL_DIRS: u8 = 0b0101_1010;
+const DIAGONAL_DIRS: u8 = 0b1010_0101;
 
-/// Relative rank (1 = last rank for that colour) of every cell, per colour; 0 on walls.
-pub(crate) const REL_RANK: [[u8; CELLS]; 2] = {
-    let mut t = [[0u8; CELLS]; 2];
-    let mut i = 0;
-    while i < 81 {
-        let c = BOARD_CELLS[i] as usize;
-        let rank = (i % 9 + 1) as u8;
-        t[0][c] = rank;
-        t[1][c] = 10 - rank;
-        i += 1;
-    }
-    t
-};
-
-/// Owner of a cell code: 0 Black, 1 White, 2 empty, 3 wall (or any non-piece code).
-pub(crate) const OWNER: [u8; 64] = {
-    let mut t = [3u8; 64];
-    t[0] = 2;
-    let mut k = 1;
-    while k <= 14 {
-        t[k] = 0;
-        t[k + 16] = 1;
-        k += 1;
-    }
-    t
-};
-
-const fn black_steps(kind: u8) -> (u16, u8) {
-    // (step mask over DIR indices, slide mask over the eight directions)
-    const GOLD: u16 = 0b1100_0111; // 0, 1, 2, 6, 7 and 4 added below
-    match kind {
-        1 => (1 << 0, 0),
-        2 => (0, 1 << 0),
-        3 => ((1 << 8) | (1 << 9), 0),
-        4 => ((1 << 0) | (1 << 1) | (1 << 7) | (1 << 3) | (1 << 5), 0),
-        5 => (0, (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7)),
-        6 => (0, (1 << 0) | (1 << 2) | (1 << 4) | (1 << 6)),
-        7 | 9 | 10 | 11 | 12 => (GOLD | (1 << 4), 0),
-        8 => (0xff, 0),
-        13 => (
-            (1 << 0) | (1 << 2) | (1 << 4) | (1 << 6),
-            (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7),
-        ),
-        14 => (
-            (1 << 1) | (1 << 3) | (1 << 5) | (1 << 7),
-            (1 << 0) | (1 << 2) | (1 << 4) | (1 << 6),
-        ),
-        _ => (0, 0),
-    }
-}
-
-const fn flip_mask(m: u16) -> u16 {
-    let mut r = 0u16;
-    let mut d = 0;
-    while d < 12 {
-        if m & (1 << d) != 0 {
-            r |= 1 << OPPOSITE[d];
-        }
-        d += 1;
-    }
-    r
-}
-
-/// Step directions (bits over [`DIR`]) of every cell code.
-pub(crate) const STEP: [u16; 64] = {
-    let mut t = [0u16; 64];
-    let mut k = 1;
-    while k <= 14 {
-        let (s, _) = black_steps(k as u8);
-        t[k] = s;
-        t[k + 16] = flip_mask(s);
-        k += 1;
-    }
-    t
-};
-
-/// Slide directions (bits over the first eight [`DIR`]s) of every cell code.
-pub(crate) const SLIDE: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut k = 1;
-    while k <= 14 {
-        let (_, s) = black_steps(k as u8);
-        t[k] = s;
-        t[k + 16] = flip_mask(s as u16) as u8;
-        k += 1;
-    }
-    t
-};
-
-/// The cell code of a piece of `color` and `kind`.
-#[inline]
-pub(crate) const fn code(color: Color, kind: PieceType) -> u8 {
-    kind as u8 | ((color as u8) << 4)
-}
-
-/// The kind part of a cell code (1–14).
-#[inline]
-pub(crate) const fn kind_of(code: u8) -> u8 {
-    code & 15
-}
-
-/// Zobrist keys: one per (cell code, cell), one per (colour, hand kind, count), one for White to
-/// move. Built from SplitMix64 at compile time so keys are the same on every platform.
-pub(crate) struct Zobrist {
-    pub(crate) board: [[u64; CELLS]; 32],
-    pub(crate) hand: [[[u64; 19]; 8]; 2],
-    pub(crate) white_to_move: u64,
-}
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
-
-pub(crate) static ZOBRIST: Zobrist = {
-    let mut z = Zobrist {
-        board: [[0; CELLS]; 32],
-        hand: [[[0; 19]; 8]; 2],
-        white_to_move: 0,
-    };
-    let mut st = 0x5a1c_0e0d_1ce5_0001u64;
-    let mut p = 0;
-    while p < 32 {
-        let mut c = 0;
-        while c < CELLS {
-            let (s, v) = splitmix(st);
-            st = s;
-            z.board[p][c] = v;
-            c += 1;
-        }
-        p += 1;
-    }
-    let mut col = 0;
-    while col < 2 {
-        let mut k = 0;
-        while k < 8 {
-            let mut n = 1; // a count of zero keys as 0
-            while n < 19 {
-                let (s, v) = splitmix(st);
-                st = s;
-                z.hand[col][k][n] = v;
-                n += 1;
+const FLAGS: [u8; CODES] = {
+    let mut t = [0u8; CODES];
+    let mut c = 0;
+    while c < CODES {
+        if let Some(p) = piece(c as u8) {
+            if SLIDE[c] & ORTHOGONAL_DIRS != 0 {
+                t[c] |= ORTHOGONAL;
             }
-            k += 1;
+            if SLIDE[c] & DIAGONAL_DIRS != 0 {
+                t[c] |= DIAGONAL;
+            }
+            if matches!(p.kind, PieceType::King) {
+                t[c] |= KING;
+            }
+            if matches!(p.kind, PieceType::Pawn) {
+                t[c] |= PAWN;
+            }
         }
-        col += 1;
+        c += 1;
     }
-    let (_, v) = splitmix(st);
-    z.white_to_move = v;
-    z
+    t
 };
+
+/// `ADJACENT_ATTACK[by][d][code]`: a piece with this code, owned by `by`, standing next to a
+/// target in direction `d` (seen from the target), attacks the target.
+pub(crate) static ADJACENT_ATTACK: [[[bool; CODES]; 8]; 2] = {
+    let mut t = [[[false; CODES]; 8]; 2];
+    let mut by = 0;
+    while by < 2 {
+        let mut d = 0;
+        while d < 8 {
+            let toward = 1u16 << opposite(d);
+            let mut c = 0;
+            while c < CODES {
+                let moves = STEP[c] | SLIDE[c] as u16;
+                t[by][d][c] = OWNER[c] as usize == by && moves & toward != 0;
+                c += 1;
+            }
+            d += 1;
+        }
+        by += 1;
+    }
+    t
+};
+
+/// The pieces on the 81 squares, with what is cached from them: each side's occupied squares
+/// and sliding pieces (as square sets), the files of its unpromoted pawns, its king's cell, and
+/// the Zobrist key of the whole board.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Board {
+    cells: [u8; CELLS],
+    occupied: [u128; 2],
+    /// Per colour, the pieces that slide along files or ranks (lances, rooks, dragons), and
+    /// those that slide along diagonals (bishops, horses).
+    sliders: [[u128; 2]; 2],
+    /// Bit `f` set when the colour has an unpromoted pawn on file `f` (for nifu).
+    pawn_files: [u16; 2],
+    kings: [usize; 2],
+    key: u64,
+}
+
+impl Board {
+    /// A board with no piece.
+    pub(crate) fn empty() -> Board {
+        let mut cells = [WALL; CELLS];
+        for &c in &BOARD_CELLS {
+            cells[c as usize] = EMPTY;
+        }
+        Board {
+            cells,
+            occupied: [0; 2],
+            sliders: [[0; 2]; 2],
+            pawn_files: [0; 2],
+            kings: [NO_CELL; 2],
+            key: 0,
+        }
+    }
+
+    /// The code on cell `c` (a piece's code, [`EMPTY`] or [`WALL`]).
+    #[inline]
+    pub(crate) fn at(&self, c: usize) -> u8 {
+        self.cells[ix(c)]
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub(crate) fn piece_at(&self, sq: Square) -> Option<Piece> {
+        piece(self.cells[cell(sq)])
+    }
+
+    /// The squares `color` occupies.
+    #[inline]
+    pub(crate) fn occupied(&self, color: Color) -> u128 {
+        self.occupied[color.index()]
+    }
+
+    /// The squares where `color` has a lance, bishop, rook, horse or dragon.
+    #[inline]
+    pub(crate) fn sliders(&self, color: Color) -> u128 {
+        let s = &self.sliders[color.index()];
+        s[0] | s[1]
+    }
+
+    /// The squares where `color` has a piece sliding along files or ranks (lance, rook,
+    /// dragon), and those where it has one sliding along diagonals (bishop, horse).
+    #[inline]
+    pub(crate) fn sliders_by_line(&self, color: Color) -> [u128; 2] {
+        self.sliders[color.index()]
+    }
+
+    /// Bit `f` set for each file `f` holding an unpromoted pawn of `color`.
+    #[inline]
+    pub(crate) fn pawn_files(&self, color: Color) -> u16 {
+        self.pawn_files[color.index()]
+    }
+
+    /// The cell of `color`'s king, or [`NO_CELL`].
+    #[inline]
+    pub(crate) fn king(&self, color: Color) -> usize {
+        self.kings[color.index()]
+    }
+
+    /// The Zobrist key of the pieces on the board.
+    #[inline]
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Puts the piece with code `p` on the empty cell `c`.
+    #[inline]
+    pub(crate) fn put(&mut self, c: usize, p: u8) {
+        debug_assert!(self.cells[ix(c)] == EMPTY && piece(p).is_some());
+        self.cells[ix(c)] = p;
+        self.update(c, p, true);
+        self.key ^= ZOBRIST.piece(p, c);
+    }
+
+    /// Removes the piece on cell `c` and returns its code.
+    #[inline]
+    pub(crate) fn remove(&mut self, c: usize) -> u8 {
+        let p = self.cells[ix(c)];
+        debug_assert!(piece(p).is_some());
+        self.cells[ix(c)] = EMPTY;
+        self.update(c, p, false);
+        self.key ^= ZOBRIST.piece(p, c);
+        p
+    }
+
+    /// Moves the piece on cell `from` to the empty cell `to`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: usize, to: usize) {
+        let p = self.cells[ix(from)];
+        debug_assert!(piece(p).is_some() && self.cells[ix(to)] == EMPTY);
+        self.cells[ix(from)] = EMPTY;
+        self.cells[ix(to)] = p;
+        let color = OWNER[p as usize] as usize;
+        let both = cell_bit(from) | cell_bit(to);
+        self.occupied[color] ^= both;
+        let flags = FLAGS[p as usize];
+        if flags != 0 {
+            if flags & ORTHOGONAL != 0 {
+                self.sliders[color][0] ^= both;
+            }
+            if flags & DIAGONAL != 0 {
+                self.sliders[color][1] ^= both;
+            }
+            if flags & KING != 0 {
+                self.kings[color] = to;
+            }
+            if flags & PAWN != 0 {
+                self.pawn_files[color] &= !(1 << cell_file(from));
+                self.pawn_files[color] |= 1 << cell_file(to);
+            }
+        }
+        self.key ^= ZOBRIST.piece(p, from) ^ ZOBRIST.piece(p, to);
+    }
+
+    /// Replaces the piece on cell `c` by the piece with code `p` (a promotion or its undoing).
+    #[inline]
+    pub(crate) fn replace(&mut self, c: usize, p: u8) {
+        self.remove(c);
+        self.put(c, p);
+    }
+
+    /// Sets or clears the caches of piece `p` on cell `c`.
+    #[inline]
+    fn update(&mut self, c: usize, p: u8, present: bool) {
+        let color = OWNER[p as usize] as usize;
+        let b = cell_bit(c);
+        let flags = FLAGS[p as usize];
+        if present {
+            self.occupied[color] |= b;
+        } else {
+            self.occupied[color] &= !b;
+        }
+        if flags == 0 {
+            return;
+        }
+        for (line, flag) in [ORTHOGONAL, DIAGONAL].into_iter().enumerate() {
+            if flags & flag != 0 {
+                if present {
+                    self.sliders[color][line] |= b;
+                } else {
+                    self.sliders[color][line] &= !b;
+                }
+            }
+        }
+        if flags & KING != 0 {
+            self.kings[color] = if present { c } else { NO_CELL };
+        }
+        if flags & PAWN != 0 {
+            if present {
+                self.pawn_files[color] |= 1 << cell_file(c);
+            } else {
+                self.pawn_files[color] &= !(1 << cell_file(c));
+            }
+        }
+    }
+
+    /// Whether cell `t` is attacked by a piece of `by`, with cell `ignore` treated as empty (pass
+    /// [`NO_CELL`] to ignore nothing). A piece standing on `t` itself does not matter.
+    #[inline]
+    pub(crate) fn attacked_by(&self, t: usize, by: Color, ignore: usize) -> bool {
+        self.attacked_by_near(t, by, ignore) || self.attacked_by_slider(t, by, ignore)
+    }
+
+    /// Whether a piece of `by` next to cell `t`, or a knight of `by`, attacks it.
+    #[inline]
+    pub(crate) fn attacked_by_near(&self, t: usize, by: Color, ignore: usize) -> bool {
+        let adjacent = &ADJACENT_ATTACK[by.index()];
+        for (d, &delta) in DIR.iter().enumerate().take(8) {
+            let s = (t as isize + delta) as usize;
+            if adjacent[d][self.cells[ix(s)] as usize] & (s != ignore) {
+                return true;
+            }
+        }
+        let knight = code(Piece::new(by, PieceType::Knight));
+        KNIGHT_STEPS[by.index()]
+            .iter()
+            .any(|&j| self.cells[ix((t as isize - j) as usize)] == knight)
+    }
+
+    /// Whether a sliding piece of `by` attacks cell `t` along an open line (cell `ignore` taken
+    /// as empty).
+    #[inline]
+    pub(crate) fn attacked_by_slider(&self, t: usize, by: Color, ignore: usize) -> bool {
+        self.attacked_by_one_of(t, self.sliders(by), ignore, NO_CELL)
+    }
+
+    /// Whether one of the sliding pieces on the square set `sliders` attacks cell `t` along an
+    /// open line, with cell `ignore` taken as empty and cell `blocker` as occupied (pass
+    /// [`NO_CELL`] for either to change nothing).
+    #[inline(always)]
+    pub(crate) fn attacked_by_one_of(
+        &self,
+        t: usize,
+        sliders: u128,
+        ignore: usize,
+        blocker: usize,
+    ) -> bool {
+        self.aimed_at(t, sliders).any(|(s, d)| {
+            let delta = DIR[d];
+            let mut x = (t as isize + delta) as usize;
+            while x != s && (self.cells[ix(x)] == EMPTY || x == ignore) && x != blocker {
+                x = (x as isize + delta) as usize;
+            }
+            x == s
+        })
+    }
+
+    /// The first cell after `from` in the direction of `delta` that is not empty.
+    #[inline]
+    pub(crate) fn first_piece(&self, from: usize, delta: isize) -> usize {
+        let mut x = (from as isize + delta) as usize;
+        while self.cells[ix(x)] == EMPTY {
+            x = (x as isize + delta) as usize;
+        }
+        x
+    }
+
+    /// The sliding pieces of the square set `sliders` that share a line with cell `t` and slide
+    /// along it toward `t`, whatever stands between: each as its cell and the direction (0–7)
+    /// from `t` toward it.
+    #[inline]
+    pub(crate) fn aimed_at(
+        &self,
+        t: usize,
+        sliders: u128,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let line = &LINE[CELL_SQUARE[t] as usize];
+        let mut rest = sliders;
+        std::iter::from_fn(move || {
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let d = line[s] as usize;
+                if d == NO_LINE as usize {
+                    continue;
+                }
+                let c = BOARD_CELLS[s] as usize;
+                if SLIDE[self.cells[ix(c)] as usize] & (1 << opposite(d)) != 0 {
+                    return Some((c, d));
+                }
+            }
+            None
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn cells_round_trip() {
-        for sq in Square::all() {
-            let c = cell(sq);
-            assert_eq!(BOARD_CELLS[sq.index()] as usize, c);
-            assert_eq!(square(c), sq);
-            assert_eq!(cell_file(c), sq.file() as u32);
+    fn cached_views_agree(b: &Board) {
+        let mut fresh = Board::empty();
+        for &c in &BOARD_CELLS {
+            let p = b.at(c as usize);
+            if p != EMPTY {
+                fresh.put(c as usize, p);
+            }
         }
+        assert!(fresh == *b);
     }
 
     #[test]
-    fn directions_are_opposite_pairs() {
-        for d in 0..12 {
-            assert_eq!(DIR[d], -DIR[OPPOSITE[d]]);
-            assert_eq!(OPPOSITE[OPPOSITE[d]], d);
-        }
-    }
-
-    #[test]
-    fn black_gold_and_silver_steps() {
-        let from = cell(Square::from_usi("5e").unwrap());
-        let names = |mask: u16| {
-            let mut v: Vec<String> = (0..12)
-                .filter(|d| mask & (1 << d) != 0)
-                .map(|d| square((from as isize + DIR[d]) as usize).to_string())
-                .collect();
-            v.sort();
-            v
-        };
-        assert_eq!(
-            names(STEP[code(Color::Black, PieceType::Gold) as usize]),
-            ["4d", "4e", "5d", "5f", "6d", "6e"]
-        );
-        assert_eq!(
-            names(STEP[code(Color::Black, PieceType::Silver) as usize]),
-            ["4d", "4f", "5d", "6d", "6f"]
-        );
-        assert_eq!(
-            names(STEP[code(Color::White, PieceType::Silver) as usize]),
-            ["4d", "4f", "5f", "6d", "6f"]
-        );
-        assert_eq!(
-            names(STEP[code(Color::Black, PieceType::Knight) as usize]),
-            ["4c", "6c"]
-        );
-        assert_eq!(
-            names(STEP[code(Color::White, PieceType::Knight) as usize]),
-            ["4g", "6g"]
-        );
+    fn primitives_keep_the_caches() {
+        let sq = |s| cell(Square::from_usi(s).unwrap());
+        let mut b = Board::empty();
+        let rook = code(Piece::new(Color::Black, PieceType::Rook));
+        let pawn = code(Piece::new(Color::White, PieceType::Pawn));
+        let king = code(Piece::new(Color::White, PieceType::King));
+        b.put(sq("2h"), rook);
+        b.put(sq("5c"), pawn);
+        b.put(sq("5a"), king);
+        assert_eq!(b.pawn_files(Color::White), 1 << 5);
+        assert_eq!(b.king(Color::White), sq("5a"));
+        b.move_piece(sq("2h"), sq("2c"));
+        b.move_piece(sq("5c"), sq("5d"));
+        cached_views_agree(&b);
+        b.replace(sq("2c"), crate::mailbox::PROMOTED[rook as usize]);
+        b.remove(sq("5d"));
+        assert_eq!(b.pawn_files(Color::White), 0);
+        assert!(b.attacked_by(sq("5c"), Color::Black, NO_CELL));
+        assert!(!b.attacked_by(sq("5b"), Color::Black, NO_CELL));
+        cached_views_agree(&b);
     }
 }

@@ -5,9 +5,9 @@ use std::ops::{Index, IndexMut, Not};
 /// A side: Black (先手, sente) moves first, White (後手, gote) second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
-    /// 先手 (sente), upper-case letters in SFEN, `+` in CSA.
+    /// 先手 (sente), upper-case letters in SFEN.
     Black = 0,
-    /// 後手 (gote), lower-case letters in SFEN, `-` in CSA.
+    /// 後手 (gote), lower-case letters in SFEN.
     White = 1,
 }
 
@@ -35,14 +35,6 @@ impl Color {
         match self {
             Color::Black => 'b',
             Color::White => 'w',
-        }
-    }
-
-    /// The CSA sign: `+` or `-`.
-    pub const fn csa_sign(self) -> char {
-        match self {
-            Color::Black => '+',
-            Color::White => '-',
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Entering-king declaration (入玉宣言): the rule variants and the test of their conditions.
 
-use crate::board::{BOARD_CELLS, REL_RANK};
+use crate::mailbox::{piece, BOARD_CELLS, NO_CELL, REL_RANK};
+use crate::rules::in_promotion_zone;
 use crate::{Color, PieceType, Position};
 use std::fmt;
 use std::str::FromStr;
@@ -85,21 +86,21 @@ impl Position {
     /// the camp, king excluded, and in hand) reach the rule's threshold. Time is the clock's
     /// business.
     pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
-        let us = self.side;
+        let us = self.side_to_move();
         let Some(needed) = rule.points_needed(us) else {
             return false;
         };
-        let k = self.kings[us.index()];
-        if k == crate::board::NO_CELL || REL_RANK[us.index()][k] > 3 {
+        let k = self.board.king(us);
+        if k == NO_CELL || !in_promotion_zone(REL_RANK[us.index()][k]) {
             return false;
         }
         let (mut pieces, mut points) = (0u32, 0u32);
         for &c in &BOARD_CELLS {
             let c = c as usize;
-            if REL_RANK[us.index()][c] > 3 || c == k {
+            if !in_promotion_zone(REL_RANK[us.index()][c]) || c == k {
                 continue;
             }
-            if let Some(p) = crate::Piece::from_code(self.cells[c]) {
+            if let Some(p) = piece(self.board.at(c)) {
                 if p.color == us {
                     pieces += 1;
                     points += piece_points(p.kind);
@@ -109,7 +110,7 @@ impl Position {
         if pieces < 10 {
             return false;
         }
-        for (kind, n) in self.hands[us].iter() {
+        for (kind, n) in self.hand(us).iter() {
             points += piece_points(kind) * n as u32;
         }
         points >= needed && !self.in_check()

@@ -84,23 +84,24 @@ pub struct Game {
     moves: Vec<(Move, Undo)>,
     /// Key of every position so far, the start included.
     keys: Vec<u64>,
-    /// Whether the side to move was in check in each position so far.
-    checks: Vec<bool>,
     counts: KeyCounts,
+    /// How many keys have occurred three times or more: a move can only complete a fourfold
+    /// repetition when some key has.
+    thrice: u32,
 }
 
 impl Game {
     /// A game starting at `start` (counting repetitions from there).
     pub fn new(start: Position) -> Game {
-        let mut counts = KeyCounts::default();
+        let mut counts = KeyCounts::with_capacity_and_hasher(1024, Default::default());
         counts.insert(start.key(), 1);
         Game {
             keys: vec![start.key()],
-            checks: vec![start.in_check()],
             pos: start.clone(),
             start,
             moves: Vec::new(),
             counts,
+            thrice: 0,
         }
     }
 
@@ -142,16 +143,21 @@ impl Game {
         self.moves.push((mv, undo));
         let key = self.pos.key();
         self.keys.push(key);
-        self.checks.push(self.pos.in_check());
-        *self.counts.entry(key).or_insert(0) += 1;
+        let n = self.counts.entry(key).or_insert(0);
+        *n += 1;
+        if *n == 3 {
+            self.thrice += 1;
+        }
     }
 
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.moves.pop()?;
         let key = self.keys.pop().expect("one key per move");
-        self.checks.pop();
         if let Some(n) = self.counts.get_mut(&key) {
+            if *n == 3 {
+                self.thrice -= 1;
+            }
             *n -= 1;
             if *n == 0 {
                 self.counts.remove(&key);
@@ -171,16 +177,19 @@ impl Game {
     /// the four occurrences gave check; otherwise the other side loses if all of its moves did;
     /// otherwise it is a draw.
     pub fn repetition(&self) -> Repetition {
-        if self.occurrences() < 4 {
+        // A fourth occurrence means some key has occurred three times or more.
+        if self.thrice == 0 || self.occurrences() < 4 {
             return Repetition::None;
         }
         let n = self.keys.len() - 1;
         let key = self.keys[n];
         let first = self.keys.iter().position(|&k| k == key).unwrap_or(n);
-        // Position i was reached by move i; its checks[i] says whether that move gave check.
+        // Position i was reached by move i; whether its side to move is in check says whether
+        // that move gave check.
         // The side that moved last made moves first + 2, first + 4, ..., n; the other side
         // made moves first + 1, first + 3, ..., n - 1.
-        let all_checks = |from: usize| (from..=n).step_by(2).all(|i| self.checks[i]);
+        let checks = self.checks_since(first);
+        let all_checks = |from: usize| (from..=n).step_by(2).all(|i| checks[i - first]);
         let mover = !self.pos.side_to_move();
         if all_checks(first + 2) {
             Repetition::PerpetualCheck { loser: mover }
@@ -192,10 +201,25 @@ impl Game {
     }
 
     /// Whether some move of the side to move might lose by perpetual check: only if its
-    /// previous move gave check (a losing cycle of checks includes that move).
+    /// previous move gave check (a losing cycle of checks includes that move), and some position
+    /// has already occurred three times (the move must bring about a fourth occurrence).
     pub fn may_lose_by_perpetual_check(&self) -> bool {
         let n = self.keys.len();
-        n >= 2 && self.checks[n - 2]
+        self.thrice > 0 && n >= 2 && self.checks_since(n - 2)[0]
+    }
+
+    /// Whether the side to move was in check in each position from the `first`-th (0 is the
+    /// start) to the current one. Worked out when asked, by taking moves back on a copy: only
+    /// the repetition rules need it, and only once some position has occurred three times.
+    fn checks_since(&self, first: usize) -> Vec<bool> {
+        let mut pos = self.pos.clone();
+        let mut checks = vec![pos.in_check()];
+        for &(mv, undo) in self.moves[first..].iter().rev() {
+            pos.undo_move(mv, undo);
+            checks.push(pos.in_check());
+        }
+        checks.reverse();
+        checks
     }
 
     /// Whether playing `mv` (legal) would make the side to move lose by perpetual check.

@@ -9,6 +9,7 @@ use std::fmt;
 /// in which the random player sorts the legal moves, so that a given seed picks the same move
 /// whatever the generator's internal order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, u8)]
 pub enum Move {
     /// A piece moves on the board (`7g7f`, `8h2b+`).
     Normal {
@@ -52,19 +53,6 @@ impl Move {
         }
     }
 
-    /// A number that orders moves exactly as their derived `Ord` does, cheaper to compare.
-    #[inline]
-    pub fn sort_key(self) -> u32 {
-        match self {
-            Move::Normal { from, to, promote } => {
-                ((from.index() as u32) << 16) | ((to.index() as u32) << 8) | promote as u32
-            }
-            Move::Drop { kind, to } => {
-                (1 << 24) | ((kind as u32) << 16) | ((to.index() as u32) << 8)
-            }
-        }
-    }
-
     /// Parses USI move text (`7g7f`, `8h2b+`, `P*5e`). Syntax only: says nothing of legality.
     pub fn from_usi(s: &str) -> Result<Move, MoveSyntaxError> {
         let err = || MoveSyntaxError {
@@ -101,35 +89,116 @@ impl fmt::Display for Move {
     }
 }
 
-/// A list of moves, with room for the largest number of legal moves in any position (593).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MoveList(Vec<Move>);
+/// The most moves a list holds: more than the most legal moves of any position (593), and a
+/// power of two, so that a masked index needs no bounds check.
+const CAPACITY: usize = 1024;
+
+/// A list of moves, with room for more than the largest number of legal moves in any position
+/// (593).
+/// It lives inline (no allocation); it reads as a slice of moves.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; CAPACITY],
+    len: usize,
+}
 
 impl MoveList {
-    /// An empty list with room for 600 moves.
+    /// An empty list.
     pub fn new() -> MoveList {
-        MoveList(Vec::with_capacity(600))
+        MoveList {
+            moves: [Move::Drop {
+                kind: PieceType::Pawn,
+                to: Square::from_index_unchecked(0),
+            }; CAPACITY],
+            len: 0,
+        }
     }
 
-    /// Removes every move, keeping the allocation.
+    /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.len = 0;
     }
 
+    /// A writer that appends to this list.
     #[inline]
-    pub(crate) fn push(&mut self, m: Move) {
-        self.0.push(m);
+    pub(crate) fn writer(&mut self) -> MoveWriter<'_> {
+        MoveWriter {
+            len: self.len,
+            moves: &mut self.moves,
+            list_len: &mut self.len,
+        }
     }
 
-    /// Sorts the moves in canonical order (see [`Move`]).
-    pub fn sort(&mut self) {
-        self.0.sort_unstable_by_key(|m| m.sort_key());
+    /// Keeps only the moves for which `f` is true, in order.
+    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if f(&m) {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+}
+
+/// Appends moves to a [`MoveList`]. It keeps the length apart from the list (the compiler can
+/// then hold it in a register) and stores it back when dropped.
+pub(crate) struct MoveWriter<'a> {
+    moves: &'a mut [Move; CAPACITY],
+    len: usize,
+    list_len: &'a mut usize,
+}
+
+impl MoveWriter<'_> {
+    /// Writes `m` after the moves so far, and keeps it when `keep` is true. No branch: the
+    /// list has room for more moves than any position has, so the mask that spares the bounds
+    /// check never changes the index.
+    #[inline]
+    pub(crate) fn push_if(&mut self, m: Move, keep: bool) {
+        self.moves[self.len & (CAPACITY - 1)] = m;
+        self.len += usize::from(keep);
     }
 
-    /// Keeps only the moves for which `f` is true.
-    pub fn retain(&mut self, f: impl FnMut(&Move) -> bool) {
-        self.0.retain(f);
+    /// Appends drops of `kind` on the squares with the given indices (each below 81).
+    #[inline]
+    pub(crate) fn push_drops(&mut self, kind: PieceType, squares: &[u8]) {
+        let end = self.len + squares.len();
+        for (m, &s) in self.moves[self.len..end].iter_mut().zip(squares) {
+            *m = Move::Drop {
+                kind,
+                to: Square::from_index_unchecked(s),
+            };
+        }
+        self.len = end;
+    }
+}
+
+impl Drop for MoveWriter<'_> {
+    fn drop(&mut self) {
+        *self.list_len = self.len;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for MoveList {}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -137,7 +206,14 @@ impl std::ops::Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        &self.0
+        &self.moves[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
     }
 }
 
@@ -145,7 +221,7 @@ impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+        self.iter()
     }
 }
 
@@ -168,29 +244,6 @@ mod tests {
         ] {
             assert!(Move::from_usi(s).is_err(), "{s:?} should be rejected");
         }
-    }
-
-    #[test]
-    fn sort_key_orders_like_ord() {
-        let mut all = Vec::new();
-        for from in Square::all() {
-            for to in Square::all() {
-                for promote in [false, true] {
-                    all.push(Move::Normal { from, to, promote });
-                }
-            }
-        }
-        for kind in PieceType::HAND_KINDS {
-            for to in Square::all() {
-                all.push(Move::Drop { kind, to });
-            }
-        }
-        let mut by_ord = all.clone();
-        by_ord.sort();
-        let mut by_key = all.clone();
-        by_key.reverse();
-        by_key.sort_by_key(|m| m.sort_key());
-        assert_eq!(by_ord, by_key);
     }
 
     #[test]

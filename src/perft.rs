@@ -4,16 +4,24 @@ use crate::{Move, MoveList, Position};
 
 /// The number of move sequences of length `depth` from `pos`. The last ply is bulk-counted.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    // One move list per level, made once.
+    let mut lists: Vec<MoveList> = (1..depth).map(|_| MoveList::new()).collect();
+    perft_with(pos, depth, &mut lists)
+}
+
+fn perft_with(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
         _ => {
-            let mut list = MoveList::new();
-            pos.generate_legal(&mut list);
+            let Some((list, deeper)) = lists.split_first_mut() else {
+                unreachable!("one list per level above the last")
+            };
+            pos.generate_legal(list);
             let mut n = 0;
-            for &m in &list {
+            for &m in list.iter() {
                 let undo = pos.do_move(m);
-                n += perft(pos, depth - 1);
+                n += perft_with(pos, depth - 1, deeper);
                 pos.undo_move(m, undo);
             }
             n

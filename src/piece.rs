@@ -5,7 +5,8 @@ use std::fmt;
 
 /// The fourteen kinds of piece (駒の種類), promoted kinds included.
 ///
-/// The discriminants are part of the board encoding: a promoted kind is its base kind + 8.
+/// The declaration order is the canonical order of drops (pawn first, gold last among the hand
+/// kinds); the discriminants (1–14) are the kind's part of a board cell's code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum PieceType {
@@ -94,39 +95,55 @@ impl PieceType {
     /// Whether the kind may promote (P, L, N, S, B, R).
     #[inline]
     pub const fn can_promote(self) -> bool {
-        (self as u8) <= 6
+        self.promote().is_some()
     }
 
     /// Whether the kind is a promoted one.
     #[inline]
     pub const fn is_promoted(self) -> bool {
-        (self as u8) >= 9
+        matches!(
+            self,
+            PieceType::ProPawn
+                | PieceType::ProLance
+                | PieceType::ProKnight
+                | PieceType::ProSilver
+                | PieceType::Horse
+                | PieceType::Dragon
+        )
     }
 
     /// The promoted kind, if the kind can promote.
     #[inline]
     pub const fn promote(self) -> Option<PieceType> {
-        if self.can_promote() {
-            PieceType::from_u8(self as u8 + 8)
-        } else {
-            None
+        match self {
+            PieceType::Pawn => Some(PieceType::ProPawn),
+            PieceType::Lance => Some(PieceType::ProLance),
+            PieceType::Knight => Some(PieceType::ProKnight),
+            PieceType::Silver => Some(PieceType::ProSilver),
+            PieceType::Bishop => Some(PieceType::Horse),
+            PieceType::Rook => Some(PieceType::Dragon),
+            _ => None,
         }
     }
 
     /// The base kind: promoted kinds lose their promotion, others are unchanged.
     #[inline]
     pub const fn unpromote(self) -> PieceType {
-        if self.is_promoted() {
-            PieceType::ALL[self as usize - 9]
-        } else {
-            self
+        match self {
+            PieceType::ProPawn => PieceType::Pawn,
+            PieceType::ProLance => PieceType::Lance,
+            PieceType::ProKnight => PieceType::Knight,
+            PieceType::ProSilver => PieceType::Silver,
+            PieceType::Horse => PieceType::Bishop,
+            PieceType::Dragon => PieceType::Rook,
+            k => k,
         }
     }
 
     /// Whether a piece of this kind can be held in hand and dropped.
     #[inline]
     pub const fn is_hand_kind(self) -> bool {
-        (self as u8) <= 7
+        !matches!(self, PieceType::King) && !self.is_promoted()
     }
 
     /// How many pieces of this base kind a full set has (both sides together).
@@ -167,31 +184,6 @@ impl PieceType {
             _ => None,
         }
     }
-
-    /// The two-letter CSA name (`FU`, `KY`, …, `TO`, `UM`, `RY`).
-    pub const fn csa_name(self) -> &'static str {
-        match self {
-            PieceType::Pawn => "FU",
-            PieceType::Lance => "KY",
-            PieceType::Knight => "KE",
-            PieceType::Silver => "GI",
-            PieceType::Bishop => "KA",
-            PieceType::Rook => "HI",
-            PieceType::Gold => "KI",
-            PieceType::King => "OU",
-            PieceType::ProPawn => "TO",
-            PieceType::ProLance => "NY",
-            PieceType::ProKnight => "NK",
-            PieceType::ProSilver => "NG",
-            PieceType::Horse => "UM",
-            PieceType::Dragon => "RY",
-        }
-    }
-
-    /// The kind named by a CSA two-letter name.
-    pub fn from_csa_name(s: &str) -> Option<PieceType> {
-        PieceType::ALL.into_iter().find(|k| k.csa_name() == s)
-    }
 }
 
 /// A piece of one side: its colour and kind (駒).
@@ -208,26 +200,6 @@ impl Piece {
     #[inline]
     pub const fn new(color: Color, kind: PieceType) -> Piece {
         Piece { color, kind }
-    }
-
-    /// The board-cell code: the kind's discriminant, plus 16 for White.
-    #[inline]
-    pub(crate) const fn code(self) -> u8 {
-        self.kind as u8 | ((self.color as u8) << 4)
-    }
-
-    /// The piece with board-cell code `c`, if `c` holds a piece.
-    #[inline]
-    pub(crate) const fn from_code(c: u8) -> Option<Piece> {
-        let color = if c & 16 != 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        match PieceType::from_u8(c & 15) {
-            Some(kind) if c < 32 => Some(Piece { color, kind }),
-            _ => None,
-        }
     }
 }
 
@@ -269,23 +241,9 @@ mod tests {
     }
 
     #[test]
-    fn codes_round_trip() {
-        for c in Color::ALL {
-            for k in PieceType::ALL {
-                let p = Piece::new(c, k);
-                assert_eq!(Piece::from_code(p.code()), Some(p));
-            }
-        }
-        assert_eq!(Piece::from_code(0), None);
-        assert_eq!(Piece::from_code(32), None);
-    }
-
-    #[test]
-    fn letters_and_csa_names() {
+    fn letters_and_set_counts() {
         assert_eq!(Piece::new(Color::White, PieceType::Horse).to_string(), "+b");
         assert_eq!(Piece::new(Color::Black, PieceType::Knight).to_string(), "N");
-        assert_eq!(PieceType::from_csa_name("NK"), Some(PieceType::ProKnight));
-        assert_eq!(PieceType::from_csa_name("XX"), None);
         assert_eq!(PieceType::Pawn.set_count(), 18);
         assert_eq!(PieceType::Dragon.set_count(), 2);
     }

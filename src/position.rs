@@ -1,9 +1,9 @@
 //! Positions (局面): board, hands, side to move, with make/unmake and attack queries.
 
-use crate::board::{
-    bit, cell, cell_file, code, kind_of, square, BOARD_CELLS, CELLS, DIR, EMPTY, NO_CELL, OPPOSITE,
-    OWNER, SLIDE, STEP, WALL, ZOBRIST,
-};
+use crate::board::Board;
+use crate::mailbox::{self, cell, code, square, NO_CELL, PROMOTED, UNPROMOTED};
+use crate::rules;
+use crate::zobrist::ZOBRIST;
 use crate::{ByColor, Color, Hand, Move, Piece, PieceType, Square};
 use std::fmt;
 
@@ -13,77 +13,19 @@ use std::fmt;
 /// [`Position::legal_moves`] lists exactly the rules-legal moves; [`Position::do_move`] plays one.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) cells: [u8; CELLS],
-    pub(crate) hands: ByColor<Hand>,
-    pub(crate) side: Color,
-    pub(crate) ply: u32,
-    /// Cell of each king, or [`NO_CELL`].
-    pub(crate) kings: [usize; 2],
-    pub(crate) key: u64,
-    /// Bit `f` set when the colour has an unpromoted pawn on file `f` (for nifu).
-    pub(crate) pawn_files: [u16; 2],
-    /// The squares each colour occupies (bit `i` = square index `i`), to visit pieces and
-    /// empty squares in square order without scanning the board.
-    pub(crate) occupied: [u128; 2],
-    /// Per colour, how many lances, bishops/horses and rooks/dragons it has on the board: the
-    /// attack test walks only the lines such pieces could attack along.
-    pub(crate) sliders: [[u8; 4]; 2],
+    pub(crate) board: Board,
+    hands: ByColor<Hand>,
+    /// The Zobrist key of both hands.
+    hand_key: u64,
+    side: Color,
+    ply: u32,
 }
-
-/// `ADJACENT_ATTACK[by][d][code]`: a piece with this code, owned by `by`, standing next to a
-/// target in direction `d` (seen from the target), attacks the target.
-static ADJACENT_ATTACK: [[[bool; 64]; 8]; 2] = attack_table(true);
-
-/// `DISTANT_ATTACK[by][d][code]`: the same for a piece further away on an open line, which only
-/// a slider can attack along.
-static DISTANT_ATTACK: [[[bool; 64]; 8]; 2] = attack_table(false);
-
-const fn attack_table(adjacent: bool) -> [[[bool; 64]; 8]; 2] {
-    let mut t = [[[false; 64]; 8]; 2];
-    let mut by = 0;
-    while by < 2 {
-        let mut d = 0;
-        while d < 8 {
-            let toward = 1u16 << OPPOSITE[d];
-            let mut c = 0;
-            while c < 64 {
-                let moves = if adjacent {
-                    STEP[c] | SLIDE[c] as u16
-                } else {
-                    SLIDE[c] as u16
-                };
-                t[by][d][c] = OWNER[c] as usize == by && moves & toward != 0;
-                c += 1;
-            }
-            d += 1;
-        }
-        by += 1;
-    }
-    t
-}
-
-/// Slider class of every cell code: 1 lance, 2 bishop or horse, 3 rook or dragon, 0 otherwise.
-const SLIDER_CLASS: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut c = 0;
-    while c < 2 {
-        let base = c * 16;
-        t[base + PieceType::Lance as usize] = 1;
-        t[base + PieceType::Bishop as usize] = 2;
-        t[base + PieceType::Horse as usize] = 2;
-        t[base + PieceType::Rook as usize] = 3;
-        t[base + PieceType::Dragon as usize] = 3;
-        c += 1;
-    }
-    t
-};
 
 /// What [`Position::do_move`] returns, to give to [`Position::undo_move`].
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    /// The code of the captured piece, or `EMPTY`.
     captured: u8,
-    key: u64,
-    pawn_files: [u16; 2],
 }
 
 /// The raw content of a position, with no rule checked: what an SFEN string or a CSA position
@@ -197,20 +139,12 @@ impl Position {
     }
 
     fn empty() -> Position {
-        let mut cells = [WALL; CELLS];
-        for &c in &BOARD_CELLS {
-            cells[c as usize] = EMPTY;
-        }
         Position {
-            cells,
+            board: Board::empty(),
             hands: ByColor::default(),
+            hand_key: 0,
             side: Color::Black,
             ply: 1,
-            kings: [NO_CELL; 2],
-            key: 0,
-            pawn_files: [0; 2],
-            occupied: [0; 2],
-            sliders: [[0; 4]; 2],
         }
     }
 
@@ -224,35 +158,25 @@ impl Position {
             let Some(piece) = setup.board[sq.index()] else {
                 continue;
             };
-            let c = cell(sq);
-            let base = piece.kind.unpromote();
-            totals[base as usize] += 1;
-            let rel = sq.relative_rank(piece.color);
-            let dead = match piece.kind {
-                PieceType::Pawn | PieceType::Lance => rel == 1,
-                PieceType::Knight => rel <= 2,
-                _ => false,
-            };
-            if dead {
+            totals[piece.kind.unpromote() as usize] += 1;
+            if rules::is_dead(piece.kind, sq.relative_rank(piece.color)) {
                 return Err(PositionError::DeadPiece { square: sq, piece });
             }
-            if piece.kind == PieceType::Pawn {
-                let bit = 1 << sq.file();
-                if pos.pawn_files[piece.color.index()] & bit != 0 {
-                    return Err(PositionError::Nifu {
-                        color: piece.color,
-                        file: sq.file(),
-                    });
-                }
-                pos.pawn_files[piece.color.index()] |= bit;
+            if piece.kind == PieceType::Pawn
+                && pos.board.pawn_files(piece.color) & (1 << sq.file()) != 0
+            {
+                return Err(PositionError::Nifu {
+                    color: piece.color,
+                    file: sq.file(),
+                });
             }
             if piece.kind == PieceType::King {
                 king_count[piece.color.index()] += 1;
-                pos.kings[piece.color.index()] = c;
+                if king_count[piece.color.index()] > 1 {
+                    continue; // reported below; the board caches one king per side
+                }
             }
-            pos.cells[c] = piece.code();
-            pos.occupied[piece.color.index()] |= bit(sq);
-            pos.sliders[piece.color.index()][SLIDER_CLASS[piece.code() as usize] as usize] += 1;
+            pos.board.put(cell(sq), code(piece));
         }
         for color in Color::ALL {
             let count = king_count[color.index()];
@@ -273,10 +197,15 @@ impl Position {
                 return Err(PositionError::TooManyPieces { kind, count });
             }
         }
-        pos.hands = setup.hands;
+        for color in Color::ALL {
+            for (kind, n) in setup.hands[color].iter() {
+                for _ in 0..n {
+                    pos.add_to_hand(color, kind);
+                }
+            }
+        }
         pos.side = setup.side;
         pos.ply = setup.ply.max(1);
-        pos.key = pos.compute_key();
         if pos.is_in_check(!pos.side) {
             return Err(PositionError::OpponentInCheck);
         }
@@ -297,29 +226,10 @@ impl Position {
         }
     }
 
-    fn compute_key(&self) -> u64 {
-        let mut k = 0;
-        for &c in &BOARD_CELLS {
-            let p = self.cells[c as usize];
-            if p != EMPTY {
-                k ^= ZOBRIST.board[p as usize][c as usize];
-            }
-        }
-        for color in Color::ALL {
-            for (kind, n) in self.hands[color].iter() {
-                k ^= ZOBRIST.hand[color.index()][kind as usize][n as usize];
-            }
-        }
-        if self.side == Color::White {
-            k ^= ZOBRIST.white_to_move;
-        }
-        k
-    }
-
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_code(self.cells[cell(sq)])
+        self.board.piece_at(sq)
     }
 
     /// The pieces `color` holds in hand.
@@ -344,13 +254,13 @@ impl Position {
     /// the sense of the repetition rule have equal keys.
     #[inline]
     pub fn key(&self) -> u64 {
-        self.key
+        self.board.key() ^ self.hand_key ^ ZOBRIST.side(self.side)
     }
 
     /// Where `color`'s king stands, if it has one.
     #[inline]
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        match self.kings[color.index()] {
+        match self.board.king(color) {
             NO_CELL => None,
             c => Some(square(c)),
         }
@@ -363,145 +273,55 @@ impl Position {
     }
 
     pub(crate) fn is_in_check(&self, color: Color) -> bool {
-        let k = self.kings[color.index()];
-        k != NO_CELL && self.attacked_by(k, !color, NO_CELL)
+        let k = self.board.king(color);
+        k != NO_CELL && self.board.attacked_by(k, !color, NO_CELL)
     }
 
-    /// Whether cell `t` is attacked by a piece of `by`, treating cell `ignore` as empty (pass
-    /// [`NO_CELL`] to ignore nothing). A piece standing on `t` itself does not matter.
-    pub(crate) fn attacked_by(&self, t: usize, by: Color, ignore: usize) -> bool {
-        let adjacent = &ADJACENT_ATTACK[by.index()];
-        let mut open = 0u8; // directions whose first cell is empty (or ignored)
-        for d in 0..8 {
-            let s = (t as isize + DIR[d]) as usize;
-            let p = self.cells[s];
-            if s != ignore && adjacent[d][p as usize] {
-                return true;
-            }
-            open |= u8::from(p == EMPTY || s == ignore) << d;
-        }
-        let knight = code(by, PieceType::Knight);
-        let jumps = match by {
-            Color::Black => [DIR[8], DIR[9]],
-            Color::White => [DIR[10], DIR[11]],
-        };
-        if jumps
-            .iter()
-            .any(|&j| self.cells[(t as isize - j) as usize] == knight)
-        {
-            return true;
-        }
-        // Distant sliders, on the open lines that the enemy's sliders could use.
-        let mut lines = open & self.slider_lines(by);
-        let distant = &DISTANT_ATTACK[by.index()];
-        while lines != 0 {
-            let d = lines.trailing_zeros() as usize;
-            lines &= lines - 1;
-            let delta = DIR[d];
-            let mut s = (t as isize + 2 * delta) as usize;
-            while self.cells[s] == EMPTY || s == ignore {
-                s = (s as isize + delta) as usize;
-            }
-            if distant[d][self.cells[s] as usize] {
-                return true;
-            }
-        }
-        false
+    fn add_to_hand(&mut self, color: Color, kind: PieceType) {
+        let n = self.hands[color].count(kind);
+        self.hand_key ^= ZOBRIST.hand(color, kind, n) ^ ZOBRIST.hand(color, kind, n + 1);
+        self.hands[color].add(kind);
     }
 
-    /// The directions, seen from a target square, along which a sliding piece of `by` could
-    /// attack it: all eight when it has rooks and bishops, none when it has no slider.
-    #[inline]
-    pub(crate) fn slider_lines(&self, by: Color) -> u8 {
-        let n = &self.sliders[by.index()];
-        let mut lines = 0;
-        if n[3] != 0 {
-            lines |= 0b0101_0101;
-        }
-        if n[2] != 0 {
-            lines |= 0b1010_1010;
-        }
-        if n[1] != 0 {
-            // A lance attacks forward, so it stands behind its target (as seen by its owner).
-            lines |= match by {
-                Color::Black => 1 << 4,
-                Color::White => 1 << 0,
-            };
-        }
-        lines
+    fn take_from_hand(&mut self, color: Color, kind: PieceType) {
+        let n = self.hands[color].count(kind);
+        debug_assert!(n > 0, "no {kind:?} in hand");
+        self.hand_key ^= ZOBRIST.hand(color, kind, n) ^ ZOBRIST.hand(color, kind, n - 1);
+        self.hands[color].take(kind);
     }
 
     /// Plays `mv`, which must be legal in this position (see [`Position::is_legal`]); returns
-    /// what [`Position::undo_move`] needs to take it back.
+    /// what [`Position::undo_move`] needs to take it back. Debug builds check the move's shape
+    /// (own piece, reachable, promotion and drop rules) and that the mover's king is safe after
+    /// it.
     pub fn do_move(&mut self, mv: Move) -> Undo {
+        #[cfg(debug_assertions)]
+        self.debug_check_move(mv);
         let us = self.side;
-        let undo = Undo {
-            captured: EMPTY,
-            key: self.key,
-            pawn_files: self.pawn_files,
-        };
-        let z = &ZOBRIST;
-        let mut key = self.key ^ z.white_to_move;
         let captured = match mv {
             Move::Normal { from, to, promote } => {
                 let (f, t) = (cell(from), cell(to));
-                let p = self.cells[f];
-                let cap = self.cells[t];
-                self.occupied[us.index()] ^= bit(from) | bit(to);
-                key ^= z.board[p as usize][f];
-                self.cells[f] = EMPTY;
-                if cap != EMPTY {
-                    self.occupied[(!us).index()] ^= bit(to);
-                    self.sliders[(!us).index()][SLIDER_CLASS[cap as usize] as usize] -= 1;
-                    key ^= z.board[cap as usize][t];
-                    let base = PieceType::ALL[kind_of(cap) as usize - 1].unpromote();
-                    if kind_of(cap) == PieceType::Pawn as u8 {
-                        self.pawn_files[(!us).index()] &= !(1 << cell_file(t));
-                    }
-                    let hand = &mut self.hands[us];
-                    let n = hand.count(base) as usize;
-                    key ^= z.hand[us.index()][base as usize][n]
-                        ^ z.hand[us.index()][base as usize][n + 1];
-                    hand.add(base);
+                let captured = self.board.at(t);
+                if captured != mailbox::EMPTY {
+                    self.board.remove(t);
+                    self.add_to_hand(us, mailbox::kind(captured).unpromote());
                 }
-                let np = if promote { p + 8 } else { p };
+                self.board.move_piece(f, t);
                 if promote {
-                    let s = &mut self.sliders[us.index()];
-                    s[SLIDER_CLASS[p as usize] as usize] -= 1;
-                    s[SLIDER_CLASS[np as usize] as usize] += 1;
+                    self.board.replace(t, PROMOTED[self.board.at(t) as usize]);
                 }
-                if promote && kind_of(p) == PieceType::Pawn as u8 {
-                    self.pawn_files[us.index()] &= !(1 << cell_file(f));
-                }
-                self.cells[t] = np;
-                key ^= z.board[np as usize][t];
-                if kind_of(p) == PieceType::King as u8 {
-                    self.kings[us.index()] = t;
-                }
-                cap
+                captured
             }
             Move::Drop { kind, to } => {
-                let t = cell(to);
-                let p = code(us, kind);
-                let hand = &mut self.hands[us];
-                let n = hand.count(kind) as usize;
-                key ^=
-                    z.hand[us.index()][kind as usize][n] ^ z.hand[us.index()][kind as usize][n - 1];
-                hand.take(kind);
-                self.cells[t] = p;
-                self.occupied[us.index()] |= bit(to);
-                self.sliders[us.index()][SLIDER_CLASS[p as usize] as usize] += 1;
-                key ^= z.board[p as usize][t];
-                if kind == PieceType::Pawn {
-                    self.pawn_files[us.index()] |= 1 << cell_file(t);
-                }
-                EMPTY
+                self.take_from_hand(us, kind);
+                self.board.put(cell(to), code(Piece::new(us, kind)));
+                mailbox::EMPTY
             }
         };
-        self.key = key;
         self.side = !us;
         self.ply += 1;
-        Undo { captured, ..undo }
+        debug_assert!(!self.is_in_check(us), "{mv} leaves the king in check");
+        Undo { captured }
     }
 
     /// Takes back `mv`, which must be the last move played, with the [`Undo`] it returned.
@@ -510,38 +330,68 @@ impl Position {
         match mv {
             Move::Normal { from, to, promote } => {
                 let (f, t) = (cell(from), cell(to));
-                let np = self.cells[t];
-                let p = if promote { np - 8 } else { np };
                 if promote {
-                    let s = &mut self.sliders[us.index()];
-                    s[SLIDER_CLASS[np as usize] as usize] -= 1;
-                    s[SLIDER_CLASS[p as usize] as usize] += 1;
+                    self.board.replace(t, UNPROMOTED[self.board.at(t) as usize]);
                 }
-                self.cells[f] = p;
-                self.cells[t] = undo.captured;
-                self.occupied[us.index()] ^= bit(from) | bit(to);
-                if undo.captured != EMPTY {
-                    self.occupied[(!us).index()] ^= bit(to);
-                    self.sliders[(!us).index()][SLIDER_CLASS[undo.captured as usize] as usize] += 1;
-                    let base = PieceType::ALL[kind_of(undo.captured) as usize - 1].unpromote();
-                    self.hands[us].take(base);
-                }
-                if kind_of(p) == PieceType::King as u8 {
-                    self.kings[us.index()] = f;
+                self.board.move_piece(t, f);
+                if undo.captured != mailbox::EMPTY {
+                    self.board.put(t, undo.captured);
+                    self.take_from_hand(us, mailbox::kind(undo.captured).unpromote());
                 }
             }
             Move::Drop { kind, to } => {
-                let p = self.cells[cell(to)];
-                self.sliders[us.index()][SLIDER_CLASS[p as usize] as usize] -= 1;
-                self.cells[cell(to)] = EMPTY;
-                self.occupied[us.index()] ^= bit(to);
-                self.hands[us].add(kind);
+                self.board.remove(cell(to));
+                self.add_to_hand(us, kind);
             }
         }
-        self.key = undo.key;
-        self.pawn_files = undo.pawn_files;
         self.side = us;
         self.ply -= 1;
+    }
+
+    /// Debug builds: panics on a move that is not even shaped like a legal one.
+    #[cfg(debug_assertions)]
+    fn debug_check_move(&self, mv: Move) {
+        let us = self.side;
+        match mv {
+            Move::Normal { from, to, promote } => {
+                let p = self.piece_at(from);
+                assert!(
+                    p.is_some_and(|p| p.color == us),
+                    "{mv}: no own piece on {from} in {self}"
+                );
+                let kind = p.map_or(PieceType::Pawn, |p| p.kind);
+                assert!(
+                    self.piece_at(to)
+                        .is_none_or(|q| q.color != us && q.kind != PieceType::King),
+                    "{mv}: captures an own piece or a king in {self}"
+                );
+                assert!(
+                    self.reaches(cell(from), cell(to)),
+                    "{mv}: unreachable in {self}"
+                );
+                let rule = rules::promotion(kind, from.relative_rank(us), to.relative_rank(us));
+                let ok = match rule {
+                    rules::Promotion::Never => !promote,
+                    rules::Promotion::Optional => true,
+                    rules::Promotion::Forced => promote,
+                };
+                assert!(ok, "{mv}: breaks the promotion rule in {self}");
+            }
+            Move::Drop { kind, to } => {
+                assert!(
+                    self.hands[us].count(kind) > 0 && self.piece_at(to).is_none(),
+                    "{mv}: not in hand or square occupied in {self}"
+                );
+                assert!(
+                    !rules::is_dead(kind, to.relative_rank(us)),
+                    "{mv}: dead drop"
+                );
+                assert!(
+                    kind != PieceType::Pawn || self.board.pawn_files(us) & (1 << to.file()) == 0,
+                    "{mv}: nifu in {self}"
+                );
+            }
+        }
     }
 
     /// The position after `mv` (which must be legal), leaving this one unchanged.
@@ -549,44 +399,6 @@ impl Position {
         let mut p = self.clone();
         p.do_move(mv);
         p
-    }
-
-    /// A board diagram for humans (the `d` debug command): ranks top to bottom, files 9 to 1.
-    pub fn diagram(&self) -> String {
-        let mut s = String::new();
-        s.push_str(&format!(
-            "White hand: {}\n",
-            hand_text(&self.hands[Color::White])
-        ));
-        s.push_str("  9  8  7  6  5  4  3  2  1\n");
-        for rank in 1..=9u8 {
-            s.push('|');
-            for file in (1..=9u8).rev() {
-                let sq = Square::new(file, rank).expect("board square");
-                match self.piece_at(sq) {
-                    Some(p) => {
-                        let t = p.to_string();
-                        s.push_str(&format!("{t:>2}"));
-                    }
-                    None => s.push_str(" ."),
-                }
-                s.push(' ');
-            }
-            s.push_str(&format!("| {}\n", (b'a' + rank - 1) as char));
-        }
-        s.push_str(&format!(
-            "Black hand: {}\n",
-            hand_text(&self.hands[Color::Black])
-        ));
-        s
-    }
-}
-
-fn hand_text(h: &Hand) -> String {
-    if h.is_empty() {
-        "-".to_string()
-    } else {
-        h.to_string()
     }
 }
 

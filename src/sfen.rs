@@ -400,14 +400,14 @@ impl fmt::Display for Position {
                 write!(f, "{empty}")?;
             }
         }
-        write!(f, " {} ", self.side.sfen_char())?;
-        let (b, w) = (&self.hands[Color::Black], &self.hands[Color::White]);
+        write!(f, " {} ", self.side_to_move().sfen_char())?;
+        let (b, w) = (self.hand(Color::Black), self.hand(Color::White));
         if b.is_empty() && w.is_empty() {
             f.write_str("-")?;
         } else {
             write!(f, "{b}{}", w.to_string().to_ascii_lowercase())?;
         }
-        write!(f, " {}", self.ply)
+        write!(f, " {}", self.ply())
     }
 }
 

@@ -3,7 +3,7 @@
 //! with trailing spaces, `START:<id>`, echoes `+7776FU,T0`, `%TORYO` without `,T`, `%KACHI,T0`
 //! then `%KACHI`, two `#` end lines, an LF answered with an LF).
 
-use saikoro::csa::notation::{move_to_csa, parse_move, split_move_line};
+use saikoro::csa::notation::{move_to_csa, parse_move, piece_name, sign, split_move_line};
 use saikoro::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Square};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
@@ -129,7 +129,7 @@ impl Spec {
             self.id,
             self.black,
             self.white,
-            self.us.csa_sign(),
+            sign(self.us),
             self.to_move,
             self.max_moves,
             self.total,
@@ -161,22 +161,22 @@ fn position_block(sfen: &str) -> String {
         s.push_str(&format!("P{rank}"));
         for file in (1..=9).rev() {
             match pos.piece_at(Square::new(file, rank).unwrap()) {
-                Some(p) => s.push_str(&format!("{}{}", p.color.csa_sign(), p.kind.csa_name())),
+                Some(p) => s.push_str(&format!("{}{}", sign(p.color), piece_name(p.kind))),
                 None => s.push_str(" * "),
             }
         }
         s.push('\n');
     }
     for c in Color::ALL {
-        s.push_str(&format!("P{}", c.csa_sign()));
+        s.push_str(&format!("P{}", sign(c)));
         for (k, n) in pos.hand(c).iter() {
             for _ in 0..n {
-                s.push_str(&format!("00{}", k.csa_name()));
+                s.push_str(&format!("00{}", piece_name(k)));
             }
         }
         s.push('\n');
     }
-    s.push_str(&format!("{}\n", pos.side_to_move().csa_sign()));
+    s.push_str(&format!("{}\n", sign(pos.side_to_move())));
     s
 }
 

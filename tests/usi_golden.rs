@@ -23,15 +23,13 @@ struct Reference {
 }
 
 impl Reference {
+    /// The state is expanded from the seed with SplitMix64 (the library's, which the engine's
+    /// player does not use: it seeds through `rand`'s own expansion).
     fn new(seed: u64) -> Reference {
-        let mut x = seed;
+        let mut x = saikoro::SplitMix64::new(seed);
         let mut s = [0u64; 4];
         for w in &mut s {
-            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            *w = z ^ (z >> 31);
+            *w = x.next_u64();
         }
         Reference { s }
     }

@@ -646,7 +646,7 @@ impl InGame {
             ctx.game_id,
             summary.names[Color::Black],
             summary.names[Color::White],
-            us.csa_sign(),
+            super::notation::sign(us),
             moves.len()
         );
         let now = SystemTime::now();

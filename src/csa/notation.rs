@@ -8,6 +8,39 @@ use crate::{ByColor, Color, Hand, IllegalMove, Move, Piece, PieceType, Position,
 use std::fmt;
 use std::io::{self, Write};
 
+/// The CSA sign of a side: `+` for Black (先手), `-` for White (後手).
+pub const fn sign(color: Color) -> char {
+    match color {
+        Color::Black => '+',
+        Color::White => '-',
+    }
+}
+
+/// The two-letter CSA name of a kind (`FU`, `KY`, …, `TO`, `UM`, `RY`).
+pub const fn piece_name(kind: PieceType) -> &'static str {
+    match kind {
+        PieceType::Pawn => "FU",
+        PieceType::Lance => "KY",
+        PieceType::Knight => "KE",
+        PieceType::Silver => "GI",
+        PieceType::Bishop => "KA",
+        PieceType::Rook => "HI",
+        PieceType::Gold => "KI",
+        PieceType::King => "OU",
+        PieceType::ProPawn => "TO",
+        PieceType::ProLance => "NY",
+        PieceType::ProKnight => "NK",
+        PieceType::ProSilver => "NG",
+        PieceType::Horse => "UM",
+        PieceType::Dragon => "RY",
+    }
+}
+
+/// The kind a CSA two-letter name stands for.
+pub fn piece_kind(name: &str) -> Option<PieceType> {
+    PieceType::ALL.into_iter().find(|&k| piece_name(k) == name)
+}
+
 /// Why a CSA move text is not a move in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -87,7 +120,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     let to = parse_square(&b[3..5])
         .ok_or_else(syntax)?
         .ok_or_else(syntax)?;
-    let kind = PieceType::from_csa_name(&text[5..7]).ok_or_else(syntax)?;
+    let kind = piece_kind(&text[5..7]).ok_or_else(syntax)?;
     if color != pos.side_to_move() {
         return Err(MoveError::WrongSide(text.to_string()));
     }
@@ -121,9 +154,11 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// The CSA text of `mv` (legal in `pos`): sign of the side to move, origin (`00` for a drop),
 /// destination, and the piece after the move.
 pub fn move_to_csa(pos: &Position, mv: Move) -> String {
-    let sign = pos.side_to_move().csa_sign();
+    let mark = sign(pos.side_to_move());
     match mv {
-        Move::Drop { kind, to } => format!("{sign}00{}{}{}", to.file(), to.rank(), kind.csa_name()),
+        Move::Drop { kind, to } => {
+            format!("{mark}00{}{}{}", to.file(), to.rank(), piece_name(kind))
+        }
         Move::Normal { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(PieceType::Pawn, |p| p.kind);
             let after = if promote {
@@ -132,12 +167,12 @@ pub fn move_to_csa(pos: &Position, mv: Move) -> String {
                 kind
             };
             format!(
-                "{sign}{}{}{}{}{}",
+                "{mark}{}{}{}{}{}",
                 from.file(),
                 from.rank(),
                 to.file(),
                 to.rank(),
-                after.csa_name()
+                piece_name(after)
             )
         }
     }
@@ -238,7 +273,7 @@ impl PositionBlock {
                         .ok_or_else(bad)?
                         .ok_or_else(bad)?;
                     let name = std::str::from_utf8(&chunk[2..4]).map_err(|_| bad())?;
-                    let kind = PieceType::from_csa_name(name).ok_or_else(bad)?;
+                    let kind = piece_kind(name).ok_or_else(bad)?;
                     match board[sq.index()] {
                         Some(p) if p.kind == kind => board[sq.index()] = None,
                         _ => return Err(bad()),
@@ -265,7 +300,7 @@ impl PositionBlock {
                     } else {
                         let color = csa_color(cell[0]).ok_or_else(bad)?;
                         let name = std::str::from_utf8(&cell[1..3]).map_err(|_| bad())?;
-                        let kind = PieceType::from_csa_name(name).ok_or_else(bad)?;
+                        let kind = piece_kind(name).ok_or_else(bad)?;
                         Some(Piece::new(color, kind))
                     };
                 }
@@ -283,7 +318,7 @@ impl PositionBlock {
                         self.all_rest = Some(color);
                         continue;
                     }
-                    let kind = PieceType::from_csa_name(name).ok_or_else(bad)?;
+                    let kind = piece_kind(name).ok_or_else(bad)?;
                     match sq {
                         Some(sq) => {
                             self.board.get_or_insert([None; 81])[sq.index()] =
@@ -347,8 +382,8 @@ pub fn write_position(w: &mut impl Write, pos: &Position) -> io::Result<()> {
             let sq = Square::new(file, rank).expect("on the board");
             match pos.piece_at(sq) {
                 Some(p) => {
-                    row.push(p.color.csa_sign());
-                    row.push_str(p.kind.csa_name());
+                    row.push(sign(p.color));
+                    row.push_str(piece_name(p.kind));
                 }
                 None => row.push_str(" * "),
             }
@@ -356,16 +391,16 @@ pub fn write_position(w: &mut impl Write, pos: &Position) -> io::Result<()> {
         writeln!(w, "{row}")?;
     }
     for color in Color::ALL {
-        let mut line = format!("P{}", color.csa_sign());
+        let mut line = format!("P{}", sign(color));
         for kind in PieceType::HAND_SFEN_ORDER {
             for _ in 0..pos.hand(color).count(kind) {
                 line.push_str("00");
-                line.push_str(kind.csa_name());
+                line.push_str(piece_name(kind));
             }
         }
         writeln!(w, "{line}")?;
     }
-    writeln!(w, "{}", pos.side_to_move().csa_sign())
+    writeln!(w, "{}", sign(pos.side_to_move()))
 }
 
 #[cfg(test)]
@@ -396,6 +431,16 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
 
     fn pos_of(text: &str) -> Position {
         Position::from_setup(&block(text).setup().unwrap(), KingRule::Required).unwrap()
+    }
+
+    #[test]
+    fn piece_names_round_trip() {
+        for k in PieceType::ALL {
+            assert_eq!(piece_kind(piece_name(k)), Some(k));
+        }
+        assert_eq!(piece_kind("NK"), Some(PieceType::ProKnight));
+        assert_eq!(piece_kind("XX"), None);
+        assert_eq!(sign(Color::White), '-');
     }
 
     #[test]

@@ -452,7 +452,7 @@ impl Engine {
             )?;
         }
         let pos = self.game.position();
-        for l in pos.diagram().lines() {
+        for l in super::diagram::diagram(pos).lines() {
             send(out, l)?;
         }
         send(out, &format!("SFEN: {}", pos.to_sfen()))?;

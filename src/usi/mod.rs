@@ -15,6 +15,7 @@
 //! ```
 
 pub mod client;
+mod diagram;
 mod engine;
 mod message;
 

@@ -1,4 +1,4 @@
-//! The random player: a uniformly random legal move from a portable, seeded generator.
+//! The random mover: a uniformly random legal move from a portable, seeded generator.
 
 use crate::{EnteringKingRule, Game, Move, MoveList};
 use rand::rngs::Xoshiro256PlusPlus;

@@ -1,0 +1,155 @@
+//! Where generated moves go: a list collects them, a counter counts them, a flag notes that
+//! one exists.
+
+use crate::mailbox::{ix, square, CELL_SQUARE_OR_0};
+use crate::mv::MoveWriter;
+use crate::{Move, MoveList, PieceType, Square};
+
+/// Receives generated moves.
+pub(super) trait Sink {
+    /// Whether the moves must come in canonical order. A sink that does not care is given board
+    /// moves through [`Sink::add`] as a bare number.
+    const ORDERED: bool;
+    /// The board move from cell `from` to cell `to`.
+    fn normal(&mut self, from: usize, to: usize, promote: bool);
+    /// The same when `keep` is true, else nothing (for generation without branches).
+    #[inline]
+    fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
+        if keep {
+            self.normal(from, to, promote);
+        }
+    }
+    /// The board move `m`, made beforehand, when `keep` is true.
+    fn move_if(&mut self, m: Move, keep: bool);
+    /// `n` more board moves (unordered sinks only).
+    fn add(&mut self, n: u64);
+    /// Drops of `kind` on each square of the square set `to`.
+    fn drops(&mut self, kind: PieceType, to: u128);
+    /// Whether the sink needs no more moves.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
+}
+
+/// The squares of a square set, in ascending order, written to `out`; returns how many.
+#[inline]
+fn squares(set: u128, out: &mut [u8; 81]) -> usize {
+    let mut n = 0;
+    for (half, base) in [(set as u64, 0u8), ((set >> 64) as u64, 64)] {
+        let mut bits = half;
+        while bits != 0 {
+            out[n] = bits.trailing_zeros() as u8 + base;
+            bits &= bits - 1;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Collects the moves in a list.
+pub(super) struct ListSink<'a> {
+    list: MoveWriter<'a>,
+    /// The last square set given to [`Sink::drops`], listed (most kinds share one set).
+    set: u128,
+    squares: [u8; 81],
+    n: usize,
+}
+
+impl<'a> ListSink<'a> {
+    pub(super) fn new(list: &'a mut MoveList) -> ListSink<'a> {
+        ListSink {
+            list: list.writer(),
+            set: 0,
+            squares: [0; 81],
+            n: 0,
+        }
+    }
+}
+
+impl Sink for ListSink<'_> {
+    const ORDERED: bool = true;
+    fn add(&mut self, _: u64) {
+        unreachable!("a move list is given every move")
+    }
+    #[inline]
+    fn normal(&mut self, from: usize, to: usize, promote: bool) {
+        self.normal_if(from, to, promote, true);
+    }
+    #[inline]
+    fn move_if(&mut self, m: Move, keep: bool) {
+        self.list.push_if(m, keep);
+    }
+    #[inline]
+    fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
+        // A move that is not kept may lead onto a wall; any square stands in for it.
+        let m = Move::Normal {
+            from: square(from),
+            to: Square::from_index_unchecked(CELL_SQUARE_OR_0[ix(to)]),
+            promote,
+        };
+        self.list.push_if(m, keep);
+    }
+    #[inline]
+    fn drops(&mut self, kind: PieceType, to: u128) {
+        if to != self.set {
+            self.set = to;
+            self.n = squares(to, &mut self.squares);
+        }
+        self.list.push_drops(kind, &self.squares[..self.n]);
+    }
+}
+
+/// Counts the moves.
+pub(super) struct CountSink(pub(super) u64);
+
+impl Sink for CountSink {
+    const ORDERED: bool = false;
+    #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
+    #[inline]
+    fn normal(&mut self, _: usize, _: usize, _: bool) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn normal_if(&mut self, _: usize, _: usize, _: bool, keep: bool) {
+        self.0 += u64::from(keep);
+    }
+    #[inline]
+    fn move_if(&mut self, _: Move, keep: bool) {
+        self.0 += u64::from(keep);
+    }
+    #[inline]
+    fn drops(&mut self, _: PieceType, to: u128) {
+        self.0 += to.count_ones() as u64;
+    }
+}
+
+/// Notes whether there is any legal move.
+pub(super) struct AnySink(pub(super) bool);
+
+impl Sink for AnySink {
+    const ORDERED: bool = false;
+    #[inline]
+    fn add(&mut self, n: u64) {
+        self.0 |= n != 0;
+    }
+    #[inline]
+    fn normal(&mut self, _: usize, _: usize, _: bool) {
+        self.0 = true;
+    }
+    #[inline]
+    fn drops(&mut self, _: PieceType, to: u128) {
+        self.0 |= to != 0;
+    }
+    #[inline]
+    fn move_if(&mut self, _: Move, keep: bool) {
+        self.0 |= keep;
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.0
+    }
+}
