@@ -59,7 +59,10 @@
 //! | `mate-bestmove`, `checkmate=M1,M2,…` | answers `go mate` with a bestmove, with `checkmate M1 M2 …` |
 
 use saikoro::usi::{parse_line, Command, Engine, Flow, Go, PositionCommand, Start, UsiError};
-use saikoro::{EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType, Position, Square};
+use saikoro::{
+    DeclarationError, EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType, Position,
+    Square,
+};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -498,13 +501,11 @@ const DECLARED: [&str; 4] = ["USI_Ponder", "Seed", "EnteringKingRule", "LogFile"
 /// Whether Black would wrongly declare a win by counting 27 points as enough (the White
 /// threshold): every other CSARule27 condition holds, the points are exactly 27.
 fn declares_at_27(pos: &Position) -> bool {
-    let us = pos.side_to_move();
-    let (points, pieces) = saikoro::check::declaration_points(pos, us);
-    pos.king_square(us).is_some_and(|k| k.in_promotion_zone(us))
-        && !pos.in_check()
-        && pieces >= 10
-        && points >= 27
-        && !pos.can_declare_win(EnteringKingRule::CsaRule27)
+    pos.check_declaration(EnteringKingRule::CsaRule27)
+        == Err(DeclarationError::TooFewPoints {
+            points: 27,
+            needed: 28,
+        })
 }
 
 /// The moves of `p` up to the first bishop, rook or pawn move that stays unpromoted where it

@@ -1,5 +1,6 @@
 //! The two sides.
 
+use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
 /// A side: Black (先手, sente) moves first, White (後手, gote) second.
@@ -30,12 +31,27 @@ impl Color {
         self as usize
     }
 
+    /// The English name: `Black` or `White`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+
     /// The SFEN side-to-move letter: `b` or `w`.
     pub const fn sfen_char(self) -> char {
         match self {
             Color::Black => 'b',
             Color::White => 'w',
         }
+    }
+}
+
+impl fmt::Display for Color {
+    /// The English name (`Black`, `White`), as tools print it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

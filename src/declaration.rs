@@ -79,41 +79,128 @@ impl FromStr for EnteringKingRule {
     }
 }
 
-impl Position {
-    /// Whether the side to move may declare a win under `rule` (CSA conditions): its king is in
-    /// the enemy camp and not in check, at least 10 of its other pieces are in the camp, and its
-    /// points (rook and bishop, promoted or not, 5; every other piece 1; counting its pieces in
-    /// the camp, king excluded, and in hand) reach the rule's threshold. Time is the clock's
-    /// business.
-    pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
-        let us = self.side_to_move();
-        let Some(needed) = rule.points_needed(us) else {
-            return false;
-        };
-        let k = self.board.king(us);
-        if k == NO_CELL || !in_promotion_zone(REL_RANK[us.index()][k]) {
-            return false;
+/// Why a declaration does not hold: the first CSA condition that fails, in the order the CSA
+/// championship rules list them (after the rule itself and the king's presence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DeclarationError {
+    /// The rule in force allows no declaration (`NoEnteringKing`).
+    NotAllowed,
+    /// The declarer has no king (an edited position).
+    NoKing,
+    /// The declarer's king is not in the enemy camp (the opponent's three ranks).
+    KingOutsideCamp,
+    /// The declarer's king is in check.
+    InCheck,
+    /// Fewer than 10 of the declarer's pieces besides the king stand in the enemy camp.
+    TooFewPieces {
+        /// How many do.
+        pieces: u32,
+    },
+    /// The points fall short of the rule's threshold.
+    TooFewPoints {
+        /// The declarer's points.
+        points: u32,
+        /// The threshold.
+        needed: u32,
+    },
+}
+
+impl fmt::Display for DeclarationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DeclarationError::NotAllowed => f.write_str("the rule allows no declaration"),
+            DeclarationError::NoKing => f.write_str("the declarer has no king"),
+            DeclarationError::KingOutsideCamp => f.write_str("the king is not in the enemy camp"),
+            DeclarationError::InCheck => f.write_str("the king is in check"),
+            DeclarationError::TooFewPieces { pieces } => write!(
+                f,
+                "{pieces} pieces besides the king are in the enemy camp, 10 are needed"
+            ),
+            DeclarationError::TooFewPoints { points, needed } => {
+                write!(f, "{points} points, {needed} are needed")
+            }
         }
+    }
+}
+
+impl std::error::Error for DeclarationError {}
+
+/// What a declaration is counted on: the declarer's points (rook and bishop, promoted or not, 5;
+/// every other piece 1; over its pieces in the enemy camp, king excluded, and in hand) and how
+/// many of its pieces besides the king stand in the camp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeclarationCount {
+    /// The points.
+    pub points: u32,
+    /// Pieces in the enemy camp, king excluded.
+    pub pieces_in_camp: u32,
+}
+
+impl Position {
+    /// `side`'s declaration count, whatever the other conditions.
+    pub fn declaration_count(&self, side: Color) -> DeclarationCount {
+        let k = self.board.king(side);
         let (mut pieces, mut points) = (0u32, 0u32);
         for &c in &BOARD_CELLS {
             let c = c as usize;
-            if !in_promotion_zone(REL_RANK[us.index()][c]) || c == k {
+            if !in_promotion_zone(REL_RANK[side.index()][c]) || c == k {
                 continue;
             }
             if let Some(p) = piece(self.board.at(c)) {
-                if p.color == us {
+                if p.color == side {
                     pieces += 1;
                     points += piece_points(p.kind);
                 }
             }
         }
-        if pieces < 10 {
-            return false;
-        }
-        for (kind, n) in self.hand(us).iter() {
+        for (kind, n) in self.hand(side).iter() {
             points += piece_points(kind) * n as u32;
         }
-        points >= needed && !self.in_check()
+        DeclarationCount {
+            points,
+            pieces_in_camp: pieces,
+        }
+    }
+
+    /// Judges a declaration by the side to move under `rule` (CSA conditions): its king is in
+    /// the enemy camp and not in check, at least 10 of its other pieces are in the camp, and its
+    /// points reach the rule's threshold. Time is the clock's business.
+    pub fn check_declaration(
+        &self,
+        rule: EnteringKingRule,
+    ) -> Result<DeclarationCount, DeclarationError> {
+        let us = self.side_to_move();
+        let needed = rule.points_needed(us).ok_or(DeclarationError::NotAllowed)?;
+        let k = self.board.king(us);
+        if k == NO_CELL {
+            return Err(DeclarationError::NoKing);
+        }
+        if !in_promotion_zone(REL_RANK[us.index()][k]) {
+            return Err(DeclarationError::KingOutsideCamp);
+        }
+        if self.in_check() {
+            return Err(DeclarationError::InCheck);
+        }
+        let count = self.declaration_count(us);
+        if count.pieces_in_camp < 10 {
+            return Err(DeclarationError::TooFewPieces {
+                pieces: count.pieces_in_camp,
+            });
+        }
+        if count.points < needed {
+            return Err(DeclarationError::TooFewPoints {
+                points: count.points,
+                needed,
+            });
+        }
+        Ok(count)
+    }
+
+    /// Whether the side to move may declare a win under `rule`: [`Position::check_declaration`]
+    /// finds every condition met.
+    pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
+        self.check_declaration(rule).is_ok()
     }
 }
 
@@ -153,5 +240,52 @@ mod tests {
     fn ten_pieces_are_needed() {
         let pos = Position::from_sfen("+R+BGGG+P+PS1/4K4/G8/9/9/9/9/9/k8 b RS16P 1").unwrap();
         assert!(!pos.can_declare_win(EnteringKingRule::CsaRule27));
+        assert_eq!(
+            pos.check_declaration(EnteringKingRule::CsaRule27),
+            Err(DeclarationError::TooFewPieces { pieces: 9 })
+        );
+    }
+
+    /// The first test's position, counted: 19 points on the board (the king left out) and 9
+    /// pawns in hand; one pawn fewer is one point short of Black's 28.
+    #[test]
+    fn shortfalls_say_which_condition_fails() {
+        let pos = Position::from_sfen("+R+BGGG+P+PSS/4K3+N/G8/9/9/9/9/9/k8 b 9P 1").unwrap();
+        assert_eq!(
+            pos.check_declaration(EnteringKingRule::CsaRule27),
+            Ok(DeclarationCount {
+                points: 28,
+                pieces_in_camp: 11
+            })
+        );
+        assert_eq!(
+            pos.check_declaration(EnteringKingRule::CsaRule24),
+            Err(DeclarationError::TooFewPoints {
+                points: 28,
+                needed: 31
+            })
+        );
+        assert_eq!(
+            pos.check_declaration(EnteringKingRule::NoEnteringKing),
+            Err(DeclarationError::NotAllowed)
+        );
+        // The same pieces with the king on 5d, outside the camp.
+        let outside = Position::from_sfen("+R+BGGG+P+PSS/8+N/G8/4K4/9/9/9/9/k8 b 9P 1").unwrap();
+        assert_eq!(
+            outside.check_declaration(EnteringKingRule::CsaRule27),
+            Err(DeclarationError::KingOutsideCamp)
+        );
+        // A white rook on 5i gives check along the file.
+        let checked = Position::from_sfen("+R+BGGG+P+PSS/4K3+N/G8/9/9/9/9/9/k3r4 b 9P 1").unwrap();
+        assert_eq!(
+            checked.check_declaration(EnteringKingRule::CsaRule27),
+            Err(DeclarationError::InCheck)
+        );
+        let kingless =
+            Position::from_sfen_lenient("+R+BGGG+P+PSS/8+N/G8/9/9/9/9/9/k8 b 9P 1").unwrap();
+        assert_eq!(
+            kingless.check_declaration(EnteringKingRule::CsaRule27),
+            Err(DeclarationError::NoKing)
+        );
     }
 }

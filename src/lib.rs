@@ -41,7 +41,7 @@ pub mod usi;
 mod zobrist;
 
 pub use color::{ByColor, Color};
-pub use declaration::{EnteringKingRule, UnknownRule};
+pub use declaration::{DeclarationCount, DeclarationError, EnteringKingRule, UnknownRule};
 pub use game::{Game, Outcome, Repetition};
 pub use hand::Hand;
 pub use movegen::IllegalMove;

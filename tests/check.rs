@@ -381,7 +381,7 @@ fn rules_faults() {
         case(
             "declare-27",
             &["rules-declaration-short"],
-            "Black has 27 points, needs 28",
+            "Black: 27 points, 28 are needed",
         ),
         case(
             "perpetual-check",

@@ -164,10 +164,11 @@ fn declarations() {
             let (pts, pieces) = points(pos, us);
             assert_eq!(pts, expected, "{}", p.id);
             assert!(pieces >= 10, "{}: only {pieces} pieces in the camp", p.id);
+            let count = pos.declaration_count(us);
             assert_eq!(
-                saikoro::check::declaration_points(pos, us),
+                (count.points, count.pieces_in_camp),
                 (pts, pieces),
-                "{}: the checker's count",
+                "{}: the core's count",
                 p.id
             );
         }

@@ -193,7 +193,7 @@ fn game(ctx: &mut Ctx, side: Color, mut clock: Clock, result: GameResult, seed: 
                 ended = Some(format!("resigned at move {ply}"));
                 break;
             }
-            Judged::Win => {
+            Judged::Win(_) => {
                 ended = Some(format!("declared a win at move {ply}"));
                 break;
             }

@@ -29,7 +29,6 @@ mod session;
 mod startup;
 
 pub use report::{write_details, write_json, write_table, write_table_row};
-pub use rules::declaration_points;
 
 use crate::usi::EngineCommand;
 use std::fmt;

@@ -9,7 +9,7 @@ use super::positions::{self, CheckPosition};
 use super::session::{Ctx, Step, Verdict};
 use super::{Check, Group, MOVE_TIME};
 use crate::usi::{BestMove, Go};
-use crate::{Color, EnteringKingRule, Game, Move, PieceType, Position, Square};
+use crate::{EnteringKingRule, Game, Move};
 
 pub(super) fn checks() -> Vec<Check> {
     positions::all()
@@ -40,8 +40,8 @@ pub(super) enum Judged {
     Move(Move),
     /// `resign`.
     Resign,
-    /// `win`, and the declaration holds.
-    Win,
+    /// `win`, and the declaration holds: the declarer's points.
+    Win(u32),
 }
 
 /// Judges `best` as the answer in `game`'s current position; `Err` says why a GUI or server
@@ -61,61 +61,18 @@ pub(super) fn judge(game: &mut Game, best: &BestMove) -> Result<Judged, String> 
             Ok(Judged::Move(*m))
         }
         BestMove::Resign => Ok(Judged::Resign),
-        BestMove::Win if game.can_declare_win(EnteringKingRule::CsaRule27) => Ok(Judged::Win),
-        BestMove::Win => Err(format!(
-            "bestmove win, but the declaration does not hold under CSARule27: {}",
-            declaration_shortfall(game.position())
-        )),
+        BestMove::Win => match game
+            .position()
+            .check_declaration(EnteringKingRule::CsaRule27)
+        {
+            Ok(count) => Ok(Judged::Win(count.points)),
+            Err(e) => Err(format!(
+                "bestmove win, but the declaration does not hold under CSARule27 for {}: {e}",
+                game.position().side_to_move()
+            )),
+        },
         BestMove::Unparsable(t) if t.is_empty() => Err("'bestmove' without a move".to_string()),
         BestMove::Unparsable(t) => Err(format!("'{t}' is no USI move")),
-    }
-}
-
-/// A side's declaration points under the CSA count: 5 for each rook and bishop (promoted or
-/// not), 1 for every other piece, counting its pieces in the enemy camp (king excluded) and in
-/// hand; and how many of its pieces stand in the camp.
-pub fn declaration_points(pos: &Position, side: Color) -> (u32, u32) {
-    let value = |k: PieceType| match k.unpromote() {
-        PieceType::Rook | PieceType::Bishop => 5,
-        PieceType::King => 0,
-        _ => 1,
-    };
-    let (mut pieces, mut points) = (0, 0);
-    for sq in Square::all() {
-        match pos.piece_at(sq) {
-            Some(p) if p.color == side && sq.in_promotion_zone(side) => {
-                pieces += u32::from(p.kind != PieceType::King);
-                points += value(p.kind);
-            }
-            _ => {}
-        }
-    }
-    for (kind, n) in pos.hand(side).iter() {
-        points += value(kind) * n as u32;
-    }
-    (points, pieces)
-}
-
-/// Why the side to move may not declare under CSARule27 (the first condition that fails).
-fn declaration_shortfall(pos: &Position) -> String {
-    let us = pos.side_to_move();
-    let side = match us {
-        Color::Black => "Black",
-        Color::White => "White",
-    };
-    let needed = EnteringKingRule::CsaRule27
-        .points_needed(us)
-        .unwrap_or(u32::MAX);
-    let (points, pieces) = declaration_points(pos, us);
-    match pos.king_square(us) {
-        None => format!("{side} has no king"),
-        Some(k) if !k.in_promotion_zone(us) => format!("{side}'s king is not in the enemy camp"),
-        _ if pos.in_check() => format!("{side}'s king is in check"),
-        _ if pieces < 10 => {
-            format!("{side} has {pieces} pieces in the enemy camp besides the king, needs 10")
-        }
-        _ if points < needed => format!("{side} has {points} points, needs {needed}"),
-        _ => "the conditions are not met".to_string(),
     }
 }
 
@@ -133,12 +90,9 @@ fn check_position(ctx: &mut Ctx, p: &CheckPosition) -> Step {
             "legal move {m} (one of {})",
             legal.len()
         ))),
-        Judged::Win => {
-            let (points, _) = declaration_points(game.position(), game.position().side_to_move());
-            Ok(Verdict::pass(format!(
-                "declared a win, which holds under CSARule27 ({points} points)"
-            )))
-        }
+        Judged::Win(points) => Ok(Verdict::pass(format!(
+            "declared a win, which holds under CSARule27 ({points} points)"
+        ))),
         Judged::Resign if legal.is_empty() => Ok(Verdict::pass("bestmove resign: no legal move")),
         Judged::Resign if p.resign_fails => {
             let moves: Vec<String> = legal.iter().map(|m| m.to_string()).collect();

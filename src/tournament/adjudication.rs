@@ -2,7 +2,7 @@
 //! moves whose `info score` stayed near zero, or below the resign threshold.
 
 use super::config::{DrawAdjudication, ResignAdjudication};
-use super::result::{side_name, End, GameResult, Reason};
+use super::result::{End, GameResult, Reason};
 use crate::usi::Score;
 use crate::{ByColor, Color};
 
@@ -57,7 +57,7 @@ impl Adjudicator {
                         return Some(End::new(
                             GameResult::Win(!loser),
                             Reason::Adjudication,
-                            format!("{} wins by adjudication", side_name(!loser)),
+                            format!("{} wins by adjudication", (!loser).name()),
                         ));
                     }
                 }
@@ -68,7 +68,7 @@ impl Adjudicator {
                     return Some(End::new(
                         GameResult::Win(!mover),
                         Reason::Adjudication,
-                        format!("{} wins by adjudication", side_name(!mover)),
+                        format!("{} wins by adjudication", (!mover).name()),
                     ));
                 }
             }

@@ -11,7 +11,7 @@ use super::adjudication::Adjudicator;
 use super::book::Opening;
 use super::config::{DrawAdjudication, ResignAdjudication};
 use super::engine::{MatchEngine, StartError};
-use super::result::{side_name, End, GameRecord, GameResult, PlayedMove, Reason};
+use super::result::{End, GameRecord, GameResult, PlayedMove, Reason};
 use super::timecontrol::{GameClock, Limits};
 use crate::usi::client::PositionLine;
 use crate::usi::{BestMove, ClientError, Score};
@@ -59,7 +59,7 @@ fn judge(game: &Game, legal: &MoveList, max_plies: u32) -> Option<End> {
             return Some(End::loss(
                 loser,
                 Reason::PerpetualCheck,
-                format!("{} loses by perpetual check", side_name(loser)),
+                format!("{} loses by perpetual check", loser.name()),
             ))
         }
         Repetition::None => {}
@@ -69,7 +69,7 @@ fn judge(game: &Game, legal: &MoveList, max_plies: u32) -> Option<End> {
         return Some(End::new(
             GameResult::Win(winner),
             Reason::Mate,
-            format!("{} mates", side_name(winner)),
+            format!("{} mates", winner.name()),
         ));
     }
     if max_plies > 0 && game.len() >= max_plies as usize {
@@ -324,7 +324,7 @@ impl Play<'_, '_> {
                         End::loss(
                             side,
                             Reason::Time,
-                            format!("{} loses on time ({over} ms over)", side_name(side)),
+                            format!("{} loses on time ({over} ms over)", side.name()),
                         )
                     }
                     None => End::failure(
@@ -347,10 +347,10 @@ impl Play<'_, '_> {
             return Err(End::loss(
                 side,
                 Reason::Time,
-                format!("{} loses on time ({} ms over)", side_name(side), over.ms),
+                format!("{} loses on time ({} ms over)", side.name(), over.ms),
             ));
         }
-        let who = side_name(side);
+        let who = side.name();
         match &result.best {
             BestMove::Move(mv) if self.legal.contains(mv) => Ok(Answer {
                 mv: *mv,
@@ -377,15 +377,9 @@ impl Play<'_, '_> {
             BestMove::Resign => Err(End::loss(side, Reason::Resign, format!("{who} resigns"))),
             BestMove::Win => {
                 let rule = referee.rule;
-                if self.game.can_declare_win(rule) {
-                    Err(End::new(
-                        GameResult::Win(side),
-                        Reason::Declaration,
-                        format!("{who} declares a win ({rule})"),
-                    ))
-                } else {
+                if let Err(why) = self.game.position().check_declaration(rule) {
                     warn!(
-                        "{} ({who}) declared a win that does not hold under {rule}",
+                        "{} ({who}) declared a win that does not hold under {rule}: {why}",
                         self.setup.names[side]
                     );
                     Err(End {
@@ -396,6 +390,12 @@ impl Play<'_, '_> {
                             format!("{who}'s illegal declaration ({rule})"),
                         )
                     })
+                } else {
+                    Err(End::new(
+                        GameResult::Win(side),
+                        Reason::Declaration,
+                        format!("{who} declares a win ({rule})"),
+                    ))
                 }
             }
         }

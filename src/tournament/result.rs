@@ -130,14 +130,6 @@ impl GameResult {
     }
 }
 
-/// The English name of a side (先手 Black, 後手 White).
-pub fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct End {
@@ -172,7 +164,7 @@ impl End {
 
     /// A loss for `side` whose engine failed with `e`: `crash` or `no_response`.
     pub fn failure(side: Color, e: &ClientError) -> End {
-        let who = format!("{}'s engine", side_name(side));
+        let who = format!("{}'s engine", side.name());
         let (reason, detail) = match e {
             ClientError::Exited(Some(status)) => {
                 (Reason::Crash, format!("{who} exited ({status})"))
@@ -196,7 +188,7 @@ impl End {
 
     /// A loss for `side`, whose `bestmove` was `text`: no legal move.
     pub fn illegal_move(side: Color, text: &str) -> End {
-        let who = side_name(side);
+        let who = side.name();
         let detail = if text.is_empty() {
             format!("{who}'s illegal move (empty)")
         } else {
