@@ -40,6 +40,28 @@ pub enum Repetition {
     },
 }
 
+/// A game's result from one player's side (勝ち, 引き分け, 負け).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// The player won.
+    Win,
+    /// A draw.
+    Draw,
+    /// The player lost.
+    Loss,
+}
+
+impl GameResult {
+    /// The same game from the opponent's side.
+    pub const fn flip(self) -> GameResult {
+        match self {
+            GameResult::Win => GameResult::Loss,
+            GameResult::Draw => GameResult::Draw,
+            GameResult::Loss => GameResult::Win,
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

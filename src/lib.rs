@@ -42,7 +42,7 @@ mod zobrist;
 
 pub use color::{ByColor, Color};
 pub use declaration::{DeclarationCount, DeclarationError, EnteringKingRule, UnknownRule};
-pub use game::{Game, Outcome, Repetition};
+pub use game::{Game, GameResult, Outcome, Repetition};
 pub use hand::Hand;
 pub use movegen::IllegalMove;
 pub use mover::{Choice, RandomMover};

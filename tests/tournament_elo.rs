@@ -9,7 +9,8 @@
 
 mod tournament_support;
 
-use saikoro::tournament::{EloEstimate, GameResult, Pentanomial, Tally, Wdl};
+use saikoro::tournament::{EloEstimate, Pentanomial, Tally, Wdl};
+use saikoro::GameResult;
 use tournament_support::{assert_near, assert_precise, penta, tally_of};
 
 /// One row of fastchess `app/tests/elo_test.cpp`: the printed figures it expects (two decimals;

@@ -10,8 +10,8 @@ use super::rules::{go_byoyomi, judge, Judged};
 use super::session::{Answer, Ctx, Step, Verdict};
 use super::{Check, Group, HOLD, MOVE_TIME, TOLERANCE};
 use crate::usi::client::PositionLine;
-use crate::usi::{BestMove, GameResult, Go};
-use crate::{Choice, Color, EnteringKingRule, Game, Move, Position, RandomMover};
+use crate::usi::{gameover_word, BestMove, Go};
+use crate::{Choice, Color, EnteringKingRule, Game, GameResult, Move, Position, RandomMover};
 use std::time::{Duration, Instant};
 
 /// Moves the engine plays in each game.
@@ -32,7 +32,7 @@ pub(super) fn checks() -> Vec<Check> {
         Check::new("game-sudden-death", Group::GameFlow, |ctx| {
             // ShogiHome sends sudden death as `byoyomi 0`.
             let clock = Clock::byoyomi(600, 0);
-            game(ctx, Color::Black, clock, GameResult::Lose, 3)
+            game(ctx, Color::Black, clock, GameResult::Loss, 3)
         }),
         Check::new("go-infinite", Group::GameFlow, go_infinite),
         Check::new("ponder-hit", Group::GameFlow, ponder_hit),
@@ -199,7 +199,7 @@ fn game(ctx: &mut Ctx, side: Color, mut clock: Clock, result: GameResult, seed: 
             }
         }
     }
-    ctx.send(&format!("gameover {result}"))?;
+    ctx.send(&format!("gameover {}", gameover_word(result)))?;
     if let Some(extra) = ctx.fence()? {
         if let Some(a) = extra.first() {
             return Err(Verdict::fail(format!(

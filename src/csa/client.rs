@@ -226,11 +226,11 @@ impl ServerResult {
 
     /// The result as a USI engine is told it (`gameover`): a move limit, a `#CHUDAN` or an
     /// interruption is a draw, as ShogiHome's CSA bridge tells it.
-    pub fn gameover(self) -> crate::usi::GameResult {
+    pub fn gameover(self) -> crate::GameResult {
         match self {
-            ServerResult::Win => crate::usi::GameResult::Win,
-            ServerResult::Lose => crate::usi::GameResult::Lose,
-            _ => crate::usi::GameResult::Draw,
+            ServerResult::Win => crate::GameResult::Win,
+            ServerResult::Lose => crate::GameResult::Loss,
+            _ => crate::GameResult::Draw,
         }
     }
 

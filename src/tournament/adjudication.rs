@@ -2,7 +2,7 @@
 //! moves whose `info score` stayed near zero, or below the resign threshold.
 
 use super::config::{DrawAdjudication, ResignAdjudication};
-use super::result::{End, GameResult, Reason};
+use super::result::{Decision, End, Reason};
 use crate::usi::Score;
 use crate::{ByColor, Color};
 
@@ -55,7 +55,7 @@ impl Adjudicator {
                     };
                     if let Some(loser) = loser {
                         return Some(End::new(
-                            GameResult::Win(!loser),
+                            Decision::Win(!loser),
                             Reason::Adjudication,
                             format!("{} wins by adjudication", (!loser).name()),
                         ));
@@ -66,7 +66,7 @@ impl Adjudicator {
                 *n = if losing { *n + 1 } else { 0 };
                 if *n >= r.move_count {
                     return Some(End::new(
-                        GameResult::Win(!mover),
+                        Decision::Win(!mover),
                         Reason::Adjudication,
                         format!("{} wins by adjudication", (!mover).name()),
                     ));
@@ -78,7 +78,7 @@ impl Adjudicator {
             self.draw_plies = if drawish { self.draw_plies + 1 } else { 0 };
             if plies >= d.move_number && self.draw_plies >= 2 * d.move_count {
                 return Some(End::new(
-                    GameResult::Draw,
+                    Decision::Draw,
                     Reason::Adjudication,
                     "Draw by adjudication".into(),
                 ));
@@ -111,7 +111,7 @@ mod tests {
         assert_eq!(a.update(w, Some(Score::Cp(-499)), 12), None);
         assert_eq!(a.update(w, Some(Score::Mate(-3)), 14), None);
         let end = a.update(w, Some(Score::Cp(-500)), 16).unwrap();
-        assert_eq!(end.result, GameResult::Win(Color::Black));
+        assert_eq!(end.result, Decision::Win(Color::Black));
         assert_eq!(end.reason, Reason::Adjudication);
         assert_eq!(end.detail, "Black wins by adjudication");
         // No score breaks the run.
@@ -135,7 +135,7 @@ mod tests {
         let mut a = Adjudicator::new(r.0, r.1);
         assert_eq!(a.update(Color::Black, Some(Score::Cp(400)), 1), None);
         let end = a.update(Color::White, Some(Score::Mate(-5)), 2).unwrap();
-        assert_eq!(end.result, GameResult::Win(Color::Black));
+        assert_eq!(end.result, Decision::Win(Color::Black));
     }
 
     /// `--draw movenumber=4 movecount=1 score=10`: two plies in a row within 10 cp, from ply 4.
@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(a.update(Color::Black, Some(Score::Cp(5)), 2), None);
         assert_eq!(a.update(Color::White, Some(Score::Cp(-10)), 3), None);
         let end = a.update(Color::Black, Some(Score::Cp(0)), 4).unwrap();
-        assert_eq!(end.result, GameResult::Draw);
+        assert_eq!(end.result, Decision::Draw);
         // A mate score is no draw score.
         let mut a = Adjudicator::new(r.0, r.1);
         a.update(Color::Black, Some(Score::Cp(0)), 8);

@@ -11,7 +11,7 @@ use super::adjudication::Adjudicator;
 use super::book::Opening;
 use super::config::{DrawAdjudication, ResignAdjudication};
 use super::engine::{MatchEngine, StartError};
-use super::result::{End, GameRecord, GameResult, PlayedMove, Reason};
+use super::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use super::timecontrol::{GameClock, Limits};
 use crate::usi::client::PositionLine;
 use crate::usi::{BestMove, ClientError, Score};
@@ -50,7 +50,7 @@ fn judge(game: &Game, legal: &MoveList, max_plies: u32) -> Option<End> {
     match game.repetition() {
         Repetition::Draw => {
             return Some(End::new(
-                GameResult::Draw,
+                Decision::Draw,
                 Reason::Repetition,
                 "Draw by fourfold repetition".into(),
             ))
@@ -67,14 +67,14 @@ fn judge(game: &Game, legal: &MoveList, max_plies: u32) -> Option<End> {
     if legal.is_empty() {
         let winner = !game.position().side_to_move();
         return Some(End::new(
-            GameResult::Win(winner),
+            Decision::Win(winner),
             Reason::Mate,
             format!("{} mates", winner.name()),
         ));
     }
     if max_plies > 0 && game.len() >= max_plies as usize {
         return Some(End::new(
-            GameResult::Draw,
+            Decision::Draw,
             Reason::MaxPlies,
             format!("Draw by the {max_plies}-ply limit"),
         ));
@@ -392,7 +392,7 @@ impl Play<'_, '_> {
                     })
                 } else {
                     Err(End::new(
-                        GameResult::Win(side),
+                        Decision::Win(side),
                         Reason::Declaration,
                         format!("{who} declares a win ({rule})"),
                     ))

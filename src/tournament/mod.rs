@@ -39,4 +39,4 @@ pub mod timecontrol;
 
 pub use report::Report;
 pub use sprt::{SprtConfig, SprtConfigError, SprtModel, SprtVerdict};
-pub use stats::{EloEstimate, GameResult, Pentanomial, Tally, Wdl};
+pub use stats::{EloEstimate, Pentanomial, Tally, Wdl};

@@ -2,7 +2,7 @@
 //! results file (`--results`). JSON is written by hand: the objects are flat and their keys
 //! fixed, and the reader (the match state of `--resume`) needs only a few of them.
 
-use super::result::{GameRecord, GameResult, Reason};
+use super::result::{Decision, GameRecord, Reason};
 use crate::usi::client::PositionLine;
 use crate::Color;
 use std::fmt::Write as _;
@@ -158,9 +158,9 @@ pub fn read_json_string(text: &str) -> Option<(String, &str)> {
 }
 
 /// The result and reason of a results-file (or state-file) line.
-pub fn parse_result(line: &str) -> Option<(u64, GameResult, Reason)> {
+pub fn parse_result(line: &str) -> Option<(u64, Decision, Reason)> {
     let game = json_field(line, "game")?.parse().ok()?;
-    let result = GameResult::from_text(&json_field(line, "result")?)?;
+    let result = Decision::from_text(&json_field(line, "result")?)?;
     let reason = Reason::from_name(&json_field(line, "reason")?)?;
     Some((game, result, reason))
 }
@@ -185,7 +185,7 @@ mod tests {
                 score: None,
             }],
             end: End {
-                result: GameResult::Win(Color::Black),
+                result: Decision::Win(Color::Black),
                 reason: Reason::IllegalMove,
                 detail: "White's illegal move 5e5d+".into(),
                 illegal_move: Some("5e5d+".into()),
@@ -232,7 +232,7 @@ mod tests {
         assert_eq!(json_field(&line, "nothing"), None);
         assert_eq!(
             parse_result(&line),
-            Some((17, GameResult::Win(Color::Black), Reason::IllegalMove))
+            Some((17, Decision::Win(Color::Black), Reason::IllegalMove))
         );
         let mut s = String::new();
         json_string(&mut s, "a\u{1}\n");

@@ -11,7 +11,7 @@
 
 use super::config::RecordFormat;
 use super::output::{opening_text, GameInfo};
-use super::result::{GameRecord, GameResult, Reason};
+use super::result::{Decision, GameRecord, Reason};
 use super::timecontrol::Limits;
 use crate::csa::record::{format_time, write_record, RecordInfo};
 use crate::{ByColor, Color, Move, PieceType, Position, STARTPOS_SFEN};
@@ -60,7 +60,7 @@ fn time_comment(limits: &ByColor<Limits>) -> String {
 /// The side that lost, for the reasons where one side lost.
 fn loser(record: &GameRecord) -> Option<Color> {
     match record.end.result {
-        GameResult::Win(w) => Some(!w),
+        Decision::Win(w) => Some(!w),
         _ => None,
     }
 }
@@ -80,7 +80,7 @@ fn csa_end(record: &GameRecord) -> &'static str {
         Reason::MaxPlies => "%HIKIWAKE",
         Reason::Time => "%TIME_UP",
         Reason::Adjudication => match record.end.result {
-            GameResult::Win(_) => "%TORYO",
+            Decision::Win(_) => "%TORYO",
             _ => "%HIKIWAKE",
         },
         Reason::Interrupted => "%CHUDAN",
@@ -286,7 +286,7 @@ fn kif_side(c: Color) -> &'static str {
 /// move at the end.
 fn kif_end(record: &GameRecord, next: Color) -> (&'static str, String) {
     let winner = match record.end.result {
-        GameResult::Win(w) => Some(w),
+        Decision::Win(w) => Some(w),
         _ => None,
     };
     let wins = |c: Color| format!("{}の勝ち", kif_side(c));
@@ -429,7 +429,7 @@ mod tests {
         }
     }
 
-    fn end(result: GameResult, reason: Reason, detail: &str) -> End {
+    fn end(result: Decision, reason: Reason, detail: &str) -> End {
         End {
             result,
             reason,
@@ -451,11 +451,7 @@ mod tests {
         let g = game(
             Position::startpos(),
             &["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"],
-            end(
-                GameResult::Win(Color::Black),
-                Reason::Resign,
-                "White resigns",
-            ),
+            end(Decision::Win(Color::Black), Reason::Resign, "White resigns"),
         );
         let mut out = Vec::new();
         write_kif(&mut out, &info(), &g, &depth1()).unwrap();
@@ -484,7 +480,7 @@ mod tests {
             start,
             &[],
             end(
-                GameResult::Win(Color::Black),
+                Decision::Win(Color::Black),
                 Reason::IllegalMove,
                 "White's illegal move 1a1b",
             ),
@@ -509,21 +505,21 @@ mod tests {
     #[test]
     fn csa_end_lines() {
         let cases = [
-            (GameResult::Win(Color::White), Reason::Mate, "%TSUMI"),
+            (Decision::Win(Color::White), Reason::Mate, "%TSUMI"),
             (
-                GameResult::Win(Color::Black),
+                Decision::Win(Color::Black),
                 Reason::IllegalMove,
                 "%-ILLEGAL_ACTION",
             ),
             (
-                GameResult::Win(Color::White),
+                Decision::Win(Color::White),
                 Reason::PerpetualCheck,
                 "%+ILLEGAL_ACTION",
             ),
-            (GameResult::Draw, Reason::Repetition, "%SENNICHITE"),
-            (GameResult::Draw, Reason::MaxPlies, "%HIKIWAKE"),
-            (GameResult::Win(Color::Black), Reason::Time, "%TIME_UP"),
-            (GameResult::None, Reason::Interrupted, "%CHUDAN"),
+            (Decision::Draw, Reason::Repetition, "%SENNICHITE"),
+            (Decision::Draw, Reason::MaxPlies, "%HIKIWAKE"),
+            (Decision::Win(Color::Black), Reason::Time, "%TIME_UP"),
+            (Decision::None, Reason::Interrupted, "%CHUDAN"),
         ];
         for (result, reason, line) in cases {
             let g = game(Position::startpos(), &[], end(result, reason, "x"));
@@ -532,11 +528,7 @@ mod tests {
         let g = game(
             Position::startpos(),
             &["7g7f", "3c3d"],
-            end(
-                GameResult::Win(Color::White),
-                Reason::Resign,
-                "Black resigns",
-            ),
+            end(Decision::Win(Color::White), Reason::Resign, "Black resigns"),
         );
         let mut out = Vec::new();
         write_csa(&mut out, &info(), &g, &depth1()).unwrap();

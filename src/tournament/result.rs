@@ -2,8 +2,8 @@
 //! result, the moves with their times and scores.
 
 use super::book::Opening;
-use crate::usi::{self, ClientError, Score};
-use crate::{ByColor, Color, Move, Position};
+use crate::usi::{ClientError, Score};
+use crate::{ByColor, Color, GameResult, Move, Position};
 use std::fmt;
 use std::time::SystemTime;
 
@@ -89,7 +89,7 @@ impl fmt::Display for Reason {
 
 /// A game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
+pub enum Decision {
     /// This side won.
     Win(Color),
     /// A draw.
@@ -98,34 +98,34 @@ pub enum GameResult {
     None,
 }
 
-impl GameResult {
+impl Decision {
     /// `1-0` (Black won), `0-1` (White won), `1/2-1/2`, or `*`.
     pub const fn text(self) -> &'static str {
         match self {
-            GameResult::Win(Color::Black) => "1-0",
-            GameResult::Win(Color::White) => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::None => "*",
+            Decision::Win(Color::Black) => "1-0",
+            Decision::Win(Color::White) => "0-1",
+            Decision::Draw => "1/2-1/2",
+            Decision::None => "*",
         }
     }
 
-    /// The result written as [`GameResult::text`].
-    pub fn from_text(t: &str) -> Option<GameResult> {
+    /// The result written as [`Decision::text`].
+    pub fn from_text(t: &str) -> Option<Decision> {
         Some(match t {
-            "1-0" => GameResult::Win(Color::Black),
-            "0-1" => GameResult::Win(Color::White),
-            "1/2-1/2" => GameResult::Draw,
-            "*" => GameResult::None,
+            "1-0" => Decision::Win(Color::Black),
+            "0-1" => Decision::Win(Color::White),
+            "1/2-1/2" => Decision::Draw,
+            "*" => Decision::None,
             _ => return None,
         })
     }
 
     /// What `side`'s engine is told with `gameover`.
-    pub fn for_side(self, side: Color) -> usi::GameResult {
+    pub fn for_side(self, side: Color) -> GameResult {
         match self {
-            GameResult::Win(c) if c == side => usi::GameResult::Win,
-            GameResult::Win(_) => usi::GameResult::Lose,
-            GameResult::Draw | GameResult::None => usi::GameResult::Draw,
+            Decision::Win(c) if c == side => GameResult::Win,
+            Decision::Win(_) => GameResult::Loss,
+            Decision::Draw | Decision::None => GameResult::Draw,
         }
     }
 }
@@ -134,7 +134,7 @@ impl GameResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct End {
     /// The result.
-    pub result: GameResult,
+    pub result: Decision,
     /// Why.
     pub reason: Reason,
     /// The words of the `Finished game` line, e.g. `White's illegal move 5e5d+`.
@@ -147,7 +147,7 @@ pub struct End {
 
 impl End {
     /// An end with no illegal move and no failed engine.
-    pub fn new(result: GameResult, reason: Reason, detail: String) -> End {
+    pub fn new(result: Decision, reason: Reason, detail: String) -> End {
         End {
             result,
             reason,
@@ -159,7 +159,7 @@ impl End {
 
     /// A loss for `side`.
     pub fn loss(side: Color, reason: Reason, detail: String) -> End {
-        End::new(GameResult::Win(!side), reason, detail)
+        End::new(Decision::Win(!side), reason, detail)
     }
 
     /// A loss for `side` whose engine failed with `e`: `crash` or `no_response`.
@@ -203,7 +203,7 @@ impl End {
     /// A game stopped before its end: no result.
     pub fn interrupted() -> End {
         End::new(
-            GameResult::None,
+            Decision::None,
             Reason::Interrupted,
             "Game interrupted".into(),
         )
@@ -273,11 +273,11 @@ mod tests {
             assert_eq!(Reason::from_name(r.name()), Some(r));
         }
         for t in ["1-0", "0-1", "1/2-1/2", "*"] {
-            assert_eq!(GameResult::from_text(t).unwrap().text(), t);
+            assert_eq!(Decision::from_text(t).unwrap().text(), t);
         }
         assert_eq!(
-            GameResult::Win(Color::White).for_side(Color::Black),
-            usi::GameResult::Lose
+            Decision::Win(Color::White).for_side(Color::Black),
+            GameResult::Loss
         );
     }
 }

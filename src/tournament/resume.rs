@@ -9,7 +9,7 @@
 //! match ends with the same results as one never stopped.
 
 use super::output::{json_field, json_string, parse_result, read_json_string};
-use super::result::{GameResult, Reason};
+use super::result::{Decision, Reason};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -27,7 +27,7 @@ pub struct SavedMatch {
     /// The seed of the opening order.
     pub seed: u64,
     /// Finished games by number.
-    pub games: BTreeMap<u64, (GameResult, Reason)>,
+    pub games: BTreeMap<u64, (Decision, Reason)>,
 }
 
 /// Why a state file cannot be used.
@@ -162,7 +162,7 @@ impl StateWriter {
     pub fn game(
         &mut self,
         number: u64,
-        result: GameResult,
+        result: Decision,
         reason: Reason,
     ) -> Result<(), StateError> {
         writeln!(
@@ -192,12 +192,12 @@ mod tests {
             .map(String::from)
             .to_vec();
         let mut w = StateWriter::create(&path, &args, 42).unwrap();
-        w.game(2, GameResult::Draw, Reason::Repetition).unwrap();
-        w.game(1, GameResult::Win(Color::White), Reason::Time)
+        w.game(2, Decision::Draw, Reason::Repetition).unwrap();
+        w.game(1, Decision::Win(Color::White), Reason::Time)
             .unwrap();
         drop(w);
         let mut w = StateWriter::append(&path).unwrap();
-        w.game(3, GameResult::None, Reason::Interrupted).unwrap();
+        w.game(3, Decision::None, Reason::Interrupted).unwrap();
         drop(w);
         // A torn line at the end.
         let mut f = OpenOptions::new().append(true).open(&path).unwrap();
@@ -209,8 +209,8 @@ mod tests {
         assert_eq!(
             saved.games.into_iter().collect::<Vec<_>>(),
             vec![
-                (1, (GameResult::Win(Color::White), Reason::Time)),
-                (2, (GameResult::Draw, Reason::Repetition)),
+                (1, (Decision::Win(Color::White), Reason::Time)),
+                (2, (Decision::Draw, Reason::Repetition)),
             ]
         );
         std::fs::write(&path, "hello\n").unwrap();

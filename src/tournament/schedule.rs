@@ -1,10 +1,9 @@
 //! The schedule of a match and its score: who plays whom with which colour and opening, and
 //! the results by game number, read back as game pairs for the statistics.
 
-use super::result::{GameResult, Reason};
+use super::result::{Decision, Reason};
 /// A game's result from one engine's point of view (the statistics' kind).
-pub use super::stats::GameResult as Score;
-use crate::Color;
+use crate::{Color, GameResult};
 use std::collections::BTreeMap;
 
 /// Two engines that meet: `first` is the one whose results the report gives.
@@ -83,13 +82,13 @@ pub fn schedule(
 /// The finished games' results, by game number.
 #[derive(Clone, Debug, Default)]
 pub struct Scoreboard {
-    results: BTreeMap<u64, (GameResult, Reason)>,
+    results: BTreeMap<u64, (Decision, Reason)>,
 }
 
 impl Scoreboard {
     /// Counts a game.
-    pub fn add(&mut self, number: u64, result: GameResult, reason: Reason) {
-        if result != GameResult::None {
+    pub fn add(&mut self, number: u64, result: Decision, reason: Reason) {
+        if result != Decision::None {
             self.results.insert(number, (result, reason));
         }
     }
@@ -110,7 +109,7 @@ impl Scoreboard {
     }
 
     /// The result of `game` for `engine` (which must play in it).
-    fn score(&self, game: &ScheduledGame, engine: usize) -> Option<Score> {
+    fn score(&self, game: &ScheduledGame, engine: usize) -> Option<GameResult> {
         let (result, _) = self.results.get(&game.number)?;
         let side = if game.black == engine {
             Color::Black
@@ -118,9 +117,9 @@ impl Scoreboard {
             Color::White
         };
         Some(match result {
-            GameResult::Win(w) if *w == side => Score::Win,
-            GameResult::Win(_) => Score::Loss,
-            _ => Score::Draw,
+            Decision::Win(w) if *w == side => GameResult::Win,
+            Decision::Win(_) => GameResult::Loss,
+            _ => GameResult::Draw,
         })
     }
 
@@ -132,7 +131,7 @@ impl Scoreboard {
         pairing: usize,
         first: usize,
         games: &[ScheduledGame],
-    ) -> (Vec<(Score, Score)>, Vec<Score>) {
+    ) -> (Vec<(GameResult, GameResult)>, Vec<GameResult>) {
         let mut pairs = Vec::new();
         let mut singles = Vec::new();
         let of = |g: &ScheduledGame| self.score(g, first);
@@ -212,15 +211,15 @@ mod tests {
         let (_, games) = schedule(2, false, 2, 3, 1);
         let mut board = Scoreboard::default();
         // Round 1: engine 0 (Black in game 1) wins, then draws as White; game 3 (odd one out).
-        board.add(1, GameResult::Win(Color::Black), Reason::Mate);
-        board.add(2, GameResult::Draw, Reason::Repetition);
-        board.add(3, GameResult::Win(Color::White), Reason::Resign);
+        board.add(1, Decision::Win(Color::Black), Reason::Mate);
+        board.add(2, Decision::Draw, Reason::Repetition);
+        board.add(3, Decision::Win(Color::White), Reason::Resign);
         // Round 2: only game 5 (engine 0 White) finished; game 4 did not.
-        board.add(5, GameResult::Win(Color::White), Reason::Time);
-        board.add(6, GameResult::None, Reason::Interrupted);
+        board.add(5, Decision::Win(Color::White), Reason::Time);
+        board.add(6, Decision::None, Reason::Interrupted);
         let (pairs, singles) = board.pairing_results(0, 0, &games);
-        assert_eq!(pairs, vec![(Score::Win, Score::Draw)]);
-        assert_eq!(singles, vec![Score::Loss, Score::Win]);
+        assert_eq!(pairs, vec![(GameResult::Win, GameResult::Draw)]);
+        assert_eq!(singles, vec![GameResult::Loss, GameResult::Win]);
         assert_eq!(board.len(), 4);
     }
 }

@@ -9,6 +9,7 @@
 //! module gives `None` or the mathematical limit instead, as each item says.
 
 use super::normal::normal_cdf;
+use crate::GameResult;
 
 /// Φ⁻¹(0.975): the half-width of a two-sided 95 % normal interval in standard deviations (the
 /// value fastchess's `CI95ZSCORE` holds).
@@ -18,37 +19,6 @@ pub const Z_95: f64 = 1.959_963_984_540_054;
 /// logistic Elo point is ln 10 / 1600 of score, and with a per-game σ of ½ this makes nElo and
 /// Elo agree for engines that never draw (Michel Van den Bergh, "Normalized Elo").
 pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
-
-/// One finished game's result for the engine whose statistics these are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// The engine won.
-    Win,
-    /// A draw.
-    Draw,
-    /// The engine lost.
-    Loss,
-}
-
-impl GameResult {
-    /// The same game from the opponent's point of view.
-    pub const fn flip(self) -> GameResult {
-        match self {
-            GameResult::Win => GameResult::Loss,
-            GameResult::Draw => GameResult::Draw,
-            GameResult::Loss => GameResult::Win,
-        }
-    }
-
-    /// Half-points: 2 for a win, 1 for a draw, 0 for a loss.
-    pub const fn half_points(self) -> u8 {
-        match self {
-            GameResult::Win => 2,
-            GameResult::Draw => 1,
-            GameResult::Loss => 0,
-        }
-    }
-}
 
 /// Trinomial counts: wins, draws and losses of one engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

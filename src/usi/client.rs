@@ -8,7 +8,7 @@
 //! one that is slow. Nothing here judges moves: the callers hold the rules.
 
 use super::message::{parse_engine_line, BestMove, Checkmate, EngineMessage, Info, UsiOption};
-use super::{GameResult, Go};
+use super::{gameover_word, Go};
 use crate::{Game, Move, Position, STARTPOS_SFEN};
 use log::{debug, info, warn};
 use std::fmt;
@@ -938,8 +938,8 @@ impl UsiClient {
     }
 
     /// `gameover win|lose|draw`.
-    pub fn gameover(&mut self, result: GameResult) -> Result<(), ClientError> {
-        self.send(&format!("gameover {result}"))
+    pub fn gameover(&mut self, result: crate::GameResult) -> Result<(), ClientError> {
+        self.send(&format!("gameover {}", gameover_word(result)))
     }
 
     /// Drops every line that has arrived but not been read (a late answer of an earlier

@@ -27,7 +27,7 @@ pub use message::{
 };
 
 use crate::sfen::{self, SfenError};
-use crate::{IllegalMove, Move, PositionError, Setup};
+use crate::{GameResult, IllegalMove, Move, PositionError, Setup};
 use std::fmt;
 
 /// A command from the GUI.
@@ -55,7 +55,8 @@ pub enum Command {
     Stop,
     /// `ponderhit` (any clock values after it are ignored).
     PonderHit,
-    /// `gameover win|lose|draw`; `None` when the result is missing or unknown.
+    /// `gameover win|lose|draw`, from the engine's side; `None` when the result is missing or
+    /// unknown.
     GameOver(Option<GameResult>),
     /// `quit`.
     Quit,
@@ -87,17 +88,6 @@ pub struct PositionCommand {
     pub start: Start,
     /// The moves played since, in order.
     pub moves: Vec<Move>,
-}
-
-/// The result sent with `gameover`, from the engine's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// `win`.
-    Win,
-    /// `lose`.
-    Lose,
-    /// `draw`.
-    Draw,
 }
 
 /// The time limit of `go mate`.
@@ -137,13 +127,12 @@ pub struct Go {
     pub ignored: Vec<String>,
 }
 
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameResult::Win => "win",
-            GameResult::Lose => "lose",
-            GameResult::Draw => "draw",
-        })
+/// The word `gameover` carries for `result` (from the engine's side): `win`, `lose` or `draw`.
+pub fn gameover_word(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Win => "win",
+        GameResult::Loss => "lose",
+        GameResult::Draw => "draw",
     }
 }
 
@@ -299,7 +288,7 @@ pub fn parse_line(line: &str) -> Result<Command, UsiError> {
         "ponderhit" => Ok(Command::PonderHit),
         "gameover" => Ok(Command::GameOver(match args.first().copied() {
             Some("win") => Some(GameResult::Win),
-            Some("lose") => Some(GameResult::Lose),
+            Some("lose") => Some(GameResult::Loss),
             Some("draw") => Some(GameResult::Draw),
             _ => None,
         })),

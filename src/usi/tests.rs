@@ -1,7 +1,7 @@
 //! Parser tests: one input line, the exact command or error.
 
 use super::*;
-use crate::{Color, Square};
+use crate::{Color, GameResult, Square};
 
 fn mv(s: &str) -> Move {
     Move::from_usi(s).unwrap()
@@ -83,7 +83,7 @@ fn gameover_results() {
     );
     assert_eq!(
         parse_line("gameover lose"),
-        Ok(Command::GameOver(Some(GameResult::Lose)))
+        Ok(Command::GameOver(Some(GameResult::Loss)))
     );
     assert_eq!(
         parse_line("gameover draw"),

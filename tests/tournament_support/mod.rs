@@ -1,7 +1,8 @@
 //! Helpers for the tests of the match runner's statistics (`tests/tournament_*.rs`).
 #![allow(dead_code)]
 
-use saikoro::tournament::{GameResult, Pentanomial, Tally};
+use saikoro::tournament::{Pentanomial, Tally};
+use saikoro::GameResult;
 
 /// `actual` is within `tolerance` of `expected`.
 #[track_caller]
