@@ -291,6 +291,19 @@ mod tests {
         }
     }
 
+    /// The current position occurs for the fourth time and `checker` loses the game.
+    #[track_caller]
+    fn assert_lost_by_perpetual_check(game: &Game, checker: Color) {
+        assert_eq!(game.occurrences(), 4);
+        assert_eq!(
+            game.repetition(),
+            Repetition::PerpetualCheck { loser: checker }
+        );
+        let end = game.outcome();
+        assert_eq!(end, Some(Outcome::PerpetualCheck { winner: !checker }));
+        assert_eq!(end.and_then(Outcome::winner), Some(!checker));
+    }
+
     /// Both sides shuffle a gold back and forth: the start position recurs at plies 4, 8 and
     /// 12, its fourth occurrence, and nobody checked: a draw.
     #[test]
@@ -323,22 +336,162 @@ mod tests {
         // Position P = start (White to move, in check) recurs each 4 plies.
         let cycle = "1a2a 1i2i 2a1a 2i1i ";
         play_all(&mut g, &cycle.repeat(3));
-        assert_eq!(g.occurrences(), 4);
-        assert_eq!(
-            g.repetition(),
-            Repetition::PerpetualCheck {
-                loser: Color::Black
-            }
-        );
-        assert_eq!(
-            g.outcome(),
-            Some(Outcome::PerpetualCheck {
-                winner: Color::White
-            })
-        );
+        assert_lost_by_perpetual_check(&g, Color::Black);
         // Before the last check, the checker could see the loss coming.
         g.undo();
         assert!(g.loses_by_perpetual_check(Move::from_usi("2i1i").unwrap()));
         assert!(!g.loses_by_perpetual_check(Move::from_usi("2i3i").unwrap()));
+    }
+
+    /// Taking a move back takes its position's occurrence back. Both sides shuffle a gold
+    /// (6i6h 4a4b 6h6i 4b4a): the start position occurs at plies 0, 4 and 8. Back to ply 4 it
+    /// has occurred twice, back to ply 0 once; three cycles played again from there bring its
+    /// fourth occurrence at ply 12, a draw, as if nothing had been taken back.
+    #[test]
+    fn take_backs_uncount_their_positions() {
+        let mut g = Game::new(Position::startpos());
+        let cycle = "6i6h 4a4b 6h6i 4b4a ";
+        play_all(&mut g, &cycle.repeat(2));
+        assert_eq!(g.occurrences(), 3);
+        for _ in 0..4 {
+            g.undo();
+        }
+        assert_eq!((g.len(), g.occurrences()), (4, 2));
+        // Ply 3, the position after 6i6h 4a4b 6h6i, has occurred once.
+        assert_eq!(g.undo(), Some(Move::from_usi("4b4a").unwrap()));
+        assert_eq!(g.occurrences(), 1);
+        play_all(&mut g, "4b4a");
+        assert_eq!(g.occurrences(), 2);
+        for _ in 0..4 {
+            g.undo();
+        }
+        assert_eq!((g.len(), g.occurrences()), (0, 1));
+        assert!(g.is_empty());
+        assert_eq!(g.undo(), None);
+        assert_eq!(g.position(), &Position::startpos());
+        play_all(&mut g, &cycle.repeat(2));
+        assert_eq!(g.occurrences(), 3);
+        assert_eq!(g.repetition(), Repetition::None);
+        play_all(&mut g, cycle);
+        assert_eq!((g.len(), g.occurrences()), (12, 4));
+        assert_eq!(g.repetition(), Repetition::Draw);
+    }
+
+    /// The perpetual-check diagram of [`perpetual_check_loses_for_the_checker`], reached after a
+    /// first move: the Black rook starts on 3i (no check) and goes to 1i. The repeated position
+    /// (White to move, in check) first occurs at ply 1, then at 5, 9 and 13; Black checked with
+    /// every move since ply 1 and loses. At ply 12 some position has occurred three times and
+    /// Black's last move gave check, so Black's next move may lose, and 2i1i does.
+    #[test]
+    fn perpetual_check_counts_from_the_first_occurrence() {
+        let start = Position::from_sfen("8k/9/p8/9/9/9/K8/9/6R2 b - 1").unwrap();
+        let mut g = Game::new(start);
+        play_all(&mut g, "3i1i");
+        let cycle = "1a2a 1i2i 2a1a 2i1i ";
+        play_all(&mut g, &cycle.repeat(2));
+        play_all(&mut g, "1a2a 1i2i 2a1a");
+        assert_eq!(g.len(), 12);
+        assert!(g.may_lose_by_perpetual_check());
+        assert!(g.loses_by_perpetual_check(Move::from_usi("2i1i").unwrap()));
+        play_all(&mut g, "2i1i");
+        assert_lost_by_perpetual_check(&g, Color::Black);
+    }
+
+    /// The checker loses even when the checked side's move brings the fourth occurrence. White
+    /// king 2a, Black rook 1i, Black to move: 1i2i (check) 2a1a 2i1i (check) 1a2a returns to
+    /// the start, which occurs for the fourth time at ply 12, after a White move that gave no
+    /// check.
+    #[test]
+    fn perpetual_check_loses_when_the_checked_side_repeats() {
+        let start = Position::from_sfen("7k1/9/p8/9/9/9/K8/9/8R b - 1").unwrap();
+        let mut g = Game::new(start);
+        play_all(&mut g, &"1i2i 2a1a 2i1i 1a2a ".repeat(3));
+        assert_eq!(g.position().side_to_move(), Color::Black);
+        assert_lost_by_perpetual_check(&g, Color::Black);
+    }
+
+    /// Whether a move might lose by perpetual check is asked only when it could: the side to
+    /// move gave check with its last move and some position has occurred three times.
+    #[test]
+    fn perpetual_check_is_only_feared_after_a_check_and_a_third_occurrence() {
+        // Gold shuffles: positions recur but nobody checks.
+        let mut g = Game::new(Position::startpos());
+        assert!(!g.may_lose_by_perpetual_check());
+        play_all(&mut g, &"6i6h 4a4b 6h6i 4b4a ".repeat(2));
+        assert_eq!(g.occurrences(), 3);
+        assert!(!g.may_lose_by_perpetual_check());
+        // The checking cycle: after Black's first check (ply 2) and White's reply, no position
+        // has occurred three times yet.
+        let start = Position::from_sfen("8k/9/p8/9/9/9/K8/9/8R w - 1").unwrap();
+        let mut g = Game::new(start);
+        play_all(&mut g, "1a2a 1i2i 2a1a");
+        assert!(!g.may_lose_by_perpetual_check());
+        // Ply 8 repeats the start a third time; after White's 1a2a Black may lose by checking.
+        play_all(&mut g, "2i1i 1a2a 1i2i 2a1a 2i1i");
+        assert_eq!(g.occurrences(), 3);
+        assert!(!g.may_lose_by_perpetual_check(), "White gave no check");
+        play_all(&mut g, "1a2a");
+        assert!(g.may_lose_by_perpetual_check());
+    }
+
+    /// ```text
+    ///   9 8 7 6 5 4 3 2 1
+    ///  . . . . k . . . .  a
+    ///  . . . . . . . . .  b
+    ///  . . . . P . . . .  c
+    ///  . . . . . . . . .  d
+    ///  . . . . . . . . .  e
+    ///  . . . . . . . . .  f
+    ///  . . . . . . . . .  g
+    ///  . . . . . . . . .  h
+    ///  . . . . K . . . .  i
+    /// Black to move, hands: G
+    /// ```
+    ///
+    /// G*5b mates: the gold, guarded by the pawn on 5c, covers 4a, 6a, 4b and 6b. The game is
+    /// then over, won by Black; before it, it goes on.
+    #[test]
+    fn a_mated_game_is_won_by_the_mating_side() {
+        let mut g = Game::new(Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap());
+        assert_eq!(g.outcome(), None);
+        play_all(&mut g, "G*5b");
+        let mate = Outcome::Checkmate {
+            winner: Color::Black,
+        };
+        assert_eq!(g.outcome(), Some(mate));
+        assert_eq!(mate.winner(), Some(Color::Black));
+        // The same for White, the board turned round.
+        let mut g = Game::new(Position::from_sfen("4k4/9/9/9/9/9/4p4/9/4K4 w g 1").unwrap());
+        assert_eq!(g.outcome(), None);
+        play_all(&mut g, "G*5h");
+        assert_eq!(g.outcome().and_then(Outcome::winner), Some(Color::White));
+    }
+
+    /// Draws have no winner; every other end has one.
+    #[test]
+    fn draws_have_no_winner() {
+        assert_eq!(Outcome::Repetition.winner(), None);
+        assert_eq!(Outcome::MaxMoves.winner(), None);
+        let white = Color::White;
+        assert_eq!(Outcome::Checkmate { winner: white }.winner(), Some(white));
+        assert_eq!(
+            Outcome::PerpetualCheck { winner: white }.winner(),
+            Some(white)
+        );
+        assert_eq!(Outcome::Declaration { winner: white }.winner(), Some(white));
+    }
+
+    /// An illegal move is refused and changes nothing.
+    #[test]
+    fn an_illegal_move_is_not_played() {
+        let mut g = Game::new(Position::startpos());
+        assert_eq!(
+            g.try_play(Move::from_usi("7g7e").unwrap()),
+            Err(IllegalMove::CannotReach)
+        );
+        assert_eq!((g.len(), g.position()), (0, &Position::startpos()));
+        assert_eq!(g.try_play(Move::from_usi("7g7f").unwrap()), Ok(()));
+        assert_eq!(g.len(), 1);
+        assert_eq!(g.start(), &Position::startpos());
     }
 }
