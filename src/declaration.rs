@@ -214,6 +214,7 @@ fn piece_points(kind: PieceType) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn rule_names_parse_case_insensitively() {
@@ -244,6 +245,92 @@ mod tests {
             pos.check_declaration(EnteringKingRule::CsaRule27),
             Err(DeclarationError::TooFewPieces { pieces: 9 })
         );
+    }
+
+    /// Exactly ten pieces besides the king in the camp suffice; nine do not. Black king on 5b;
+    /// in the camp +R +B G G G S S on rank a and pawns on 9c, 8c, 7c: 10 pieces and 5 + 5 + 8
+    /// = 18 points, with a rook and a bishop in hand 28, Black's threshold. With the pawn on 7c
+    /// in hand instead, the points are the same and the pieces nine.
+    #[test]
+    fn ten_pieces_in_the_camp_are_enough() {
+        let ten = Position::from_sfen("+R+BGGGSS2/4K4/PPP6/9/9/9/9/9/k8 b RB 1").unwrap();
+        assert_eq!(
+            ten.check_declaration(EnteringKingRule::CsaRule27),
+            Ok(DeclarationCount {
+                points: 28,
+                pieces_in_camp: 10
+            })
+        );
+        let nine = Position::from_sfen("+R+BGGGSS2/4K4/PP7/9/9/9/9/9/k8 b RBP 1").unwrap();
+        assert_eq!(
+            nine.check_declaration(EnteringKingRule::CsaRule27),
+            Err(DeclarationError::TooFewPieces { pieces: 9 })
+        );
+    }
+
+    /// White needs 27 points under the 27-point rule, one fewer than Black. The first diagram
+    /// of [`ten_pieces_in_the_camp_are_enough`] turned round: White king on 5h, +r +b g g g s s
+    /// on rank i, pawns on 9g, 8g, 7g (18 points); with a bishop and four pawns in hand, 27.
+    /// With three pawns in hand, 26 are one short.
+    #[test]
+    fn white_declares_with_27_points() {
+        let pos = Position::from_sfen("8K/9/9/9/9/9/ppp6/4k4/+r+bgggss2 w b4p 1").unwrap();
+        assert_eq!(
+            pos.check_declaration(EnteringKingRule::CsaRule27),
+            Ok(DeclarationCount {
+                points: 27,
+                pieces_in_camp: 10
+            })
+        );
+        assert!(Game::new(pos.clone()).can_declare_win(EnteringKingRule::CsaRule27));
+        assert_eq!(
+            pos.check_declaration(EnteringKingRule::CsaRule24),
+            Err(DeclarationError::TooFewPoints {
+                points: 27,
+                needed: 31
+            })
+        );
+        let short = Position::from_sfen("8K/9/9/9/9/9/ppp6/4k4/+r+bgggss2 w b3p 1").unwrap();
+        assert_eq!(
+            short.check_declaration(EnteringKingRule::CsaRule27),
+            Err(DeclarationError::TooFewPoints {
+                points: 26,
+                needed: 27
+            })
+        );
+        assert!(!Game::new(short).can_declare_win(EnteringKingRule::CsaRule27));
+    }
+
+    /// The 24-point rule asks 31 points of either side. Black as in
+    /// [`ten_pieces_in_the_camp_are_enough`] with rook, bishop and three pawns in hand: 18 + 13
+    /// = 31; with two pawns, 30. White likewise, the board turned round.
+    #[test]
+    fn the_24_point_rule_needs_31_points() {
+        for (sfen, points) in [
+            ("+R+BGGGSS2/4K4/PPP6/9/9/9/9/9/k8 b RB3P 1", 31),
+            ("+R+BGGGSS2/4K4/PPP6/9/9/9/9/9/k8 b RB2P 1", 30),
+            ("8K/9/9/9/9/9/ppp6/4k4/+r+bgggss2 w rb3p 1", 31),
+            ("8K/9/9/9/9/9/ppp6/4k4/+r+bgggss2 w rb2p 1", 30),
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let got = pos.check_declaration(EnteringKingRule::CsaRule24);
+            if points >= 31 {
+                assert_eq!(
+                    got,
+                    Ok(DeclarationCount {
+                        points,
+                        pieces_in_camp: 10
+                    }),
+                    "{sfen}"
+                );
+            } else {
+                assert_eq!(
+                    got,
+                    Err(DeclarationError::TooFewPoints { points, needed: 31 }),
+                    "{sfen}"
+                );
+            }
+        }
     }
 
     /// The first test's position, counted: 19 points on the board (the king left out) and 9
