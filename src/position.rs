@@ -407,3 +407,126 @@ impl fmt::Debug for Position {
         write!(f, "Position({self})")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(usi: &str) -> Move {
+        Move::from_usi(usi).unwrap()
+    }
+
+    fn sq(usi: &str) -> Square {
+        Square::from_usi(usi).unwrap()
+    }
+
+    /// ```text
+    ///   9 8 7 6 5 4 3 2 1
+    ///  . . . . k . . . .  a
+    ///  . . . . . P . . .  b
+    ///  . . . . . . . . .  c
+    ///  S . . . . . . . .  d
+    ///  . . . . . . . . .  e
+    ///  . . . . . . . . .  f
+    ///  . . . . . . . . .  g
+    ///  . . . . p . . . .  h
+    ///  . . . . K . . . .  i
+    /// Black to move, hands: -
+    /// ```
+    ///
+    /// Each king takes the piece next to it (5i5h, 5a4b), then the silver promotes on 9c. The
+    /// kings stand where they moved, a promotion elsewhere leaves them, and taking the moves
+    /// back puts them home.
+    #[test]
+    fn kings_are_found_after_captures_and_promotions() {
+        let start = Position::from_sfen("4k4/5P3/9/S8/9/9/9/4p4/4K4 b - 1").unwrap();
+        let kings = |p: &Position| (p.king_square(Color::Black), p.king_square(Color::White));
+        assert_eq!(kings(&start), (Some(sq("5i")), Some(sq("5a"))));
+        let mut p = start.clone();
+        let mut undos = Vec::new();
+        for m in ["5i5h", "5a4b", "9d9c+"] {
+            undos.push((mv(m), p.do_move(mv(m))));
+        }
+        assert_eq!(kings(&p), (Some(sq("5h")), Some(sq("4b"))));
+        assert_eq!(p.to_sfen(), "9/5k3/+S8/9/9/9/9/4K4/9 w Pp 4");
+        for (m, u) in undos.into_iter().rev() {
+            p.undo_move(m, u);
+        }
+        assert_eq!(kings(&p), kings(&start));
+        // A tsume-style position without a Black king.
+        let kingless = Position::from_sfen_lenient("4k4/9/9/9/9/9/9/9/9 b G 1").unwrap();
+        assert_eq!(kings(&kingless), (None, Some(sq("5a"))));
+    }
+
+    /// Every legal move of positions full of captures, promotions and drops, played and taken
+    /// back, leaves the position exactly as it was (board, hands, side, move number and key);
+    /// after the move the move number is one more and the side to move the other one.
+    #[test]
+    fn undo_move_restores_the_position() {
+        for sfen in [
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "ln3gsn1/7kl/3+B1p1p1/p4s2p/2P6/P2B3PP/1PNP+rPP2/2G3SK1/L4G1NL b G3Prs3p 65",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        ] {
+            let start = Position::from_sfen(sfen).unwrap();
+            for m in start.legal_moves().iter().copied() {
+                let mut p = start.clone();
+                let undo = p.do_move(m);
+                assert_eq!(p.ply(), start.ply() + 1, "{m} in {sfen}");
+                assert_eq!(p.side_to_move(), !start.side_to_move());
+                p.undo_move(m, undo);
+                assert_eq!(p, start, "{m} in {sfen}");
+                assert_eq!(p.key(), start.key(), "{m} in {sfen}");
+            }
+        }
+    }
+
+    /// A position reached by moves is the position set up from its SFEN, key included. Here
+    /// the Black rook takes the pawn on 5d and goes back while the White king steps 1a2a1a, so
+    /// Black holds a pawn; then the pawn is dropped on 5d: the hand goes from none to one and
+    /// back.
+    #[test]
+    fn positions_reached_by_moves_equal_their_sfen() {
+        let mut p = Position::from_sfen("8k/9/9/4p4/4R4/9/9/9/4K4 b - 1").unwrap();
+        for m in ["5e5d", "1a2a", "5d5e", "2a1a"] {
+            p.do_move(mv(m));
+        }
+        let holding = Position::from_sfen("8k/9/9/9/4R4/9/9/9/4K4 b P 5").unwrap();
+        assert_eq!(p, holding);
+        assert_eq!(p.key(), holding.key());
+        p.do_move(mv("P*5d"));
+        let dropped = Position::from_sfen("8k/9/9/4P4/4R4/9/9/9/4K4 w - 6").unwrap();
+        assert_eq!(p, dropped);
+        assert_eq!(p.key(), dropped.key());
+    }
+
+    /// The repetition rule compares board, hands and side to move: positions that differ in
+    /// any of them have different keys, and the move number does not count.
+    #[test]
+    fn keys_tell_hands_and_side_to_move_apart() {
+        let key = |s: &str| Position::from_sfen(s).unwrap().key();
+        let keys = [
+            key("4k4/9/9/9/9/9/9/9/4K4 b - 1"),
+            key("4k4/9/9/9/9/9/9/9/4K4 w - 1"),
+            key("4k4/9/9/9/9/9/9/9/4K4 b P 1"),
+            key("4k4/9/9/9/9/9/9/9/4K4 b 2P 1"),
+            key("4k4/9/9/9/9/9/9/9/4K4 b p 1"),
+            key("4k4/9/9/9/9/9/9/9/4K4 b L 1"),
+        ];
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_eq!(keys[2], key("4k4/9/9/9/9/9/9/9/4K4 b P 80"));
+    }
+
+    /// Debug builds refuse a move that is not even shaped like a legal one: here a move from an
+    /// empty square of the start position.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "no own piece on 5e")]
+    fn debug_builds_refuse_a_misshapen_move() {
+        Position::startpos().do_move(mv("5e5d"));
+    }
+}
