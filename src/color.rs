@@ -92,6 +92,13 @@ mod tests {
         assert_eq!(!!Color::White, Color::White);
     }
 
+    /// The names the match runner and the CSA client print (`Black wins`, `White's move`).
+    #[test]
+    fn colours_print_their_english_names() {
+        assert_eq!(Color::Black.to_string(), "Black");
+        assert_eq!(format!("{} to move", Color::White), "White to move");
+    }
+
     #[test]
     fn by_color_indexes_by_side() {
         let mut v = ByColor([1, 2]);

@@ -221,6 +221,11 @@ mod tests {
         assert_eq!("csarule27".parse(), Ok(EnteringKingRule::CsaRule27));
         assert_eq!("CSARule24".parse(), Ok(EnteringKingRule::CsaRule24));
         assert!("TryRule".parse::<EnteringKingRule>().is_err());
+        // Printed as the option value that selects it (YaneuraOu's spelling).
+        for rule in EnteringKingRule::ALL {
+            assert_eq!(rule.to_string().parse(), Ok(rule));
+        }
+        assert_eq!(EnteringKingRule::CsaRule24.to_string(), "CSARule24");
     }
 
     /// Black king on 5b. In the camp (ranks a-c), besides the king: +R +B G G G +P +P S S on
