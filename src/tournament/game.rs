@@ -498,3 +498,82 @@ fn wait_any_bestmove(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    /// The referee's verdict on `game` as it stands, with a ply limit of `max_plies`.
+    fn verdict(game: &Game, max_plies: u32) -> Option<End> {
+        let mut legal = MoveList::new();
+        game.position().generate_legal(&mut legal);
+        judge(game, &legal, max_plies)
+    }
+
+    fn play(game: &mut Game, moves: &str) {
+        for m in moves.split_whitespace() {
+            game.try_play(Move::from_usi(m).unwrap()).unwrap();
+        }
+    }
+
+    /// Black king 5i, pawn 5c, a gold in hand; White king 5a. G*5b mates (the gold, guarded by
+    /// the pawn, covers 4a, 6a, 4b and 6b): Black wins by mate, even when that move reaches
+    /// the ply limit.
+    #[test]
+    fn mate_wins_even_on_the_last_ply() {
+        let start = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let mut game = Game::new(start);
+        assert_eq!(verdict(&game, 0), None);
+        play(&mut game, "G*5b");
+        for max_plies in [0, 1, 2] {
+            let end = verdict(&game, max_plies).unwrap();
+            assert_eq!(
+                (end.result, end.reason, end.detail.as_str()),
+                (Decision::Win(Color::Black), Reason::Mate, "Black mates")
+            );
+        }
+    }
+
+    /// With a limit of 4 plies, the game is drawn once 4 moves are played, not before; with no
+    /// limit (0), never.
+    #[test]
+    fn the_ply_limit_draws() {
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, "7g7f 3c3d 2g2f");
+        assert_eq!(verdict(&game, 4), None);
+        play(&mut game, "8c8d");
+        let end = verdict(&game, 4).unwrap();
+        assert_eq!(
+            (end.result, end.reason, end.detail.as_str()),
+            (Decision::Draw, Reason::MaxPlies, "Draw by the 4-ply limit")
+        );
+        assert_eq!(verdict(&game, 5), None);
+        assert_eq!(verdict(&game, 0), None);
+    }
+
+    /// Fourfold repetition: a draw when nobody kept checking (both sides shuffle a gold), a
+    /// loss for the side that did (the rook checks the king 1a-2a-1a from 1i and 2i).
+    #[test]
+    fn repetitions_draw_or_lose_for_the_checker() {
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &"6i6h 4a4b 6h6i 4b4a ".repeat(3));
+        let end = verdict(&game, 0).unwrap();
+        assert_eq!(
+            (end.result, end.reason),
+            (Decision::Draw, Reason::Repetition)
+        );
+        let start = Position::from_sfen("8k/9/p8/9/9/9/K8/9/8R w - 1").unwrap();
+        let mut game = Game::new(start);
+        play(&mut game, &"1a2a 1i2i 2a1a 2i1i ".repeat(3));
+        let end = verdict(&game, 0).unwrap();
+        assert_eq!(
+            (end.result, end.reason, end.detail.as_str()),
+            (
+                Decision::Win(Color::White),
+                Reason::PerpetualCheck,
+                "Black loses by perpetual check"
+            )
+        );
+    }
+}
