@@ -490,8 +490,10 @@ mod tests {
             Err(IllegalMove::CannotReach)
         );
         assert_eq!((g.len(), g.position()), (0, &Position::startpos()));
+        assert!(g.is_empty());
         assert_eq!(g.try_play(Move::from_usi("7g7f").unwrap()), Ok(()));
         assert_eq!(g.len(), 1);
+        assert!(!g.is_empty());
         assert_eq!(g.start(), &Position::startpos());
     }
 }
