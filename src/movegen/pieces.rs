@@ -3,8 +3,8 @@
 use super::sink::Sink;
 use super::threats::Threats;
 use crate::mailbox::{
-    cell_bit, ix, near_mask, piece, step, BOARD_CELLS, CELLS, CELL_SQUARE_OR_0, CODES, EMPTY,
-    LANDS, MOVE_CHOICES, NEAR_BIT, NEAR_WINDOWS, NO_CELL, REL_RANK, SLIDE, STEP,
+    cell_bit, ix, near_mask, piece, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES,
+    EMPTY, LANDS, MOVE_CHOICES, NEAR_BIT, NEAR_WINDOWS, NO_CELL, REL_RANK, SLIDE, STEP,
 };
 
 use crate::rules::in_promotion_zone;
@@ -107,30 +107,6 @@ static PLAIN_STEPPER: [[u32; 16]; 32] = {
             }
         }
         c += 1;
-    }
-    t
-};
-
-/// `CELL_BIT[cell]`: the square set of the cell's square; empty for a wall.
-static CELL_BIT: [u128; CELLS] = {
-    let mut t = [0u128; CELLS];
-    let mut i = 0;
-    while i < 81 {
-        t[BOARD_CELLS[i] as usize] = 1 << i;
-        i += 1;
-    }
-    t
-};
-
-/// `SQUARE_REL_RANK[colour][square]`: the square's rank relative to the colour (1 = its last
-/// rank); padded so that a square index masked with 127 needs no bounds check.
-static SQUARE_REL_RANK: [[u8; 128]; 2] = {
-    let mut t = [[0u8; 128]; 2];
-    let mut i = 0;
-    while i < 81 {
-        t[0][i] = REL_RANK[0][BOARD_CELLS[i] as usize];
-        t[1][i] = REL_RANK[1][BOARD_CELLS[i] as usize];
-        i += 1;
     }
     t
 };
@@ -280,45 +256,26 @@ impl Position {
             }
             return;
         }
-        // Destinations gathered as a square set, which lists them in ascending order. A slide
-        // runs over empty cells (in check, kept only where they block) and ends on a cell that
-        // is kept if the piece may land there.
-        let keep = |k: bool| 0u128.wrapping_sub(u128::from(k));
+        // Destinations gathered as a square set, which lists them in ascending order.
         let mut set = 0u128;
-        while steps != 0 {
-            let d = steps.trailing_zeros() as usize;
-            steps &= steps - 1;
-            let to = (from as isize + step(d)) as usize;
-            set |= CELL_BIT[ix(to)] & keep(lands_on(to));
-        }
-        while slides != 0 {
-            let d = slides.trailing_zeros() as usize;
-            slides &= slides - 1;
-            let mut to = (from as isize + step(d)) as usize;
-            while self.board.at(to) == EMPTY {
-                set |= CELL_BIT[ix(to)] & keep(!CHECK || block[ix(to)]);
-                to = (to as isize + step(d)) as usize;
-            }
-            set |= CELL_BIT[ix(to)] & keep(lands_on(to));
-        }
-        let from = Square::from_index_unchecked(sq as u8);
-        let normal = |to: usize, promote| Move::Normal {
-            from,
-            to: Square::from_index_unchecked(to as u8),
-            promote,
-        };
+        self.each_target(from, steps, slides, |to| {
+            set |= u128::from(lands_on(to)).wrapping_shl(u32::from(CELL_SQUARE[ix(to)]));
+        });
         if from_zone == 0 && set & ZONE[us] == 0 {
             // Neither end in the zone: plain moves only.
-            for to in Squares::of(set) {
-                sink.move_if(normal(to, false), true);
+            while set != 0 {
+                let to = BOARD_CELLS[set.trailing_zeros() as usize] as usize;
+                set &= set - 1;
+                sink.normal(from, to, false);
             }
             return;
         }
-        let ranks = &SQUARE_REL_RANK[us];
-        for to in Squares::of(set) {
-            let c = choices[usize::from(ranks[to & 127])];
-            sink.move_if(normal(to, false), c & 1 != 0);
-            sink.move_if(normal(to, true), c & 2 != 0);
+        while set != 0 {
+            let to = BOARD_CELLS[set.trailing_zeros() as usize] as usize;
+            set &= set - 1;
+            let c = choices[ranks[ix(to)] as usize];
+            sink.normal_if(from, to, false, c & 1 != 0);
+            sink.normal_if(from, to, true, c & 2 != 0);
         }
     }
 
