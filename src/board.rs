@@ -42,25 +42,6 @@ const FLAGS: [u8; CODES] = {
     t
 };
 
-/// One in each byte of a 64-bit word.
-const BYTES: u64 = 0x0101_0101_0101_0101;
-
-/// The high bit of each byte of `x` that is zero; every byte of `x` must be below 0x81 (a
-/// byte plus 0x7f then sets its high bit, without a carry, unless it is zero).
-#[inline(always)]
-fn zero_bytes(x: u64) -> u64 {
-    !(x + 0x7f * BYTES) & (0x80 * BYTES)
-}
-
-/// The bit that the codes of `color`'s pieces have.
-#[inline(always)]
-fn colour_bit(color: Color) -> u8 {
-    match color {
-        Color::Black => BLACK_BIT,
-        Color::White => WHITE_BIT,
-    }
-}
-
 /// `ADJACENT_ATTACK[by][d][code]`: a piece with this code, owned by `by`, standing next to a
 /// target in direction `d` (seen from the target), attacks the target.
 pub(crate) static ADJACENT_ATTACK: [[[bool; CODES]; 8]; 2] = {
@@ -124,27 +105,16 @@ impl Board {
 
     /// The cells around cell `c` (a board cell) on which a piece of `us` may end its move (empty,
     /// or holding an enemy piece), as a neighbourhood mask (see [`NEAR_WINDOWS`]): the cells
-    /// whose code lacks the mover's colour bit.
+    /// whose code lacks the mover's colour bit. Each window of eight cells is tested at once,
+    /// byte by byte within one 64-bit word.
     #[inline]
     pub(crate) fn landings_near(&self, c: usize, us: Color) -> u32 {
-        let own = BYTES * u64::from(colour_bit(us));
-        self.near(c, |cells| zero_bytes(cells & own))
-    }
-
-    /// The cells around cell `c` (a board cell) that hold a piece of `color`, as a neighbourhood
-    /// mask (see [`NEAR_WINDOWS`]): the cells whose code has its colour bit and not the other's.
-    #[inline]
-    pub(crate) fn pieces_near(&self, c: usize, color: Color) -> u32 {
-        let both = BYTES * u64::from(BLACK_BIT | WHITE_BIT);
-        let own = BYTES * u64::from(colour_bit(color));
-        self.near(c, |cells| zero_bytes((cells & both) ^ own))
-    }
-
-    /// The neighbourhood mask of the cells around cell `c` that `test` marks: it is given the
-    /// codes of eight cells at once, as the bytes of a 64-bit word, and sets the high bit of
-    /// each byte it marks.
-    #[inline(always)]
-    fn near(&self, c: usize, test: impl Fn(u64) -> u64) -> u32 {
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        let own = BYTES
+            * u64::from(match us {
+                Color::Black => BLACK_BIT,
+                Color::White => WHITE_BIT,
+            });
         let mut mask = 0;
         for (w, &start) in NEAR_WINDOWS.iter().enumerate() {
             let at = (c as isize + start) as usize;
@@ -152,8 +122,10 @@ impl Board {
                 Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
                 _ => 0,
             };
+            // The colour bit plus 0x7f sets the byte's high bit, without a carry.
+            let lands = !((cells & own) + 0x7f * BYTES) & (0x80 * BYTES);
             // The high bit of byte i moved to bit 56 + i, the others to bits that do not meet.
-            let bits = (test(cells).wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32;
+            let bits = (lands.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32;
             mask |= bits << (8 * w);
         }
         mask
@@ -399,10 +371,10 @@ mod tests {
         assert!(fresh == *b);
     }
 
-    /// The neighbourhood masks agree with the landing table and the pieces, cell by cell, for
-    /// both sides, on a board with pieces of both colours, walls and empty cells around.
+    /// The neighbourhood mask agrees with the landing table, cell by cell, for both sides, on
+    /// a board with pieces of both colours, walls and empty cells around the tested cells.
     #[test]
-    fn neighbourhood_masks_agree_with_the_cells() {
+    fn landings_near_agree_with_the_landing_table() {
         let pos = crate::Position::from_sfen(
             "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
         )
@@ -420,16 +392,6 @@ mod tests {
                     }
                 }
                 assert_eq!(b.landings_near(c as usize, us), want, "cell {c}, {us:?}");
-                let mut pieces = 0u32;
-                for (w, &start) in NEAR_WINDOWS.iter().enumerate() {
-                    for i in 0..8 {
-                        let t = (c as isize + start + i) as usize;
-                        if piece(b.at(t)).is_some_and(|p| p.color == us) {
-                            pieces |= 1 << (8 * w + i as usize);
-                        }
-                    }
-                }
-                assert_eq!(b.pieces_near(c as usize, us), pieces, "cell {c}, {us:?}");
             }
         }
     }

@@ -2,10 +2,7 @@
 //! only move along the line between the king and an enemy slider.
 
 use crate::board::ADJACENT_ATTACK;
-use crate::mailbox::{
-    cell_bit, code, near_bit, near_mask, opposite, CELL_SQUARE, DIR, KNIGHT_STEPS, NEAR_WINDOWS,
-    NO_CELL, OWNER,
-};
+use crate::mailbox::{cell_bit, code, opposite, CELL_SQUARE, DIR, KNIGHT_STEPS, NO_CELL, OWNER};
 use crate::{Color, Piece, PieceType, Position};
 
 /// Per square, the squares on its file or rank, and those on its diagonals.
@@ -34,35 +31,6 @@ static LINES: [[u128; 2]; 81] = {
 
 /// The direction of a knight's check (it cannot be blocked).
 pub(super) const KNIGHT_CHECK: u8 = 255;
-
-/// `CHECK_SQUARES[colour]`: as a neighbourhood mask (see [`NEAR_WINDOWS`]) around a king, the
-/// squares from which a piece of that colour could give it a contact check: its eight
-/// neighbours, and the two from which that colour's knights jump onto it.
-static CHECK_SQUARES: [u32; 2] = {
-    let mut t = [near_mask(0xff); 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < 2 {
-            t[c] |= 1 << near_bit(-KNIGHT_STEPS[c][i]);
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// `NEAR_DIR[bit]`: the direction (0–7) from a king toward the neighbourhood cell `bit`, or
-/// [`KNIGHT_CHECK`] for a knight's square.
-static NEAR_DIR: [u8; 32] = {
-    let mut t = [KNIGHT_CHECK; 32];
-    let mut d = 0;
-    while d < 8 {
-        t[near_bit(DIR[d]) as usize] = d as u8;
-        d += 1;
-    }
-    t
-};
 
 /// Checkers and pins of the side to move.
 pub(super) struct Threats {
@@ -140,23 +108,18 @@ impl Position {
         if k == NO_CELL {
             return t;
         }
-        // Next to the king, any enemy piece that moves toward it; on the two squares from which
-        // an enemy knight would jump onto it, an enemy knight. Most often no enemy piece stands
-        // on any of these ten squares.
-        let mut near = self.board.pieces_near(k, them) & CHECK_SQUARES[them.index()];
+        // Next to the king: any enemy piece that moves toward it.
+        for (d, &delta) in DIR.iter().enumerate().take(8) {
+            let s = (k as isize + delta) as usize;
+            if ADJACENT_ATTACK[them.index()][d][self.board.at(s) as usize] {
+                t.add_checker(s, d as u8);
+            }
+        }
         let knight = code(Piece::new(them, PieceType::Knight));
-        while near != 0 {
-            let b = near.trailing_zeros() as usize;
-            near &= near - 1;
-            let s = (k as isize + NEAR_WINDOWS[b / 8] + (b % 8) as isize) as usize;
-            let p = self.board.at(s);
-            match NEAR_DIR[b & 31] {
-                KNIGHT_CHECK if p == knight => t.add_checker(s, KNIGHT_CHECK),
-                KNIGHT_CHECK => {}
-                d if ADJACENT_ATTACK[them.index()][d as usize & 7][p as usize] => {
-                    t.add_checker(s, d)
-                }
-                _ => {}
+        for j in KNIGHT_STEPS[them.index()] {
+            let s = (k as isize - j) as usize;
+            if self.board.at(s) == knight {
+                t.add_checker(s, KNIGHT_CHECK);
             }
         }
         // Further away: each enemy slider on a line with the king, sliding toward it.
