@@ -2,9 +2,8 @@
 //! primitives (put, remove, move, promote) that set-up, make and unmake all go through.
 
 use crate::mailbox::{
-    cell, cell_bit, cell_file, code, ix, opposite, piece, BLACK_BIT, BOARD_CELLS, CELLS,
-    CELL_SQUARE, CODES, DIR, EMPTY, KNIGHT_STEPS, LINE, NEAR_WINDOWS, NO_CELL, NO_LINE, OWNER,
-    SLIDE, STEP, WALL, WHITE_BIT,
+    cell, cell_bit, cell_file, code, ix, opposite, piece, BOARD_CELLS, CELLS, CELL_SQUARE, CODES,
+    DIR, EMPTY, KNIGHT_STEPS, LINE, NO_CELL, NO_LINE, OWNER, SLIDE, STEP, WALL,
 };
 use crate::zobrist::ZOBRIST;
 use crate::{Color, Piece, PieceType, Square};
@@ -101,34 +100,6 @@ impl Board {
     #[inline]
     pub(crate) fn at(&self, c: usize) -> u8 {
         self.cells[ix(c)]
-    }
-
-    /// The cells around cell `c` (a board cell) on which a piece of `us` may end its move (empty,
-    /// or holding an enemy piece), as a neighbourhood mask (see [`NEAR_WINDOWS`]): the cells
-    /// whose code lacks the mover's colour bit. Each window of eight cells is tested at once,
-    /// byte by byte within one 64-bit word.
-    #[inline]
-    pub(crate) fn landings_near(&self, c: usize, us: Color) -> u32 {
-        const BYTES: u64 = 0x0101_0101_0101_0101;
-        let own = BYTES
-            * u64::from(match us {
-                Color::Black => BLACK_BIT,
-                Color::White => WHITE_BIT,
-            });
-        let mut mask = 0;
-        for (w, &start) in NEAR_WINDOWS.iter().enumerate() {
-            let at = (c as isize + start) as usize;
-            let cells = match self.cells.get(at..at + 8) {
-                Some(&[a, b, c, d, e, f, g, h]) => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
-                _ => 0,
-            };
-            // The colour bit plus 0x7f sets the byte's high bit, without a carry.
-            let lands = !((cells & own) + 0x7f * BYTES) & (0x80 * BYTES);
-            // The high bit of byte i moved to bit 56 + i, the others to bits that do not meet.
-            let bits = (lands.wrapping_mul(0x0002_0408_1020_4081) >> 56) as u32;
-            mask |= bits << (8 * w);
-        }
-        mask
     }
 
     /// The piece on `sq`, if any.
@@ -369,31 +340,6 @@ mod tests {
             }
         }
         assert!(fresh == *b);
-    }
-
-    /// The neighbourhood mask agrees with the landing table, cell by cell, for both sides, on
-    /// a board with pieces of both colours, walls and empty cells around the tested cells.
-    #[test]
-    fn landings_near_agree_with_the_landing_table() {
-        let pos = crate::Position::from_sfen(
-            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-        )
-        .unwrap();
-        let b = &pos.board;
-        for &c in &BOARD_CELLS {
-            for us in Color::ALL {
-                let mut want = 0u32;
-                for (w, &start) in NEAR_WINDOWS.iter().enumerate() {
-                    for i in 0..8 {
-                        let t = (c as isize + start + i) as usize;
-                        if crate::mailbox::LANDS[us.index()][b.at(t) as usize] {
-                            want |= 1 << (8 * w + i as usize);
-                        }
-                    }
-                }
-                assert_eq!(b.landings_near(c as usize, us), want, "cell {c}, {us:?}");
-            }
-        }
     }
 
     #[test]

@@ -23,13 +23,8 @@ pub(crate) const fn ix(c: usize) -> usize {
 }
 /// The code of an empty cell.
 pub(crate) const EMPTY: u8 = 0;
-/// The code of a wall cell (outside the board): it has both colour bits (see [`code`]), so that
-/// no piece may land there.
-pub(crate) const WALL: u8 = BLACK_BIT | WHITE_BIT;
-/// The bit that Black's piece codes have (and the wall's).
-pub(crate) const BLACK_BIT: u8 = 0x20;
-/// The bit that White's piece codes have (and the wall's).
-pub(crate) const WHITE_BIT: u8 = 0x10;
+/// The code of a wall cell (outside the board).
+pub(crate) const WALL: u8 = 32;
 /// "No cell" (a side without a king); cell 0 is a wall.
 pub(crate) const NO_CELL: usize = 0;
 
@@ -56,46 +51,6 @@ pub(crate) const fn step(d: usize) -> isize {
         t
     };
     PADDED[d & 15]
-}
-
-/// The neighbourhood of a cell `c`, read eight cells at a time: three windows of eight cells,
-/// starting at `c - 15`, `c - 1` and `c + 8`, which hold every step and knight jump from `c`.
-/// Bit `8 * w + i` of a neighbourhood mask stands for cell `NEAR_WINDOWS[w] + i` from `c`; the
-/// bits of the steps grow with their cell step, so they list destinations in ascending order.
-pub(crate) const NEAR_WINDOWS: [isize; 3] = [-15, -1, 8];
-
-/// The neighbourhood bit (see [`NEAR_WINDOWS`]) of each of the twelve directions (four more
-/// entries pad the table so that a direction needs no bounds check).
-pub(crate) static NEAR_BIT: [u8; 16] = {
-    let mut t = [0u8; 16];
-    let mut d = 0;
-    while d < 12 {
-        t[d] = near_bit(DIR[d]);
-        d += 1;
-    }
-    t
-};
-
-/// The neighbourhood bit of a step or jump.
-pub(crate) const fn near_bit(delta: isize) -> u8 {
-    let mut w = 2;
-    while delta < NEAR_WINDOWS[w] {
-        w -= 1;
-    }
-    (8 * w as isize + delta - NEAR_WINDOWS[w]) as u8
-}
-
-/// The neighbourhood mask of a set of directions (bits over the twelve).
-pub(crate) const fn near_mask(dirs: u16) -> u32 {
-    let mut m = 0u32;
-    let mut d = 0;
-    while d < 12 {
-        if dirs & (1 << d) != 0 {
-            m |= 1 << near_bit(DIR[d]);
-        }
-        d += 1;
-    }
-    m
 }
 
 /// The opposite direction of each of the twelve.
@@ -133,16 +88,10 @@ const fn dir_bits(offsets: &[(i8, i8)], color: Color) -> u16 {
     bits
 }
 
-/// The code of a piece in a cell: the kind's discriminant (1–14) with its colour's bit
-/// ([`BLACK_BIT`] or [`WHITE_BIT`]). A cell without the mover's bit is one it may land on (empty
-/// or the enemy's); the low five bits tell every piece apart.
+/// The code of a piece in a cell: the kind's discriminant, plus 16 for White.
 #[inline]
 pub(crate) const fn code(p: Piece) -> u8 {
-    p.kind as u8
-        | match p.color {
-            Color::Black => BLACK_BIT,
-            Color::White => WHITE_BIT,
-        }
+    p.kind as u8 | ((p.color as u8) << 4)
 }
 
 /// The piece a cell code stands for, if any.
@@ -401,21 +350,6 @@ mod tests {
             assert_eq!(square(c), sq);
             assert_eq!(cell_file(c), sq.file() as u32);
         }
-    }
-
-    #[test]
-    fn neighbourhood_bits_hold_every_step_in_order() {
-        let bits: Vec<u8> = DIR.iter().map(|&d| near_bit(d)).collect();
-        for (d, &b) in bits.iter().enumerate() {
-            let w = b as usize / 8;
-            assert!(b % 8 < 8 && w < 3);
-            assert_eq!(NEAR_WINDOWS[w] + (b % 8) as isize, DIR[d]);
-            assert_eq!(NEAR_BIT[d], b);
-        }
-        let mut by_step: Vec<(isize, u8)> = DIR.iter().copied().zip(bits).collect();
-        by_step.sort();
-        assert!(by_step.windows(2).all(|p| p[0].1 < p[1].1));
-        assert_eq!(near_mask(0b1000_0000_0001), (1 << 1) | (1 << 23));
     }
 
     #[test]

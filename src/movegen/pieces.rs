@@ -3,8 +3,8 @@
 use super::sink::Sink;
 use super::threats::Threats;
 use crate::mailbox::{
-    cell_bit, ix, near_mask, piece, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES,
-    EMPTY, LANDS, MOVE_CHOICES, NEAR_BIT, NEAR_WINDOWS, NO_CELL, REL_RANK, SLIDE, STEP,
+    cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY, LANDS,
+    MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP,
 };
 
 use crate::rules::in_promotion_zone;
@@ -30,26 +30,25 @@ static MOVE_COUNTS: [[[u8; 10]; 2]; CODES] = {
     t
 };
 
-/// `PLAIN_STEPS[square][bit]`: the plain move from a square to each cell of its neighbourhood
-/// (by neighbourhood bit, see [`NEAR_WINDOWS`]; padded to 32 entries so that a bit needs no
-/// bounds check). A move off the board gets square 0 as destination: such a move is written but
-/// never kept.
-static PLAIN_STEPS: [[Move; 32]; 81] = {
+/// `PLAIN_STEPS[square][direction]`: the plain move one step from a square in each of the twelve
+/// directions (four more entries pad the row so that a direction needs no bounds check). A step
+/// off the board gets square 0 as destination: such a move is written but never kept.
+static PLAIN_STEPS: [[Move; 16]; 81] = {
     let mut t = [[Move::Drop {
         kind: PieceType::Pawn,
         to: Square::from_index_unchecked(0),
-    }; 32]; 81];
+    }; 16]; 81];
     let mut s = 0;
     while s < 81 {
-        let mut b = 0;
-        while b < 24 {
-            let to = (BOARD_CELLS[s] as isize + NEAR_WINDOWS[b / 8] + (b % 8) as isize) as usize;
-            t[s][b] = Move::Normal {
+        let mut d = 0;
+        while d < 12 {
+            let to = (BOARD_CELLS[s] as isize + step(d)) as usize;
+            t[s][d] = Move::Normal {
                 from: Square::from_index_unchecked(s as u8),
                 to: Square::from_index_unchecked(CELL_SQUARE_OR_0[ix(to)]),
                 promote: false,
             };
-            b += 1;
+            d += 1;
         }
         s += 1;
     }
@@ -88,20 +87,19 @@ static PROMOTION_REACH: [u8; CODES] = {
     t
 };
 
-/// `PLAIN_STEPPER[code & 31][relative rank of the origin]`: the steps, as a neighbourhood mask
-/// (see [`NEAR_WINDOWS`]), of a piece that only steps (no slide) and cannot promote from that
-/// rank (see [`PROMOTION_REACH`]), so that its moves are plain steps copied from
-/// [`PLAIN_STEPS`]; 0 for every other piece and rank, which take the general path. One lookup
-/// sorts out the most common pieces.
-static PLAIN_STEPPER: [[u32; 16]; 32] = {
-    let mut t = [[0u32; 16]; 32];
+/// `PLAIN_STEPPER[code & 31][relative rank of the origin]`: the step directions of a piece
+/// that only steps (no slide) and cannot promote from that rank (see [`PROMOTION_REACH`]), so
+/// that its moves are plain steps copied from [`PLAIN_STEPS`]; 0 for every other piece and rank,
+/// which take the general path. One lookup sorts out the most common pieces.
+static PLAIN_STEPPER: [[u16; 16]; 32] = {
+    let mut t = [[0u16; 16]; 32];
     let mut c = 0;
-    while c < CODES {
-        if piece(c as u8).is_some() && SLIDE[c] == 0 {
+    while c < 32 {
+        if SLIDE[c] == 0 {
             let mut rank = 1;
             while rank <= 9 {
                 if rank > PROMOTION_REACH[c] as usize {
-                    t[c & 31][rank] = near_mask(STEP[c]);
+                    t[c][rank] = STEP[c];
                 }
                 rank += 1;
             }
@@ -211,13 +209,7 @@ impl Position {
             // The most common case first: a free stepper that cannot promote from here.
             let steps = PLAIN_STEPPER[p & 31][usize::from(rank & 15)];
             if steps != 0 && !(pins && th.is_pinned(from)) {
-                // Only the steps that land are visited.
-                let mut to = steps & self.board.landings_near(from, self.side_to_move());
-                let row = &PLAIN_STEPS[sq];
-                while to != 0 {
-                    sink.move_if(row[to.trailing_zeros() as usize & 31], true);
-                    to &= to - 1;
-                }
+                plain_steps(sink, sq, steps, lands_on);
                 return;
             }
         }
@@ -314,10 +306,7 @@ fn plain_steps<S: Sink>(sink: &mut S, sq: usize, mut steps: u16, lands_on: impl 
     while steps != 0 {
         let d = steps.trailing_zeros() as usize;
         steps &= steps - 1;
-        sink.move_if(
-            row[NEAR_BIT[d] as usize & 31],
-            lands_on((from + step(d)) as usize),
-        );
+        sink.move_if(row[d & 15], lands_on((from + step(d)) as usize));
     }
 }
 
@@ -330,28 +319,5 @@ fn emit<S: Sink>(sink: &mut S, from: usize, to: usize, choices: u8) {
     }
     if choices & 2 != 0 {
         sink.normal(from, to, true);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::mailbox::code;
-    use crate::{Color, Piece};
-
-    /// Every stepping piece of either colour, on every rank from which it cannot promote, is
-    /// found by the one lookup, with its steps; every other piece and rank is not.
-    #[test]
-    fn plain_steppers_are_found_for_both_colours() {
-        for color in Color::ALL {
-            for kind in PieceType::ALL {
-                let c = code(Piece::new(color, kind)) as usize;
-                for (rank, &steps) in PLAIN_STEPPER[c & 31].iter().enumerate().take(10).skip(1) {
-                    let plain = SLIDE[c] == 0 && (!kind.can_promote() || rank > 5);
-                    let want = if plain { near_mask(STEP[c]) } else { 0 };
-                    assert_eq!(steps, want, "{color:?} {kind:?} {rank}");
-                }
-            }
-        }
     }
 }
