@@ -137,7 +137,7 @@ macro_rules! per_code {
 }
 
 /// Owner of a cell code: 0 Black, 1 White, 2 empty, 3 wall.
-pub(crate) static OWNER: [u8; CODES] = {
+pub(crate) const OWNER: [u8; CODES] = {
     let mut t = per_code!(u8, 3, |p| p.color as u8);
     t[EMPTY as usize] = 2;
     t
@@ -157,21 +157,21 @@ pub(crate) static LANDS: [[bool; CODES]; 2] = {
 };
 
 /// Step directions (bits over [`DIR`]) of every cell code.
-pub(crate) static STEP: [u16; CODES] =
+pub(crate) const STEP: [u16; CODES] =
     per_code!(u16, 0, |p| dir_bits(rules::steps(p.kind), p.color));
 
 /// Slide directions (bits over the first eight [`DIR`]s) of every cell code.
-pub(crate) static SLIDE: [u8; CODES] =
+pub(crate) const SLIDE: [u8; CODES] =
     per_code!(u8, 0, |p| dir_bits(rules::slides(p.kind), p.color) as u8);
 
 /// The code after promotion (unchanged for kinds that cannot promote).
-pub(crate) static PROMOTED: [u8; CODES] = per_code!(u8, 0, |p| match p.kind.promote() {
+pub(crate) const PROMOTED: [u8; CODES] = per_code!(u8, 0, |p| match p.kind.promote() {
     Some(k) => code(Piece::new(p.color, k)),
     None => code(p),
 });
 
 /// The code before promotion (unchanged for unpromoted kinds).
-pub(crate) static UNPROMOTED: [u8; CODES] =
+pub(crate) const UNPROMOTED: [u8; CODES] =
     per_code!(u8, 0, |p| code(Piece::new(p.color, p.kind.unpromote())));
 
 /// `MOVE_CHOICES[code][from in zone][relative rank of to]`: bit 0 set when the plain move is
@@ -221,7 +221,7 @@ pub(crate) fn square(c: usize) -> Square {
 }
 
 /// The square index of every cell; 255 on walls.
-pub(crate) static CELL_SQUARE: [u8; CELLS] = {
+pub(crate) const CELL_SQUARE: [u8; CELLS] = {
     let mut t = [255u8; CELLS];
     let mut i = 0;
     while i < 81 {
@@ -244,7 +244,7 @@ pub(crate) const CELL_SQUARE_OR_0: [u8; CELLS] = {
 };
 
 /// The 81 board cells in square-index order.
-pub(crate) static BOARD_CELLS: [u8; 81] = {
+pub(crate) const BOARD_CELLS: [u8; 81] = {
     let mut t = [0u8; 81];
     let mut i = 0;
     while i < 81 {
@@ -255,7 +255,7 @@ pub(crate) static BOARD_CELLS: [u8; 81] = {
 };
 
 /// Relative rank (1 = last rank for that colour) of every cell, per colour; 0 on walls.
-pub(crate) static REL_RANK: [[u8; CELLS]; 2] = {
+pub(crate) const REL_RANK: [[u8; CELLS]; 2] = {
     let mut t = [[0u8; CELLS]; 2];
     let mut i = 0;
     while i < 81 {

@@ -87,28 +87,6 @@ static PROMOTION_REACH: [u8; CODES] = {
     t
 };
 
-/// `PLAIN_STEPPER[code & 31][relative rank of the origin]`: the step directions of a piece
-/// that only steps (no slide) and cannot promote from that rank (see [`PROMOTION_REACH`]), so
-/// that its moves are plain steps copied from [`PLAIN_STEPS`]; 0 for every other piece and rank,
-/// which take the general path. One lookup sorts out the most common pieces.
-static PLAIN_STEPPER: [[u16; 16]; 32] = {
-    let mut t = [[0u16; 16]; 32];
-    let mut c = 0;
-    while c < 32 {
-        if SLIDE[c] == 0 {
-            let mut rank = 1;
-            while rank <= 9 {
-                if rank > PROMOTION_REACH[c] as usize {
-                    t[c][rank] = STEP[c];
-                }
-                rank += 1;
-            }
-        }
-        c += 1;
-    }
-    t
-};
-
 /// The squares of a square set in ascending order, a 64-bit half at a time.
 struct Squares(u64, u64);
 
@@ -201,24 +179,16 @@ impl Position {
         let us = self.side_to_move().index();
         let from = BOARD_CELLS[sq] as usize;
         let p = self.board.at(from) as usize;
-        let lands = &LANDS[us];
-        let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
-        let ranks = &REL_RANK[us];
-        let rank = ranks[ix(from)];
-        if S::ORDERED && !CHECK {
-            // The most common case first: a free stepper that cannot promote from here.
-            let steps = PLAIN_STEPPER[p & 31][usize::from(rank & 15)];
-            if steps != 0 && !(pins && th.is_pinned(from)) {
-                plain_steps(sink, sq, steps, lands_on);
-                return;
-            }
-        }
         let (mut steps, mut slides) = (STEP[p], SLIDE[p]);
         if pins {
             let allowed = th.allowed_directions(from);
             steps &= allowed;
             slides &= allowed as u8;
         }
+        let lands = &LANDS[us];
+        let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
+        let ranks = &REL_RANK[us];
+        let rank = ranks[ix(from)];
         let from_zone = in_promotion_zone(rank) as usize;
         if !S::ORDERED {
             // Only the number matters: one or two moves per destination.
@@ -244,7 +214,14 @@ impl Position {
                     }
                 }
             } else {
-                plain_steps(sink, sq, steps, lands_on);
+                // Written and kept or not without a branch: which steps land is unpredictable.
+                let row = &PLAIN_STEPS[sq];
+                while steps != 0 {
+                    let d = steps.trailing_zeros() as usize;
+                    steps &= steps - 1;
+                    let to = (from as isize + step(d)) as usize;
+                    sink.move_if(row[d & 15], lands_on(to));
+                }
             }
             return;
         }
@@ -293,20 +270,6 @@ impl Position {
                 }
             }
         }
-    }
-}
-
-/// Emits the plain moves of a stepping piece on square `sq` in the directions `steps` (bits
-/// over the twelve) whose destination cell `lands_on` accepts. Each is written and kept or not
-/// without a branch: which steps land is unpredictable.
-#[inline(always)]
-fn plain_steps<S: Sink>(sink: &mut S, sq: usize, mut steps: u16, lands_on: impl Fn(usize) -> bool) {
-    let from = BOARD_CELLS[sq] as isize;
-    let row = &PLAIN_STEPS[sq];
-    while steps != 0 {
-        let d = steps.trailing_zeros() as usize;
-        steps &= steps - 1;
-        sink.move_if(row[d & 15], lands_on((from + step(d)) as usize));
     }
 }
 
