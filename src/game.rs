@@ -2,28 +2,104 @@
 //! that history.
 
 use crate::{Color, EnteringKingRule, IllegalMove, Move, Position, Undo};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// Passes a Zobrist key through unchanged: it is already uniformly random.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// The key of every position of a game so far, the start included, each with how many times
+/// its position had occurred by then, so that the repetition count of the newest position is
+/// read, not counted. Positions are chained by bucket (some bits of their keys): the last
+/// occurrence of a key is found by following its bucket's chain, which is short.
+#[derive(Clone)]
+struct KeyHistory {
+    entries: Vec<Seen>,
+    /// For each bucket, 1 + the index of its newest entry, or 0 for none.
+    heads: Box<[u32]>,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | b as u64;
+/// One position of a [`KeyHistory`].
+#[derive(Clone, Copy, Debug)]
+struct Seen {
+    key: u64,
+    /// 1 + the index of the previous entry of the same bucket, or 0 for none.
+    prev: u32,
+    /// How many times this key has occurred, this occurrence included.
+    occurrences: u32,
+}
+
+/// Bits of a key that choose its bucket.
+const BUCKET_BITS: u32 = 12;
+
+impl KeyHistory {
+    fn new() -> KeyHistory {
+        KeyHistory {
+            entries: Vec::with_capacity(1024),
+            heads: vec![0; 1 << BUCKET_BITS].into_boxed_slice(),
         }
     }
-    fn write_u64(&mut self, k: u64) {
-        self.0 = k;
+
+    fn bucket(key: u64) -> usize {
+        (key >> (64 - BUCKET_BITS)) as usize
+    }
+
+    /// Appends `key`; returns how many times it has occurred now.
+    #[inline]
+    fn push(&mut self, key: u64) -> u32 {
+        let b = Self::bucket(key);
+        let prev = self.heads[b];
+        let mut j = prev;
+        while j != 0 && self.entries[j as usize - 1].key != key {
+            j = self.entries[j as usize - 1].prev;
+        }
+        let occurrences = match j {
+            0 => 1,
+            j => self.entries[j as usize - 1].occurrences + 1,
+        };
+        self.entries.push(Seen {
+            key,
+            prev,
+            occurrences,
+        });
+        self.heads[b] = self.entries.len() as u32;
+        occurrences
+    }
+
+    /// Removes the newest key; returns how many times it had occurred.
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        let e = self.entries.pop()?;
+        self.heads[Self::bucket(e.key)] = e.prev;
+        Some(e.occurrences)
+    }
+
+    fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// How many times the newest key has occurred.
+    fn occurrences(&self) -> u32 {
+        self.entries.last().map_or(0, |e| e.occurrences)
+    }
+
+    /// The index of the first occurrence of the newest key.
+    fn first_occurrence(&self) -> usize {
+        let n = self.entries.len() - 1;
+        let key = self.entries[n].key;
+        let mut first = n;
+        let mut j = self.entries[n].prev;
+        while j != 0 {
+            let e = &self.entries[j as usize - 1];
+            if e.key == key {
+                first = j as usize - 1;
+            }
+            j = e.prev;
+        }
+        first
     }
 }
 
-type KeyCounts = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
+impl std::fmt::Debug for KeyHistory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(&self.entries).finish()
+    }
+}
 
 /// The state of the current position under the repetition rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,9 +180,8 @@ pub struct Game {
     start: Position,
     pos: Position,
     moves: Vec<(Move, Undo)>,
-    /// Key of every position so far, the start included.
-    keys: Vec<u64>,
-    counts: KeyCounts,
+    /// Key of every position so far, the start included, with its repetition count.
+    keys: KeyHistory,
     /// How many keys have occurred three times or more: a move can only complete a fourfold
     /// repetition when some key has.
     thrice: u32,
@@ -115,14 +190,13 @@ pub struct Game {
 impl Game {
     /// A game starting at `start` (counting repetitions from there).
     pub fn new(start: Position) -> Game {
-        let mut counts = KeyCounts::with_capacity_and_hasher(1024, Default::default());
-        counts.insert(start.key(), 1);
+        let mut keys = KeyHistory::new();
+        keys.push(start.key());
         Game {
-            keys: vec![start.key()],
+            keys,
             pos: start.clone(),
             start,
-            moves: Vec::new(),
-            counts,
+            moves: Vec::with_capacity(1024),
             thrice: 0,
         }
     }
@@ -163,11 +237,7 @@ impl Game {
     pub fn play(&mut self, mv: Move) {
         let undo = self.pos.do_move(mv);
         self.moves.push((mv, undo));
-        let key = self.pos.key();
-        self.keys.push(key);
-        let n = self.counts.entry(key).or_insert(0);
-        *n += 1;
-        if *n == 3 {
+        if self.keys.push(self.pos.key()) == 3 {
             self.thrice += 1;
         }
     }
@@ -175,15 +245,8 @@ impl Game {
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, undo) = self.moves.pop()?;
-        let key = self.keys.pop().expect("one key per move");
-        if let Some(n) = self.counts.get_mut(&key) {
-            if *n == 3 {
-                self.thrice -= 1;
-            }
-            *n -= 1;
-            if *n == 0 {
-                self.counts.remove(&key);
-            }
+        if self.keys.pop() == Some(3) {
+            self.thrice -= 1;
         }
         self.pos.undo_move(mv, undo);
         Some(mv)
@@ -191,7 +254,7 @@ impl Game {
 
     /// How often the current position has occurred (1 the first time).
     pub fn occurrences(&self) -> u32 {
-        self.counts.get(&self.pos.key()).copied().unwrap_or(0) as u32
+        self.keys.occurrences()
     }
 
     /// The current position under the repetition rules, as shogi-server (Floodgate) judges it:
@@ -204,8 +267,7 @@ impl Game {
             return Repetition::None;
         }
         let n = self.keys.len() - 1;
-        let key = self.keys[n];
-        let first = self.keys.iter().position(|&k| k == key).unwrap_or(n);
+        let first = self.keys.first_occurrence();
         // Position i was reached by move i; whether its side to move is in check says whether
         // that move gave check.
         // The side that moved last made moves first + 2, first + 4, ..., n; the other side
@@ -284,6 +346,26 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Keys that share a bucket (the same top bits) are told apart along the bucket's chain.
+    #[test]
+    fn key_history_counts_keys_that_share_a_bucket() {
+        let (a, b, c) = (
+            0xabc0_0000_0000_0001,
+            0xabc0_0000_0000_0002,
+            0x1230_0000_0000_0001,
+        );
+        let mut h = KeyHistory::new();
+        let counts: Vec<u32> = [a, b, a, c, b, a].iter().map(|&k| h.push(k)).collect();
+        assert_eq!(counts, [1, 1, 2, 1, 2, 3]);
+        assert_eq!((h.occurrences(), h.first_occurrence()), (3, 0));
+        assert_eq!(h.pop(), Some(3));
+        assert_eq!((h.occurrences(), h.first_occurrence()), (2, 1));
+        assert_eq!(h.push(a), 3);
+        assert_eq!(h.push(b), 3);
+        while h.pop().is_some() {}
+        assert_eq!(h.push(b), 1);
+    }
 
     fn play_all(game: &mut Game, moves: &str) {
         for m in moves.split_whitespace() {

@@ -61,9 +61,20 @@ fn defaults(ctx: &mut Ctx) -> Step {
     }))
 }
 
+/// The largest hash size (MB) the checker sets: a declared maximum such as YaneuraOu's
+/// `USI_Hash` 33554432 would have the engine allocate and clear more memory than the machine
+/// has, which tests the machine, not the engine.
+const HASH_CAP_MB: i64 = 1024;
+
+/// Whether a spin option is a hash table size in megabytes (`USI_Hash`, `Hash`, `EvalHash`).
+fn is_hash_size(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with("hash")
+}
+
 fn limits(ctx: &mut Ctx) -> Step {
     let mut set = 0;
     let mut pinned = 0;
+    let mut capped = Vec::new();
     for o in &ctx.info.options {
         let OptionKind::Spin { default, min, max } = o.kind else {
             continue;
@@ -72,15 +83,28 @@ fn limits(ctx: &mut Ctx) -> Step {
             pinned += 1;
             continue;
         }
-        for v in [min, max, default] {
+        let top = if is_hash_size(&o.name) && max > HASH_CAP_MB.max(default) {
+            capped.push(format!("{} {}", o.name, HASH_CAP_MB.max(default)));
+            HASH_CAP_MB.max(default)
+        } else {
+            max
+        };
+        for v in [min, top, default] {
             set_and_ready(ctx, &o.name, &v.to_string())?;
         }
         set += 1;
     }
+    let capped = match capped.len() {
+        0 => String::new(),
+        _ => format!(
+            "; hash sizes capped at {HASH_CAP_MB} MB (or the default) instead of their max: {}",
+            capped.join(", ")
+        ),
+    };
     Ok(ctx.pass(match set {
         0 => format!("no spin option{}", pinned_note(pinned)),
         n => format!(
-            "{n} spin option{} set to min, max and back to default, readyok after each{}",
+            "{n} spin option{} set to min, max and back to default, readyok after each{}{capped}",
             if n == 1 { "" } else { "s" },
             pinned_note(pinned)
         ),

@@ -28,7 +28,13 @@ fn judge_line(text: &str) -> Result<Option<String>, String> {
         EngineMessage::Other(t) if t.trim().is_empty() => {
             return Ok(Some("a blank line (GUIs skip it)".to_string()))
         }
-        EngineMessage::Other(t) => return Err(format!("'{t}' is not a USI message")),
+        // GUIs skip lines they do not know (ShogiHome, Shogidokoro for Windows), so a stray line
+        // is a warning; lines they would misread (below) are failures.
+        EngineMessage::Other(t) => {
+            return Ok(Some(format!(
+                "'{t}' is not a USI message (GUIs skip it; a diagnostic belongs in 'info string')"
+            )))
+        }
         EngineMessage::UsiOk | EngineMessage::ReadyOk if single != text => {
             return Err(format!(
                 "'{text}': ShogiHome compares the whole line with '{single}'"
@@ -212,9 +218,12 @@ mod tests {
     }
 
     #[test]
-    fn other_lines_fail_blank_and_non_ascii_lines_warn() {
-        assert!(judge_line("Engine v1 loaded").is_err());
-        assert!(judge_line("No such option: USI_Hash").is_err());
+    fn other_lines_blank_lines_and_non_ascii_lines_warn() {
+        assert!(matches!(judge_line("Engine v1 loaded"), Ok(Some(_))));
+        assert!(matches!(
+            judge_line("No such option: USI_Hash"),
+            Ok(Some(_))
+        ));
         assert!(matches!(judge_line(""), Ok(Some(_))));
         assert!(matches!(judge_line("info string 探索中"), Ok(Some(_))));
     }
