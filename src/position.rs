@@ -171,10 +171,8 @@ impl Position {
                 });
             }
             if piece.kind == PieceType::King {
+                // A second king is reported below, once the board is set.
                 king_count[piece.color.index()] += 1;
-                if king_count[piece.color.index()] > 1 {
-                    continue; // reported below; the board caches one king per side
-                }
             }
             pos.board.put(cell(sq), code(piece));
         }
@@ -519,6 +517,42 @@ mod tests {
             }
         }
         assert_eq!(keys[2], key("4k4/9/9/9/9/9/9/9/4K4 b P 80"));
+    }
+
+    /// Zobrist keys are the exclusive or of independent parts, which is what lets make and
+    /// unmake update them piece by piece: the side to move changes every key by the same
+    /// amount, and so does a given hand, whatever the board. Checked on the positions of
+    /// `positions/random-games.sfen` (each also with its hands moved onto a board of two kings).
+    #[test]
+    fn keys_are_made_of_independent_parts() {
+        let key = |s: &str| Position::from_sfen(s).ok().map(|p| p.key());
+        let kings = "4k4/9/9/9/9/9/9/9/4K4";
+        let (mut side_changes, mut hand_changes) = (Vec::new(), Vec::new());
+        for line in include_str!("../positions/random-games.sfen").lines() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if line.starts_with('#') || fields.len() != 4 {
+                continue;
+            }
+            let (board, hands) = (fields[0], fields[2]);
+            if let (Some(b), Some(w)) = (
+                key(&format!("{board} b {hands} 1")),
+                key(&format!("{board} w {hands} 1")),
+            ) {
+                side_changes.push(b ^ w);
+            }
+            if hands == "-" {
+                continue;
+            }
+            let change = |board: &str| {
+                Some(key(&format!("{board} b {hands} 1"))? ^ key(&format!("{board} b - 1"))?)
+            };
+            if let (Some(here), Some(there)) = (change(board), change(kings)) {
+                hand_changes.push((here, there));
+            }
+        }
+        assert!(side_changes.len() > 100 && hand_changes.len() > 100);
+        assert!(side_changes.iter().all(|&d| d == side_changes[0] && d != 0));
+        assert!(hand_changes.iter().all(|&(here, there)| here == there && here != 0));
     }
 
     /// Debug builds refuse a move that is not even shaped like a legal one: here a move from an
