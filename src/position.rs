@@ -552,7 +552,9 @@ mod tests {
         }
         assert!(side_changes.len() > 100 && hand_changes.len() > 100);
         assert!(side_changes.iter().all(|&d| d == side_changes[0] && d != 0));
-        assert!(hand_changes.iter().all(|&(here, there)| here == there && here != 0));
+        assert!(hand_changes
+            .iter()
+            .all(|&(here, there)| here == there && here != 0));
     }
 
     /// Debug builds refuse a move that is not even shaped like a legal one: here a move from an

@@ -273,5 +273,12 @@ mod tests {
         assert_eq!(c.remaining_ms(Color::Black), 500_000);
         assert_eq!(c.remaining_ms(Color::White), 64_000);
         assert_eq!(c.budget(Color::White), Some(Duration::from_secs(69)));
+        assert_eq!(
+            (c.rules(Color::Black), c.rules(Color::White)),
+            (&black, &white)
+        );
+        let untimed = Clock::new(ByColor([TimeRules::default(), white]));
+        assert!(untimed.rules(Color::Black).is_untimed());
+        assert!(!untimed.rules(Color::White).is_untimed());
     }
 }

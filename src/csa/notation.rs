@@ -485,6 +485,39 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
 
     /// A tsume-style block: pieces placed with `P-`/`P+` square entries, the rest to White's
     /// hand with `00AL`.
+    /// What a record or a Game_Summary puts around the position: the version line, the
+    /// players' names, `$` headers, `'` comments and blank lines are read past.
+    #[test]
+    fn headers_comments_and_blank_lines_are_skipped() {
+        let text = format!(
+            "V2.2\nN+sente\nN-gote\n$EVENT:test\n$START_TIME:2026/12/01 10:00:00\n\
+             ' a comment\n\n{HIRATE}' after the turn\n\n+7776FU\n"
+        );
+        let b = block(&text);
+        assert_eq!(b.moves(), &[("+7776FU".to_string(), None)]);
+        let pos = Position::from_setup(&b.setup().unwrap(), KingRule::Required).unwrap();
+        assert_eq!(pos, Position::startpos());
+    }
+
+    /// Lines that are none of the above and no `P` line are errors, not guesses: a lone `P`,
+    /// a `PI` with its `P` miswritten, a row with an unknown letter.
+    #[test]
+    fn lines_that_are_not_position_lines_are_rejected() {
+        for line in [
+            "P",
+            "QI",
+            "X1-KY-KE-GI-KI-OU-KI-GI-KE-KY",
+            "%TORYO",
+            "+7776",
+        ] {
+            let mut b = PositionBlock::new();
+            assert!(
+                matches!(b.feed(line), Err(PositionBlockError::BadLine(_))),
+                "{line}"
+            );
+        }
+    }
+
     #[test]
     fn piece_placement_and_all_rest() {
         let p = pos_of("P-11OU\nP+33KI00KI\nP+99OU\nP-00AL\n+\n");
