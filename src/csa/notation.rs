@@ -289,7 +289,8 @@ impl PositionBlock {
                 while row.len() < 27 {
                     row.push(' ');
                 }
-                if row.len() != 27 || !row.is_ascii() {
+                // Nine cells of three bytes; a cell with anything but ASCII names no piece.
+                if row.len() != 27 {
                     return Err(bad());
                 }
                 for (i, cell) in row.as_bytes().chunks(3).enumerate() {
@@ -509,6 +510,14 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
             "X1-KY-KE-GI-KI-OU-KI-GI-KE-KY",
             "%TORYO",
             "+7776",
+            // Piece entries come in fours: square and name.
+            "P+11OU0",
+            "P-00AL00",
+            "PI28H",
+            // A row of more than nine cells, and one with a name that is not ASCII.
+            "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY-FU",
+            "P1-KY-KE-GI-KI-OU-KI-GI-KE-歩",
+            "P1-KY-KE-GI-KI-OU-KI-GI-KE歩",
         ] {
             let mut b = PositionBlock::new();
             assert!(
