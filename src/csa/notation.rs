@@ -539,6 +539,16 @@ P9+KY+KE+GI+KI+OU+KI+GI+KE+KY
         assert_eq!(white.count(PieceType::Gold), 2);
         assert_eq!(white.count(PieceType::Pawn), 18);
         assert_eq!(white.count(PieceType::Rook), 2);
+        // The rest counts what either hand already holds: White's two golds are not Black's.
+        let p = pos_of("P-11OU\nP+99OU\nP-00KI00KI00FU\nP+00AL\n-\n");
+        let (black, white) = (p.hand(Color::Black), p.hand(Color::White));
+        assert_eq!(black.count(PieceType::Gold), 2);
+        assert_eq!(black.count(PieceType::Pawn), 17);
+        assert_eq!(black.count(PieceType::Bishop), 2);
+        assert_eq!(
+            (white.count(PieceType::Gold), white.count(PieceType::Pawn)),
+            (2, 1)
+        );
     }
 
     #[test]
