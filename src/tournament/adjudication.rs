@@ -32,7 +32,8 @@ impl Adjudicator {
         if let Some(r) = self.resign {
             let losing = match score {
                 Some(Score::Cp(cp)) => cp <= -r.score,
-                Some(Score::Mate(n)) => n < 0,
+                // Mate in zero plies: the side to move is mated already.
+                Some(Score::Mate(n)) => n <= 0,
                 None => false,
             };
             let clear = match score {
@@ -45,7 +46,13 @@ impl Adjudicator {
                 if self.both_sided >= 2 * r.move_count {
                     let sign = match score {
                         Some(Score::Cp(cp)) => cp.signum(),
-                        Some(Score::Mate(n)) => n.signum(),
+                        Some(Score::Mate(n)) => {
+                            if n > 0 {
+                                1
+                            } else {
+                                -1
+                            }
+                        }
                         None => 0,
                     };
                     let loser = match sign {
@@ -136,6 +143,48 @@ mod tests {
         assert_eq!(a.update(Color::Black, Some(Score::Cp(400)), 1), None);
         let end = a.update(Color::White, Some(Score::Mate(-5)), 2).unwrap();
         assert_eq!(end.result, Decision::Win(Color::Black));
+        // The side that moved last may be the winner: it reports its own good score.
+        let mut a = Adjudicator::new(r.0, r.1);
+        assert_eq!(a.update(Color::Black, Some(Score::Cp(-400)), 1), None);
+        let end = a.update(Color::White, Some(Score::Cp(300)), 2).unwrap();
+        assert_eq!(end.result, Decision::Win(Color::White));
+        // White's `mate 0`: White is mated already, so it is White that loses.
+        let mut a = Adjudicator::new(r.0, r.1);
+        assert_eq!(a.update(Color::Black, Some(Score::Mate(3)), 1), None);
+        assert_eq!(
+            a.update(Color::White, Some(Score::Mate(0)), 2)
+                .map(|e| e.result),
+            Some(Decision::Win(Color::Black))
+        );
+        // movecount=2: four plies, two by each side.
+        let r2 = Some(ResignAdjudication {
+            move_count: 2,
+            score: 300,
+            two_sided: true,
+        });
+        let mut a = Adjudicator::new(None, r2);
+        for (ply, side, cp) in [
+            (1, Color::Black, 500),
+            (2, Color::White, -500),
+            (3, Color::Black, 500),
+        ] {
+            assert_eq!(a.update(side, Some(Score::Cp(cp)), ply), None, "ply {ply}");
+        }
+        let end = a.update(Color::White, Some(Score::Cp(-500)), 4).unwrap();
+        assert_eq!(end.result, Decision::Win(Color::Black));
+    }
+
+    /// `mate 0` (or `mate -0`): the side to move is mated already, which counts as losing.
+    #[test]
+    fn mate_in_zero_counts_as_lost() {
+        let r = ResignAdjudication {
+            move_count: 1,
+            score: 500,
+            two_sided: false,
+        };
+        let mut a = Adjudicator::new(None, Some(r));
+        let end = a.update(Color::White, Some(Score::Mate(0)), 7).unwrap();
+        assert_eq!(end.result, Decision::Win(Color::Black));
     }
 
     /// `--draw movenumber=4 movecount=1 score=10`: two plies in a row within 10 cp, from ply 4.
@@ -159,5 +208,22 @@ mod tests {
         a.update(Color::Black, Some(Score::Cp(0)), 8);
         assert_eq!(a.update(Color::White, Some(Score::Mate(9)), 9), None);
         assert_eq!(a.update(Color::Black, Some(Score::Cp(0)), 10), None);
+        // movecount=3: six plies in a row within the score, not five.
+        let d3 = Some(DrawAdjudication {
+            move_number: 1,
+            move_count: 3,
+            score: 10,
+        });
+        let mut a = Adjudicator::new(d3, None);
+        for ply in 1..=5 {
+            let side = if ply % 2 == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            assert_eq!(a.update(side, Some(Score::Cp(0)), ply), None, "ply {ply}");
+        }
+        let end = a.update(Color::White, Some(Score::Cp(3)), 6).unwrap();
+        assert_eq!(end.result, Decision::Draw);
     }
 }

@@ -382,14 +382,7 @@ impl Play<'_, '_> {
                         "{} ({who}) declared a win that does not hold under {rule}: {why}",
                         self.setup.names[side]
                     );
-                    Err(End {
-                        illegal_move: Some("win".to_string()),
-                        ..End::loss(
-                            side,
-                            Reason::IllegalDeclaration,
-                            format!("{who}'s illegal declaration ({rule})"),
-                        )
-                    })
+                    Err(End::illegal_declaration(side, rule))
                 } else {
                     Err(End::new(
                         Decision::Win(side),

@@ -3,7 +3,7 @@
 
 use super::book::Opening;
 use crate::usi::{ClientError, Score};
-use crate::{ByColor, Color, GameResult, Move, Position};
+use crate::{ByColor, Color, EnteringKingRule, GameResult, Move, Position};
 use std::fmt;
 use std::time::SystemTime;
 
@@ -200,6 +200,19 @@ impl End {
         }
     }
 
+    /// A loss for `side`, whose `bestmove win` does not hold under `rule`: recorded as the
+    /// illegal move `win`.
+    pub fn illegal_declaration(side: Color, rule: EnteringKingRule) -> End {
+        End {
+            illegal_move: Some("win".to_string()),
+            ..End::loss(
+                side,
+                Reason::IllegalDeclaration,
+                format!("{}'s illegal declaration ({rule})", side.name()),
+            )
+        }
+    }
+
     /// A game stopped before its end: no result.
     pub fn interrupted() -> End {
         End::new(
@@ -279,5 +292,70 @@ mod tests {
             Decision::Win(Color::White).for_side(Color::Black),
             GameResult::Loss
         );
+        assert_eq!(
+            Decision::Win(Color::White).for_side(Color::White),
+            GameResult::Win
+        );
+        assert_eq!(Decision::Draw.for_side(Color::Black), GameResult::Draw);
+        assert_eq!(Decision::None.for_side(Color::White), GameResult::Draw);
+    }
+
+    /// Losses that the results file explains: the illegal move's text (`win` for a
+    /// declaration that does not hold), and which engine failed, so that it is restarted.
+    #[test]
+    fn losses_keep_the_move_and_the_failed_engine() {
+        let end = End::illegal_move(Color::White, "5e5d+");
+        assert_eq!(
+            (end.result, end.reason, end.detail.as_str()),
+            (
+                Decision::Win(Color::Black),
+                Reason::IllegalMove,
+                "White's illegal move 5e5d+"
+            )
+        );
+        assert_eq!(
+            (end.illegal_move.as_deref(), end.failed),
+            (Some("5e5d+"), None)
+        );
+        assert_eq!(
+            End::illegal_move(Color::Black, "").detail,
+            "Black's illegal move (empty)"
+        );
+
+        let end = End::illegal_declaration(Color::Black, EnteringKingRule::CsaRule27);
+        assert_eq!(
+            (end.result, end.reason, end.illegal_move.as_deref()),
+            (
+                Decision::Win(Color::White),
+                Reason::IllegalDeclaration,
+                Some("win")
+            )
+        );
+        assert_eq!(end.detail, "Black's illegal declaration (CSARule27)");
+
+        let end = End::failure(Color::Black, &ClientError::Exited(None));
+        assert_eq!(
+            (end.result, end.reason, end.failed),
+            (
+                Decision::Win(Color::White),
+                Reason::Crash,
+                Some(Color::Black)
+            )
+        );
+        assert_eq!(end.detail, "Black's engine closed its output");
+        let timeout = ClientError::Timeout {
+            waiting_for: "bestmove",
+            after: std::time::Duration::from_millis(1500),
+        };
+        let end = End::failure(Color::White, &timeout);
+        assert_eq!(
+            (end.reason, end.failed, end.detail.as_str()),
+            (
+                Reason::NoResponse,
+                Some(Color::White),
+                "White's engine gave no bestmove within 1500 ms"
+            )
+        );
+        assert_eq!(end.illegal_move, None);
     }
 }

@@ -218,11 +218,6 @@ impl Limits {
             && self.nodes.is_none()
             && self.depth.is_none()
     }
-
-    /// Whether moves are timed (a clock or a fixed move time).
-    pub fn is_timed(&self) -> bool {
-        self.clock.is_some() || self.movetime_ms.is_some()
-    }
 }
 
 impl fmt::Display for Limits {
@@ -405,6 +400,8 @@ mod tests {
         assert_eq!(csa("600", Some("10")).as_deref(), Some("00:10+10"));
         assert_eq!(csa("5400", None).as_deref(), Some("01:30+00"));
         assert_eq!(csa("10+0.1", None), None);
+        // Whole minutes, but a Fischer increment, which V2.2 cannot say.
+        assert_eq!(csa("60+1", None), None);
         assert_eq!(csa("90", Some("5")), None);
     }
 
