@@ -268,11 +268,6 @@ impl GameClock {
         }
     }
 
-    /// A side's limits.
-    pub fn limits(&self, side: Color) -> &Limits {
-        &self.limits[side]
-    }
-
     /// A side's main time left in milliseconds.
     pub fn remaining_ms(&self, side: Color) -> u64 {
         self.remaining[side]
