@@ -336,12 +336,9 @@ impl GameClock {
             });
         }
         if let Some(c) = self.limits[side].clock {
-            let left = if c.increment_ms > 0 {
-                (self.remaining[side] + c.increment_ms).saturating_sub(elapsed_ms)
-            } else {
-                self.remaining[side].saturating_sub(elapsed_ms)
-            };
-            self.remaining[side] = left;
+            // Fischer: the increment comes with the move; byoyomi only when main time is gone.
+            self.remaining[side] =
+                (self.remaining[side] + c.increment_ms).saturating_sub(elapsed_ms);
         }
         Ok(())
     }
