@@ -55,6 +55,12 @@ fn verdict_and_fraction() {
     // fastchess prints LLR/upper, or −LLR/lower (negative) below zero.
     assert_precise(s.fraction(upper / 2.0), 0.5);
     assert_precise(s.fraction(-upper / 4.0), -0.25);
+    // With α ≠ β the bounds differ, and each side of zero is measured against its own:
+    // ln 8 above, ln(0.2/0.9) below (the bounds of the test above).
+    let s = SprtConfig::new(0.0, 5.0, 0.1, 0.2, SprtModel::Logistic).unwrap();
+    assert_precise(s.fraction(1.0), 1.0 / (3.0 * std::f64::consts::LN_2));
+    assert_precise(s.fraction(-1.0), 1.0 / (0.2f64 / 0.9).ln());
+    let s = sprt(0.0, 5.0, SprtModel::Normalized);
     assert_eq!(s.conclusion(SprtVerdict::Continue), None);
     assert_eq!(
         s.conclusion(SprtVerdict::AcceptH1).unwrap(),

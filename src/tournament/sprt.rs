@@ -462,10 +462,8 @@ fn secular_root<const N: usize>(phat: &[f64; N], c: &[f64; N]) -> f64 {
         let sum: f64 = (0..N).map(|i| phat[i] * c[i] / (1.0 + mid * c[i])).sum();
         if sum > 0.0 {
             lo = mid;
-        } else if sum < 0.0 {
-            hi = mid;
         } else {
-            return mid;
+            hi = mid;
         }
     }
     lo + (hi - lo) / 2.0
