@@ -364,4 +364,51 @@ mod tests {
         assert!(!b.attacked_by(sq("5b"), Color::Black, NO_CELL));
         cached_views_agree(&b);
     }
+
+    /// The slider sets hold exactly the pieces that slide, by the lines they slide along: in
+    /// the start position Black's lances on 9i and 1i and rook on 2h slide along files or
+    /// ranks, its bishop on 8h along diagonals; a promoted rook (dragon) still slides only
+    /// along files and ranks, a horse only along diagonals; golds, kings and pawns do not.
+    #[test]
+    fn slider_sets_hold_the_sliding_pieces_by_line() {
+        let bits = |squares: &[&str]| {
+            squares
+                .iter()
+                .map(|s| cell_bit(cell(Square::from_usi(s).unwrap())))
+                .fold(0, |a, b| a | b)
+        };
+        let start = crate::Position::startpos();
+        let b = &start.board;
+        assert_eq!(
+            b.sliders_by_line(Color::Black),
+            [bits(&["9i", "1i", "2h"]), bits(&["8h"])]
+        );
+        assert_eq!(
+            b.sliders_by_line(Color::White),
+            [bits(&["9a", "1a", "8b"]), bits(&["2b"])]
+        );
+        assert_eq!(b.sliders(Color::Black), bits(&["9i", "1i", "2h", "8h"]));
+        let mut b = Board::empty();
+        let black = |kind| code(Piece::new(Color::Black, kind));
+        b.put(
+            cell(Square::from_usi("5e").unwrap()),
+            black(PieceType::Dragon),
+        );
+        b.put(
+            cell(Square::from_usi("4e").unwrap()),
+            black(PieceType::Horse),
+        );
+        b.put(
+            cell(Square::from_usi("3e").unwrap()),
+            black(PieceType::Gold),
+        );
+        b.put(
+            cell(Square::from_usi("2e").unwrap()),
+            black(PieceType::King),
+        );
+        assert_eq!(
+            b.sliders_by_line(Color::Black),
+            [bits(&["5e"]), bits(&["4e"])]
+        );
+    }
 }
