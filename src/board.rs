@@ -187,10 +187,8 @@ impl Board {
             if flags & KING != 0 {
                 self.kings[color] = to;
             }
-            if flags & PAWN != 0 {
-                self.pawn_files[color] &= !(1 << cell_file(from));
-                self.pawn_files[color] |= 1 << cell_file(to);
-            }
+            // A pawn moves (and captures) straight ahead: its file, and the pawn files, stay.
+            debug_assert!(flags & PAWN == 0 || cell_file(from) == cell_file(to));
         }
         self.key ^= ZOBRIST.piece(p, from) ^ ZOBRIST.piece(p, to);
     }
