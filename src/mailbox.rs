@@ -343,6 +343,32 @@ pub(crate) const ALL_SQUARES: u128 = (1 << 81) - 1;
 mod tests {
     use super::*;
 
+    /// A dropped piece may stand anywhere but where it could never move again: pawns and
+    /// lances not on the last rank (72 squares), knights not on the last two (63), everything
+    /// else anywhere (81); never off the board.
+    #[test]
+    fn live_squares_leave_out_the_dead_ranks() {
+        for color in Color::ALL {
+            for kind in PieceType::HAND_SFEN_ORDER {
+                let live = live_squares(color, kind);
+                let expected = match kind {
+                    PieceType::Pawn | PieceType::Lance => 72,
+                    PieceType::Knight => 63,
+                    _ => 81,
+                };
+                assert_eq!(live & !ALL_SQUARES, 0, "{color:?} {kind:?}");
+                assert_eq!(live.count_ones(), expected, "{color:?} {kind:?}");
+            }
+            let last = match color {
+                Color::Black => Square::from_usi("5a").unwrap(),
+                Color::White => Square::from_usi("5i").unwrap(),
+            };
+            let bit = 1u128 << last.index();
+            assert_eq!(live_squares(color, PieceType::Pawn) & bit, 0);
+            assert_ne!(live_squares(color, PieceType::Gold) & bit, 0);
+        }
+    }
+
     #[test]
     fn cells_round_trip() {
         for sq in Square::all() {

@@ -54,15 +54,7 @@ impl RandomMover {
 
     /// A uniform integer in `0..n` (`n` > 0), unbiased (Lemire's multiply-shift with rejection).
     pub fn below(&mut self, n: u64) -> u64 {
-        assert!(n > 0, "below(0)");
-        let mut m = self.rng.next_u64() as u128 * n as u128;
-        if (m as u64) < n {
-            let threshold = n.wrapping_neg() % n;
-            while (m as u64) < threshold {
-                m = self.rng.next_u64() as u128 * n as u128;
-            }
-        }
-        (m >> 64) as u64
+        uniform_below(n, || self.rng.next_u64())
     }
 
     /// The player's choice in the game's current position: a winning declaration when `rule`
@@ -79,23 +71,44 @@ impl RandomMover {
         }
         if game.may_lose_by_perpetual_check() {
             let mut losing = [false; 600];
-            let mut any_safe = false;
             for (i, &m) in self.list.iter().enumerate() {
                 losing[i] = game.loses_by_perpetual_check(m);
-                any_safe |= !losing[i];
             }
-            if any_safe {
-                let mut i = 0;
-                self.list.retain(|_| {
-                    i += 1;
-                    !losing[i - 1]
-                });
-            }
+            keep_safe_moves(&mut self.list, &losing);
         }
         // The list is in canonical order (see `Position::generate_legal`).
         let i = self.below(self.list.len() as u64) as usize;
         Choice::Move(self.list[i])
     }
+}
+
+/// A uniform integer in `0..n` (`n` > 0) from the 64-bit words `next` gives: Lemire's
+/// multiply-shift, rejecting the words whose low product falls below 2⁶⁴ mod `n` ("Fast Random
+/// Integer Generation in an Interval", ACM TOMACS 2019, algorithm 5), so that no result is more
+/// likely than another.
+fn uniform_below(n: u64, mut next: impl FnMut() -> u64) -> u64 {
+    assert!(n > 0, "below(0)");
+    let mut m = next() as u128 * n as u128;
+    if (m as u64) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u64) < threshold {
+            m = next() as u128 * n as u128;
+        }
+    }
+    (m >> 64) as u64
+}
+
+/// Leaves out of `list` the moves marked in `losing` (same order), unless that would leave
+/// nothing: a side whose every move loses by perpetual check still has to play one.
+fn keep_safe_moves(list: &mut MoveList, losing: &[bool]) {
+    if losing[..list.len()].iter().all(|&l| l) {
+        return;
+    }
+    let mut i = 0;
+    list.retain(|_| {
+        i += 1;
+        !losing[i - 1]
+    });
 }
 
 #[cfg(test)]
@@ -111,6 +124,40 @@ mod tests {
             seen[p.below(7) as usize] += 1;
         }
         assert!(seen.iter().all(|&n| n > 800 && n < 1200), "{seen:?}");
+    }
+
+    /// 2⁶⁴ mod 3 = 1, so for `n` = 3 a word whose product with 3 has low half 0 is rejected
+    /// and the next word decides: 0 × 3 is rejected; (2⁶⁴ − 1) × 3 = 2 × 2⁶⁴ + (2⁶⁴ − 3)
+    /// gives 2. A word of 1 (low half 3 ≥ 1) is kept and gives 0.
+    #[test]
+    fn below_rejects_the_words_that_would_bias_it() {
+        let words = |w: Vec<u64>| {
+            let mut it = w.into_iter();
+            move || it.next().expect("no more words")
+        };
+        assert_eq!(uniform_below(3, words(vec![0, u64::MAX])), 2);
+        assert_eq!(uniform_below(3, words(vec![1])), 0);
+        assert_eq!(uniform_below(3, words(vec![u64::MAX / 3 + 1])), 1);
+    }
+
+    /// Moves that lose by perpetual check are left out, unless every move does. (The start
+    /// position's 30 moves, marked by hand.)
+    #[test]
+    fn every_move_losing_leaves_them_all() {
+        let mut all = MoveList::new();
+        Position::startpos().generate_legal(&mut all);
+        assert_eq!(all.len(), 30);
+        let mut losing = [true; 600];
+        losing[5] = false;
+        let mut l = all.clone();
+        keep_safe_moves(&mut l, &losing);
+        assert_eq!(&l[..], &all[5..6]);
+        let mut l = all.clone();
+        keep_safe_moves(&mut l, &[true; 600]);
+        assert_eq!(l, all);
+        let mut l = all.clone();
+        keep_safe_moves(&mut l, &[false; 600]);
+        assert_eq!(l, all);
     }
 
     #[test]

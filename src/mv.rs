@@ -236,6 +236,19 @@ mod tests {
         }
     }
 
+    /// `for m in &list` visits the moves of the list, in its order.
+    #[test]
+    fn a_list_iterates_by_reference() {
+        let mut list = MoveList::new();
+        crate::Position::startpos().generate_legal(&mut list);
+        let mut seen = Vec::new();
+        for &m in &list {
+            seen.push(m);
+        }
+        assert_eq!(seen.len(), 30);
+        assert_eq!(&seen[..], &list[..]);
+    }
+
     #[test]
     fn bad_usi_text_is_rejected() {
         for s in [
