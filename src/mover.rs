@@ -129,6 +129,7 @@ mod tests {
     /// 2⁶⁴ mod 3 = 1, so for `n` = 3 a word whose product with 3 has low half 0 is rejected
     /// and the next word decides: 0 × 3 is rejected; (2⁶⁴ − 1) × 3 = 2 × 2⁶⁴ + (2⁶⁴ − 3)
     /// gives 2. A word of 1 (low half 3 ≥ 1) is kept and gives 0.
+    /// 3 × 0xAAAA_AAAA_AAAA_AAAB = 2 × 2⁶⁴ + 1.
     #[test]
     fn below_rejects_the_words_that_would_bias_it() {
         let words = |w: Vec<u64>| {
@@ -138,6 +139,8 @@ mod tests {
         assert_eq!(uniform_below(3, words(vec![0, u64::MAX])), 2);
         assert_eq!(uniform_below(3, words(vec![1])), 0);
         assert_eq!(uniform_below(3, words(vec![u64::MAX / 3 + 1])), 1);
+        // The inverse of 3 modulo 2⁶⁴ gives a low half of exactly 1, the threshold: kept.
+        assert_eq!(uniform_below(3, words(vec![0xAAAA_AAAA_AAAA_AAAB])), 2);
     }
 
     /// Moves that lose by perpetual check are left out, unless every move does. (The start
