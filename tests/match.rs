@@ -814,6 +814,9 @@ fn ctrl_c_stops_then_ends() {
     let dir = Dir::new("ctrl-c-twice");
     let child = start(&dir, &engines());
     wait_for_a_game(&dir);
+    // The first game's line is written just before the second game starts: give it time to
+    // start (each game lasts at least 100 plies × 3 ms, so the two signals fall inside it).
+    std::thread::sleep(Duration::from_millis(100));
     interrupt(&child);
     std::thread::sleep(Duration::from_millis(30));
     interrupt(&child);
