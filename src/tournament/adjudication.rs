@@ -32,7 +32,7 @@ impl Adjudicator {
         if let Some(r) = self.resign {
             let losing = match score {
                 Some(Score::Cp(cp)) => cp <= -r.score,
-                // Mate in zero plies: the side to move is mated already.
+                // `mate 0` (or `mate -0`): the reporting side is mated already.
                 Some(Score::Mate(n)) => n <= 0,
                 None => false,
             };
