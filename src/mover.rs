@@ -116,6 +116,13 @@ mod tests {
     use super::*;
     use crate::Position;
 
+    /// Seeds drawn from the operating system differ from call to call (two equal 64-bit
+    /// draws have a chance of 2⁻⁶⁴).
+    #[test]
+    fn entropy_seeds_differ() {
+        assert_ne!(RandomMover::entropy_seed(), RandomMover::entropy_seed());
+    }
+
     #[test]
     fn below_is_in_range_and_covers_it() {
         let mut p = RandomMover::new(1);

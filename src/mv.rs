@@ -229,6 +229,18 @@ impl<'a> IntoIterator for &'a MoveList {
 mod tests {
     use super::*;
 
+    /// Lists are equal when they hold the same moves in the same order.
+    #[test]
+    fn lists_compare_by_their_moves() {
+        let (mut a, mut b) = (MoveList::new(), MoveList::new());
+        crate::Position::startpos().generate_legal(&mut a);
+        assert_ne!(a, b);
+        crate::Position::startpos().generate_legal(&mut b);
+        assert_eq!(a, b);
+        b.retain(|m| m.to_string() != "7g7f");
+        assert_ne!(a, b);
+    }
+
     #[test]
     fn usi_text_round_trips() {
         for s in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {

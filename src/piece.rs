@@ -222,6 +222,18 @@ impl fmt::Display for Piece {
 mod tests {
     use super::*;
 
+    /// The discriminants run from 1 (pawn) to 14 (dragon); 0 and 15 are no kind.
+    #[test]
+    fn kinds_from_their_numbers() {
+        assert_eq!(PieceType::from_u8(1), Some(PieceType::Pawn));
+        assert_eq!(PieceType::from_u8(8), Some(PieceType::King));
+        assert_eq!(PieceType::from_u8(14), Some(PieceType::Dragon));
+        assert_eq!(
+            (PieceType::from_u8(0), PieceType::from_u8(15)),
+            (None, None)
+        );
+    }
+
     #[test]
     fn promotion_table() {
         for k in PieceType::ALL {

@@ -99,6 +99,15 @@ impl fmt::Display for Square {
 mod tests {
     use super::*;
 
+    /// Indices are file-major: 0 is 1a, 8 is 1i, 9 is 2a, 80 is 9i; 81 is no square.
+    #[test]
+    fn squares_from_their_indices() {
+        for (i, usi) in [(0, "1a"), (8, "1i"), (9, "2a"), (80, "9i")] {
+            assert_eq!(Square::from_index(i).unwrap().to_string(), usi);
+        }
+        assert_eq!(Square::from_index(81), None);
+    }
+
     #[test]
     fn usi_names_round_trip() {
         for sq in Square::all() {
