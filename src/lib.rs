@@ -24,6 +24,7 @@ pub mod csa;
 mod declaration;
 mod game;
 mod hand;
+mod json;
 mod mailbox;
 mod movegen;
 mod mover;

@@ -3,6 +3,7 @@
 //! fixed, and the reader (the match state of `--resume`) needs only a few of them.
 
 use super::result::{Decision, GameRecord, Reason};
+use crate::json::{json_string, read_json_string};
 use crate::usi::client::PositionLine;
 use crate::Color;
 use std::fmt::Write as _;
@@ -39,25 +40,6 @@ pub fn opening_text(record: &GameRecord) -> String {
         .strip_prefix("position ")
         .unwrap_or(line.as_str())
         .to_string()
-}
-
-/// Appends `s` as a JSON string.
-pub fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 /// The results-file line of a game (without the newline). Keys, in order: `game`, `round`,
@@ -130,31 +112,6 @@ pub fn json_field(line: &str, key: &str) -> Option<String> {
         let end = rest.find([',', '}']).unwrap_or(rest.len());
         Some(rest[..end].trim().to_string())
     }
-}
-
-/// Reads the JSON string at the start of `text` (which starts with `"`): its value and the
-/// text after it.
-pub fn read_json_string(text: &str) -> Option<(String, &str)> {
-    let s = text.strip_prefix('"')?;
-    let mut out = String::new();
-    let mut chars = s.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => return Some((out, &s[i + 1..])),
-            '\\' => match chars.next()?.1 {
-                'n' => out.push('\n'),
-                'r' => out.push('\r'),
-                't' => out.push('\t'),
-                'u' => {
-                    let hex: String = chars.by_ref().take(4).map(|(_, c)| c).collect();
-                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-                }
-                c => out.push(c),
-            },
-            c => out.push(c),
-        }
-    }
-    None
 }
 
 /// The result and reason of a results-file (or state-file) line.

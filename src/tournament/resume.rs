@@ -8,8 +8,9 @@
 //! numbers without a line; with engines that play the same game from the same seed, the resumed
 //! match ends with the same results as one never stopped.
 
-use super::output::{json_field, json_string, parse_result, read_json_string};
+use super::output::{json_field, parse_result};
 use super::result::{Decision, Reason};
+use crate::json::{json_string, read_json_string};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::{File, OpenOptions};
