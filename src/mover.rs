@@ -23,7 +23,6 @@ pub enum Choice {
 #[derive(Clone, Debug)]
 pub struct RandomMover {
     rng: Xoshiro256PlusPlus,
-    seed: u64,
     list: MoveList,
 }
 
@@ -32,7 +31,6 @@ impl RandomMover {
     pub fn new(seed: u64) -> RandomMover {
         RandomMover {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            seed,
             list: MoveList::new(),
         }
     }
@@ -40,11 +38,6 @@ impl RandomMover {
     /// A seed from the operating system's entropy source.
     pub fn entropy_seed() -> u64 {
         rand::make_rng::<Xoshiro256PlusPlus>().next_u64()
-    }
-
-    /// The seed this player started from.
-    pub fn seed(&self) -> u64 {
-        self.seed
     }
 
     /// Restarts the generator from the seed (a new game replays the same choices).
@@ -121,6 +114,20 @@ mod tests {
     #[test]
     fn entropy_seeds_differ() {
         assert_ne!(RandomMover::entropy_seed(), RandomMover::entropy_seed());
+    }
+
+    /// A reseeded player draws what a new player with that seed draws, whatever it drew before.
+    #[test]
+    fn reseeding_replays_a_new_players_draws() {
+        let draws = |p: &mut RandomMover| (0..8).map(|_| p.below(1000)).collect::<Vec<_>>();
+        let mut p = RandomMover::new(5);
+        let first = draws(&mut p);
+        p.reseed(9);
+        let after = draws(&mut p);
+        assert_eq!(after, draws(&mut RandomMover::new(9)));
+        assert_ne!(after, first);
+        p.reseed(5);
+        assert_eq!(draws(&mut p), first);
     }
 
     #[test]

@@ -25,6 +25,7 @@ mod uchifuzume;
 use crate::mailbox::{cell_bit, ALL_SQUARES, CELLS, DIR, NO_CELL};
 use crate::{Move, MoveList, Position};
 use sink::{AnySink, CountSink, ListSink, Sink};
+use threats::KNIGHT_CHECK;
 use std::fmt;
 
 /// Why a move is not legal in a position.
@@ -138,7 +139,7 @@ impl Position {
             let mut b = [false; CELLS];
             let (c, d) = th.checker;
             b[c] = true;
-            if d < 8 {
+            if d != KNIGHT_CHECK {
                 let mut s = (k as isize + DIR[d as usize]) as usize;
                 while s != c {
                     b[s] = true;
