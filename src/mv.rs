@@ -241,6 +241,19 @@ mod tests {
         assert_ne!(a, b);
     }
 
+    /// A list's moves can be reordered in place, as a slice: reversed, the start position's
+    /// first move (1g1f, the first in canonical order) is last.
+    #[test]
+    fn a_list_reorders_in_place() {
+        let mut list = MoveList::new();
+        crate::Position::startpos().generate_legal(&mut list);
+        let first = list[0];
+        assert_eq!(first.to_string(), "1g1f");
+        list.reverse();
+        assert_eq!(list[29], first);
+        assert_ne!(list[0], first);
+    }
+
     #[test]
     fn usi_text_round_trips() {
         for s in ["7g7f", "8h2b+", "P*5e", "R*1a", "1a9i"] {
