@@ -104,6 +104,101 @@ fn pawn_drop_mate_is_illegal_for_white() {
     assert_legal(&p, "P*9g");
 }
 
+/// 打ち歩詰め where the pawn has nowhere else to go: the square in front of the king is the
+/// only one left for a pawn drop, and the drop there mates.
+///
+/// ```text
+///   9 8 7 6 5 4 3 2 1
+///  . . . . . . . n k  a
+///  . . . . . . . l .  b
+///  . . . . . . . . G  c
+///  . . . . . . . . S  d
+///  . . . . . . . . S  e
+///  . . . . . . . . N  f
+///  P P P P P P P P L  g
+///  . . . . . . . . B  h
+///  . . . . . . . . K  i
+/// Black to move, hands: P   (upper case Black, lower case White)
+/// ```
+///
+/// Files 9 to 2 hold a Black pawn (二歩); on file 1, 1a is the king (and a dead rank) and 1c
+/// to 1i are occupied, so 1b is the only square a pawn could go to. P*1b checks the king on
+/// 1a: 2a and 2b hold its own knight and lance, and the gold on 1c guards 1b; neither the
+/// knight (it jumps to 1c and 3c) nor the lance (it moves down file 2) can take the pawn. Mate:
+/// so no pawn drop at all is legal.
+#[test]
+fn pawn_drop_mate_on_the_only_pawn_square_is_illegal() {
+    let p = pos("7nk/7l1/8G/8S/8S/8N/PPPPPPPPL/8B/8K b P 1");
+    assert!(legal(&p).iter().all(|m| !m.starts_with("P*")));
+    assert_illegal(&p, "P*1b", IllegalMove::PawnDropMate);
+    assert_illegal(&p, "P*2c", IllegalMove::Nifu);
+}
+
+/// A pawn drop that blocks a check on the own king and mates the enemy king is still 打ち歩詰め:
+/// the reason given is the pawn-drop mate, not the check.
+///
+/// ```text
+///   9 8 7 6 5 4 3 2 1
+///  . . . . k b . . R  a
+///  . . . . . . . . .  b
+///  . . N . G . . . .  c
+///  . . K . . . . . .  d
+///  . . . . . . . . .  e
+///  . . . . . . . . .  f
+///  . . . . . . . . .  g
+///  . . . . . . . . .  h
+///  . . . . . . . . .  i
+/// Black to move, hands: GP   (upper case Black, lower case White)
+/// ```
+///
+/// The bishop on 4a checks the king on 7d through 5b and 6c. P*5b blocks it and checks the king
+/// on 5a: 4a holds the own bishop, 6a is covered by the knight on 7c, 4b and 6b by the gold on
+/// 5c, which also guards 5b; the bishop cannot take the pawn, being pinned to its king by the
+/// rook on 1a. Mate, so P*5b is illegal. A gold blocks on 5b or 6c legally, and a gold or pawn
+/// dropped off the line (9i) leaves the check: illegal for that reason.
+#[test]
+fn pawn_drop_mate_that_blocks_a_check_is_illegal() {
+    let p = pos("4kb2R/9/2N1G4/2K6/9/9/9/9/9 b GP 1");
+    assert!(p.in_check());
+    assert_illegal(&p, "P*5b", IllegalMove::PawnDropMate);
+    assert_legal(&p, "P*6c");
+    assert_legal(&p, "G*5b");
+    assert_legal(&p, "G*6c");
+    assert_illegal(&p, "G*9i", IllegalMove::KingInCheck);
+    assert_illegal(&p, "P*9i", IllegalMove::KingInCheck);
+}
+
+/// A move that must promote and does, but leaves the own king in check, is illegal for the
+/// check.
+///
+/// ```text
+///   9 8 7 6 5 4 3 2 1
+///  . . . . . . . . .  a
+///  K . . . P . . . r  b
+///  . . . . . . . . .  c
+///  . . . . . . . . .  d
+///  . . . . . . . . .  e
+///  . . . . . . . . .  f
+///  . . . . . . . . .  g
+///  . . . . . . . . .  h
+///  . . . . . . . . k  i
+/// Black to move, hands: -   (upper case Black, lower case White)
+/// ```
+///
+/// The pawn on 5b is pinned along rank b by the rook on 1b. 5b5a must promote (a pawn on the
+/// last rank could never move), so 5b5a is illegal for that; 5b5a+ promotes but uncovers the
+/// king. Only the king moves: 9a, 8a, 8b, 9c, 8c.
+#[test]
+fn forced_promotion_of_a_pinned_piece_is_illegal_for_the_check() {
+    let p = pos("9/K3P3r/9/9/9/9/9/9/8k b - 1");
+    assert_eq!(
+        legal(&p),
+        set(&["9b9a", "9b8a", "9b8b", "9b9c", "9b8c"])
+    );
+    assert_illegal(&p, "5b5a+", IllegalMove::KingInCheck);
+    assert_illegal(&p, "5b5a", IllegalMove::MustPromote);
+}
+
 /// A pawn-drop check that is not mate is legal: with the gold moved from 3b to 3c, square 2a is
 /// free and the king escapes there.
 ///
