@@ -744,6 +744,8 @@ fn is_legal_reports_each_reason() {
     assert_illegal(&s, "3c3d", IllegalMove::NotOwnPiece);
     assert_illegal(&s, "7g7e", IllegalMove::CannotReach);
     assert_illegal(&s, "8h2b+", IllegalMove::CannotReach); // blocked by the own pawn on 7g
+    assert_illegal(&s, "7g6f", IllegalMove::CannotReach); // a pawn steps straight ahead only
+    assert_illegal(&s, "2h3f", IllegalMove::CannotReach); // a knight's jump, not a rook's
     assert_illegal(&s, "9i9g", IllegalMove::OwnPieceOnTarget);
     assert_illegal(&s, "7g7f+", IllegalMove::CannotPromote);
     assert_illegal(&s, "6i5h+", IllegalMove::CannotPromote); // a gold never promotes

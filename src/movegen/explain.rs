@@ -4,7 +4,7 @@ use super::threats::KNIGHT_CHECK;
 use super::IllegalMove;
 use crate::mailbox::{cell, DIR, EMPTY, SLIDE, STEP};
 use crate::rules::{self, Promotion};
-use crate::{Color, Move, PieceType, Position};
+use crate::{Move, PieceType, Position};
 
 impl Position {
     /// Diagnoses a move known not to be legal.
@@ -27,7 +27,6 @@ impl Position {
                 } else {
                     // Shaped right and safe for the own king, yet not in the list: only the
                     // pawn-drop-mate rule is left.
-                    debug_assert!(kind == PieceType::Pawn && self.is_pawn_drop_in_front(to));
                     IllegalMove::PawnDropMate
                 }
             }
@@ -72,18 +71,6 @@ impl Position {
             }
             _ => false,
         }
-    }
-
-    /// Whether a pawn of the side to move on `to` would stand directly in front of the enemy
-    /// king.
-    fn is_pawn_drop_in_front(&self, to: crate::Square) -> bool {
-        let them = !self.side_to_move();
-        let forward = match them {
-            Color::Black => -1,
-            Color::White => 1,
-        };
-        self.king_square(them)
-            .is_some_and(|k| k.file() == to.file() && k.rank() as i32 + forward == to.rank() as i32)
     }
 
     /// Whether the piece on cell `from` could move to cell `to` by its move pattern, with the
