@@ -6,23 +6,30 @@ use crate::mv::MoveWriter;
 use crate::{Move, MoveList, PieceType, Square};
 
 /// Receives generated moves.
+///
+/// An ordered sink (a list) is given each board move, through [`Sink::normal`],
+/// [`Sink::normal_if`] and [`Sink::move_if`]; an unordered one (a counter) is given the board
+/// moves of each piece as a number, through [`Sink::add`]. Each kind implements only its own
+/// methods; the others are never called, and say so if they are.
 pub(super) trait Sink {
     /// Whether the moves must come in canonical order. A sink that does not care is given board
     /// moves through [`Sink::add`] as a bare number.
     const ORDERED: bool;
-    /// The board move from cell `from` to cell `to`.
+    /// The board move from cell `from` to cell `to` (king moves go here for every sink).
     fn normal(&mut self, from: usize, to: usize, promote: bool);
-    /// The same when `keep` is true, else nothing (for generation without branches).
-    #[inline]
-    fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
-        if keep {
-            self.normal(from, to, promote);
-        }
+    /// The same when `keep` is true, else nothing (for generation without branches; ordered
+    /// sinks only).
+    fn normal_if(&mut self, _from: usize, _to: usize, _promote: bool, _keep: bool) {
+        unreachable!("an unordered sink is given board moves as a count")
     }
-    /// The board move `m`, made beforehand, when `keep` is true.
-    fn move_if(&mut self, m: Move, keep: bool);
+    /// The board move `m`, made beforehand, when `keep` is true (ordered sinks only).
+    fn move_if(&mut self, _m: Move, _keep: bool) {
+        unreachable!("an unordered sink is given board moves as a count")
+    }
     /// `n` more board moves (unordered sinks only).
-    fn add(&mut self, n: u64);
+    fn add(&mut self, _n: u64) {
+        unreachable!("an ordered sink is given every move")
+    }
     /// Drops of `kind` on each square of the square set `to`.
     fn drops(&mut self, kind: PieceType, to: u128);
     /// Whether the sink needs no more moves.
@@ -69,9 +76,6 @@ impl<'a> ListSink<'a> {
 
 impl Sink for ListSink<'_> {
     const ORDERED: bool = true;
-    fn add(&mut self, _: u64) {
-        unreachable!("a move list is given every move")
-    }
     #[inline]
     fn normal(&mut self, from: usize, to: usize, promote: bool) {
         self.normal_if(from, to, promote, true);
@@ -114,14 +118,6 @@ impl Sink for CountSink {
         self.0 += 1;
     }
     #[inline]
-    fn normal_if(&mut self, _: usize, _: usize, _: bool, keep: bool) {
-        self.0 += u64::from(keep);
-    }
-    #[inline]
-    fn move_if(&mut self, _: Move, keep: bool) {
-        self.0 += u64::from(keep);
-    }
-    #[inline]
     fn drops(&mut self, _: PieceType, to: u128) {
         self.0 += to.count_ones() as u64;
     }
@@ -143,10 +139,6 @@ impl Sink for AnySink {
     #[inline]
     fn drops(&mut self, _: PieceType, to: u128) {
         self.0 |= to != 0;
-    }
-    #[inline]
-    fn move_if(&mut self, _: Move, keep: bool) {
-        self.0 |= keep;
     }
     #[inline]
     fn done(&self) -> bool {
