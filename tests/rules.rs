@@ -134,6 +134,58 @@ fn pawn_drop_mate_on_the_only_pawn_square_is_illegal() {
     assert_illegal(&p, "P*2c", IllegalMove::Nifu);
 }
 
+/// A knight that can take the dropped pawn saves the king: the drop is legal.
+///
+/// ```text
+///   9 8 7 6 5 4 3 2 1
+///  . . . . . . . . .  a
+///  . . . . . . . n .  b
+///  . . . . . . . . k  c
+///  . . . . . . S N .  d
+///  . . . . . . . . G  e
+///  . . . . . . . . .  f
+///  . . . . . . . . .  g
+///  . . . . . . . . .  h
+///  K . . . . . . . .  i
+/// Black to move, hands: P   (upper case Black, lower case White)
+/// ```
+///
+/// P*1d checks the king on 1c. Its squares: 1b is covered by the knight on 2d, 2c by the silver
+/// on 3d, 2d holds that knight (guarded by the gold on 1e), 2b its own knight, and the gold
+/// guards the pawn. But White's knight on 2b jumps to 1d and takes it: not mate, so the drop
+/// is legal, and taking the pawn is White's only answer.
+#[test]
+fn pawn_drop_check_a_knight_can_take_is_legal() {
+    let p = pos("9/7n1/8k/6SN1/8G/9/9/9/K8 b P 1");
+    assert_legal(&p, "P*1d");
+    assert_eq!(legal(&p.play(mv("P*1d"))), set(&["2b1d"]));
+}
+
+/// 打ち歩詰め when the knight that could take the pawn is pinned: the position above with a
+/// Black bishop on 3a, which pins the knight on 2b to the king on 1c along the diagonal.
+///
+/// ```text
+///   9 8 7 6 5 4 3 2 1
+///  . . . . . . B . .  a
+///  . . . . . . . n .  b
+///  . . . . . . . . k  c
+///  . . . . . . S N .  d
+///  . . . . . . . . G  e
+///  . . . . . . . . .  f
+///  . . . . . . . . .  g
+///  . . . . . . . . .  h
+///  K . . . . . . . .  i
+/// Black to move, hands: P   (upper case Black, lower case White)
+/// ```
+///
+/// The knight may not leave the diagonal, so nothing takes the pawn: P*1d would mate, and is
+/// illegal.
+#[test]
+fn pawn_drop_mate_with_the_knight_pinned_is_illegal() {
+    let p = pos("6B2/7n1/8k/6SN1/8G/9/9/9/K8 b P 1");
+    assert_illegal(&p, "P*1d", IllegalMove::PawnDropMate);
+}
+
 /// A pawn drop that blocks a check on the own king and mates the enemy king is still 打ち歩詰め:
 /// the reason given is the pawn-drop mate, not the check.
 ///
