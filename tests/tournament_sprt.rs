@@ -283,3 +283,15 @@ fn parse_names_the_wrong_key() {
         "alpha=1.5: must lie strictly between 0 and 1"
     );
 }
+
+/// The models print under the names `model=` takes, fastchess's: `normalized`, `logistic`,
+/// `bayesian`; and each name reads back as its model.
+#[test]
+fn models_print_and_parse_by_fastchess_names() {
+    let names: Vec<String> = SprtModel::ALL.iter().map(|m| m.to_string()).collect();
+    assert_eq!(names, ["normalized", "logistic", "bayesian"]);
+    for m in SprtModel::ALL {
+        assert_eq!(m.to_string().parse::<SprtModel>(), Ok(m));
+    }
+    assert!("Normalized".parse::<SprtModel>().is_err());
+}
