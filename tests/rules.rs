@@ -243,10 +243,7 @@ fn pawn_drop_mate_that_blocks_a_check_is_illegal() {
 #[test]
 fn forced_promotion_of_a_pinned_piece_is_illegal_for_the_check() {
     let p = pos("9/K3P3r/9/9/9/9/9/9/8k b - 1");
-    assert_eq!(
-        legal(&p),
-        set(&["9b9a", "9b8a", "9b8b", "9b9c", "9b8c"])
-    );
+    assert_eq!(legal(&p), set(&["9b9a", "9b8a", "9b8b", "9b9c", "9b8c"]));
     assert_illegal(&p, "5b5a+", IllegalMove::KingInCheck);
     assert_illegal(&p, "5b5a", IllegalMove::MustPromote);
 }

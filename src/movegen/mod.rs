@@ -25,8 +25,8 @@ mod uchifuzume;
 use crate::mailbox::{cell_bit, ALL_SQUARES, CELLS, DIR, NO_CELL};
 use crate::{Move, MoveList, Position};
 use sink::{AnySink, CountSink, ListSink, Sink};
-use threats::KNIGHT_CHECK;
 use std::fmt;
+use threats::KNIGHT_CHECK;
 
 /// Why a move is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
