@@ -874,19 +874,23 @@ impl UsiClient {
         })
     }
 
-    /// Sends `go`; the search's `info` is collected from here on.
+    /// Sends `go`; the search's `info` is collected from here on. Returns the instant just before
+    /// the write: a quick engine's `bestmove` may be read (and stamped) before the write call
+    /// returns, and its time must not come out negative.
     pub fn go(&mut self, go: &Go) -> Result<Instant, ClientError> {
         self.info = Info::default();
+        let sent = Instant::now();
         self.send(&go.to_string())?;
-        Ok(Instant::now())
+        Ok(sent)
     }
 
     /// Sends `position` and `go` in one write (as [`UsiClient::go`] does for `go` alone): the
     /// way to start each move of a game with the least work per ply.
     pub fn go_from(&mut self, position: &PositionLine, go: &Go) -> Result<Instant, ClientError> {
         self.info = Info::default();
+        let sent = Instant::now();
         self.send_lines(&[position.as_str(), &go.to_string()])?;
-        Ok(Instant::now())
+        Ok(sent)
     }
 
     /// Waits for `bestmove` until `deadline`: `None` when it has not come by then (the search
