@@ -200,11 +200,11 @@ impl Position {
             sink.add(count.into());
             return;
         }
-        let choices = &MOVE_CHOICES[p][from_zone];
         if slides == 0 {
             // Steps only: the directions are in ascending order of their step, so the
             // destinations come out in ascending order.
             if rank <= PROMOTION_REACH[p] {
+                let choices = &MOVE_CHOICES[p][from_zone];
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
@@ -225,6 +225,7 @@ impl Position {
             }
             return;
         }
+        let choices = &MOVE_CHOICES[p][from_zone];
         // Destinations gathered as a square set, which lists them in ascending order.
         let mut set = 0u128;
         self.each_target(from, steps, slides, |to| {
