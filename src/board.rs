@@ -286,6 +286,23 @@ impl Board {
         })
     }
 
+    /// Whether every cell strictly between cells `from` and `to`, stepping by `delta` from
+    /// `from`, is empty or is cell `ignore`.
+    #[inline]
+    pub(crate) fn clear_between(
+        &self,
+        from: usize,
+        to: usize,
+        delta: isize,
+        ignore: usize,
+    ) -> bool {
+        let mut x = (from as isize + delta) as usize;
+        while x != to && (self.cells[ix(x)] == EMPTY || x == ignore) {
+            x = (x as isize + delta) as usize;
+        }
+        x == to
+    }
+
     /// The first cell after `from` in the direction of `delta` that is not empty.
     #[inline]
     pub(crate) fn first_piece(&self, from: usize, delta: isize) -> usize {

@@ -6,7 +6,9 @@
 //! the king are followed, square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{BOARD_CELLS, CELL_SQUARE, CODES, DIR, LANDS, NO_CELL, STEP};
+use crate::mailbox::{
+    opposite, BOARD_CELLS, CELL_SQUARE, CODES, DIR, LANDS, LINE, NO_LINE, SLIDE, STEP,
+};
 use crate::Position;
 
 /// How far from the king (in files, and in ranks) a piece can stand and still step onto one of
@@ -80,6 +82,32 @@ static ZONES: [[u128; 3]; 81] = {
     t
 };
 
+/// `NEAR_LINES[king square][square]`: the king's neighbours (bits over the eight directions)
+/// that share a file, rank or diagonal with the square (and are not the square).
+static NEAR_LINES: [[u8; 81]; 81] = {
+    let mut t = [[0u8; 81]; 81];
+    let mut k = 0;
+    while k < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let c = (BOARD_CELLS[k] as isize + DIR[d]) as usize;
+            let n = CELL_SQUARE[c];
+            if n != 255 {
+                let mut s = 0;
+                while s < 81 {
+                    if LINE[n as usize][s] != NO_LINE {
+                        t[k][s] |= 1 << d;
+                    }
+                    s += 1;
+                }
+            }
+            d += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 impl Position {
     /// Emits the legal moves of the side to move's king, standing on cell `k`, in ascending
     /// order of destination (the directions are in ascending order of their step).
@@ -103,15 +131,38 @@ impl Position {
             let code = self.board.at(s as usize) as usize;
             open &= !STEPS_ONTO[code][(s - k as isize + SPAN) as usize];
         }
+        // Each enemy slider near the king, against the neighbours on its lines only: it takes
+        // a neighbour when it slides toward it and nothing stands between (the king's own
+        // square counts as empty).
         let [orthogonal, diagonal] = self.board.sliders_by_line(them);
-        let sliders = (orthogonal & zones[1]) | (diagonal & zones[2]);
+        let mut sliders = (orthogonal & zones[1]) | (diagonal & zones[2]);
+        let near_lines = &NEAR_LINES[CELL_SQUARE[k] as usize];
+        while sliders != 0 && open != 0 {
+            let s = sliders.trailing_zeros() as usize;
+            sliders &= sliders - 1;
+            let mut aligned = near_lines[s] & open;
+            if aligned == 0 {
+                continue;
+            }
+            let c = BOARD_CELLS[s] as usize;
+            let slides = SLIDE[self.board.at(c) as usize];
+            while aligned != 0 {
+                let d = aligned.trailing_zeros() as usize;
+                aligned &= aligned - 1;
+                let t = (k as isize + DIR[d]) as usize;
+                // The direction from `t` toward the slider, which slides the opposite way.
+                let toward = LINE[CELL_SQUARE[t] as usize][s] as usize;
+                if slides & (1 << opposite(toward)) != 0
+                    && self.board.clear_between(t, c, DIR[toward], k)
+                {
+                    open &= !(1 << d);
+                }
+            }
+        }
         while open != 0 {
             let d = open.trailing_zeros() as usize;
             open &= open - 1;
-            let t = (k as isize + DIR[d]) as usize;
-            if sliders == 0 || !self.board.attacked_by_one_of(t, sliders, k, NO_CELL) {
-                sink.normal(k, t, false);
-            }
+            sink.normal(k, (k as isize + DIR[d]) as usize, false);
         }
     }
 }
