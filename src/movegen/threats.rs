@@ -2,7 +2,9 @@
 //! only move along the line between the king and an enemy slider.
 
 use crate::board::ADJACENT_ATTACK;
-use crate::mailbox::{cell_bit, code, opposite, CELL_SQUARE, DIR, KNIGHT_STEPS, NO_CELL, OWNER};
+use crate::mailbox::{
+    cell_bit, code, opposite, BOARD_CELLS, CELL_SQUARE, DIR, KNIGHT_STEPS, LINE, NO_CELL, OWNER,
+};
 use crate::{Color, Piece, PieceType, Position};
 
 /// Per square, the squares on its file or rank, and those on its diagonals.
@@ -21,6 +23,27 @@ static LINES: [[u128; 2]; 81] = {
             }
             if a != b && (df == dr || df == -dr) {
                 t[a][1] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// Per square, the squares next to it.
+static NEIGHBOURS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            let (df, dr) = (
+                (b / 9) as i32 - (a / 9) as i32,
+                (b % 9) as i32 - (a % 9) as i32,
+            );
+            if a != b && df.abs() <= 1 && dr.abs() <= 1 {
+                t[a] |= 1 << b;
             }
             b += 1;
         }
@@ -109,10 +132,15 @@ impl Position {
             return t;
         }
         // Next to the king: any enemy piece that moves toward it.
-        for (d, &delta) in DIR.iter().enumerate().take(8) {
-            let s = (k as isize + delta) as usize;
-            if ADJACENT_ATTACK[them.index()][d][self.board.at(s) as usize] {
-                t.add_checker(s, d as u8);
+        let ks = CELL_SQUARE[k] as usize;
+        let mut adjacent = self.board.occupied(them) & NEIGHBOURS[ks];
+        while adjacent != 0 {
+            let s = adjacent.trailing_zeros() as usize;
+            adjacent &= adjacent - 1;
+            let d = LINE[ks][s] as usize;
+            let c = BOARD_CELLS[s] as usize;
+            if ADJACENT_ATTACK[them.index()][d & 7][self.board.at(c) as usize] {
+                t.add_checker(c, d as u8);
             }
         }
         let knight = code(Piece::new(them, PieceType::Knight));
