@@ -7,9 +7,9 @@ use crate::mailbox::{
 };
 use crate::{Color, Piece, PieceType, Position};
 
-/// Per square, the squares on its file or rank, and those on its diagonals.
-static LINES: [[u128; 2]; 81] = {
-    let mut t = [[0u128; 2]; 81];
+/// Per square, the squares on its file or rank, those on its diagonals, and those next to it.
+static AROUND: [[u128; 3]; 81] = {
+    let mut t = [[0u128; 3]; 81];
     let mut a = 0;
     while a < 81 {
         let mut b = 0;
@@ -24,26 +24,8 @@ static LINES: [[u128; 2]; 81] = {
             if a != b && (df == dr || df == -dr) {
                 t[a][1] |= 1 << b;
             }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
-/// Per square, the squares next to it.
-static NEIGHBOURS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            let (df, dr) = (
-                (b / 9) as i32 - (a / 9) as i32,
-                (b % 9) as i32 - (a % 9) as i32,
-            );
             if a != b && df.abs() <= 1 && dr.abs() <= 1 {
-                t[a] |= 1 << b;
+                t[a][2] |= 1 << b;
             }
             b += 1;
         }
@@ -133,7 +115,8 @@ impl Position {
         }
         // Next to the king: any enemy piece that moves toward it.
         let ks = CELL_SQUARE[k] as usize;
-        let mut adjacent = self.board.occupied(them) & NEIGHBOURS[ks];
+        let around = &AROUND[ks];
+        let mut adjacent = self.board.occupied(them) & around[2];
         while adjacent != 0 {
             let s = adjacent.trailing_zeros() as usize;
             adjacent &= adjacent - 1;
@@ -152,8 +135,7 @@ impl Position {
         }
         // Further away: each enemy slider on a line with the king, sliding toward it.
         let [orthogonal, diagonal] = self.board.sliders_by_line(them);
-        let lines = &LINES[CELL_SQUARE[k] as usize];
-        let candidates = (orthogonal & lines[0]) | (diagonal & lines[1]);
+        let candidates = (orthogonal & around[0]) | (diagonal & around[1]);
         for (sc, d) in self.board.aimed_at(k, candidates) {
             let d = d as u8;
             let delta = DIR[d as usize];
