@@ -189,10 +189,9 @@ impl Position {
         let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
         let ranks = &REL_RANK[us];
         let rank = ranks[ix(from)];
-        let from_zone = in_promotion_zone(rank) as usize;
         if !S::ORDERED {
             // Only the number matters: one or two moves per destination.
-            let counts = &MOVE_COUNTS[p][from_zone];
+            let counts = &MOVE_COUNTS[p][in_promotion_zone(rank) as usize];
             let count_to =
                 |to: usize| u32::from(lands_on(to)) * u32::from(counts[ranks[ix(to)] as usize]);
             let mut count = 0;
@@ -204,7 +203,7 @@ impl Position {
             // Steps only: the directions are in ascending order of their step, so the
             // destinations come out in ascending order.
             if rank <= PROMOTION_REACH[p] {
-                let choices = &MOVE_CHOICES[p][from_zone];
+                let choices = &MOVE_CHOICES[p][in_promotion_zone(rank) as usize];
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
@@ -225,6 +224,7 @@ impl Position {
             }
             return;
         }
+        let from_zone = in_promotion_zone(rank) as usize;
         let choices = &MOVE_CHOICES[p][from_zone];
         // Destinations gathered as a square set, which lists them in ascending order.
         let mut set = 0u128;
