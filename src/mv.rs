@@ -162,17 +162,18 @@ impl MoveWriter<'_> {
         self.len += usize::from(keep);
     }
 
-    /// Appends drops of `kind` on the squares with the given indices (each below 81).
+    /// Appends drops of `kind` on each square of the square set `squares`, in ascending order.
     #[inline]
-    pub(crate) fn push_drops(&mut self, kind: PieceType, squares: &[u8]) {
-        let end = self.len + squares.len();
-        for (m, &s) in self.moves[self.len..end].iter_mut().zip(squares) {
-            *m = Move::Drop {
-                kind,
-                to: Square::from_index_unchecked(s),
-            };
+    pub(crate) fn push_drops(&mut self, kind: PieceType, squares: u128) {
+        for (half, base) in [(squares as u64, 0), ((squares >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                let to = Square::from_index_unchecked(bits.trailing_zeros() as u8 + base);
+                bits &= bits - 1;
+                self.moves[self.len & (CAPACITY - 1)] = Move::Drop { kind, to };
+                self.len += 1;
+            }
         }
-        self.len = end;
     }
 }
 

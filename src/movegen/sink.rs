@@ -39,37 +39,15 @@ pub(super) trait Sink {
     }
 }
 
-/// The squares of a square set, in ascending order, written to `out`; returns how many.
-#[inline]
-fn squares(set: u128, out: &mut [u8; 81]) -> usize {
-    let mut n = 0;
-    for (half, base) in [(set as u64, 0u8), ((set >> 64) as u64, 64)] {
-        let mut bits = half;
-        while bits != 0 {
-            out[n] = bits.trailing_zeros() as u8 + base;
-            bits &= bits - 1;
-            n += 1;
-        }
-    }
-    n
-}
-
 /// Collects the moves in a list.
 pub(super) struct ListSink<'a> {
     list: MoveWriter<'a>,
-    /// The last square set given to [`Sink::drops`], listed (most kinds share one set).
-    set: u128,
-    squares: [u8; 81],
-    n: usize,
 }
 
 impl<'a> ListSink<'a> {
     pub(super) fn new(list: &'a mut MoveList) -> ListSink<'a> {
         ListSink {
             list: list.writer(),
-            set: 0,
-            squares: [0; 81],
-            n: 0,
         }
     }
 }
@@ -96,11 +74,7 @@ impl Sink for ListSink<'_> {
     }
     #[inline]
     fn drops(&mut self, kind: PieceType, to: u128) {
-        if to != self.set {
-            self.set = to;
-            self.n = squares(to, &mut self.squares);
-        }
-        self.list.push_drops(kind, &self.squares[..self.n]);
+        self.list.push_drops(kind, to);
     }
 }
 
