@@ -64,12 +64,16 @@ pub(crate) static ADJACENT_ATTACK: [[[bool; CODES]; 8]; 2] = {
 };
 
 /// The pieces on the 81 squares, with what is cached from them: each side's occupied squares
-/// and sliding pieces (as square sets), the files of its unpromoted pawns, its king's cell, and
-/// the Zobrist key of the whole board.
+/// and sliding pieces (as square sets), the files of its unpromoted pawns, its king's cell, the
+/// steps its pieces cannot take, and the Zobrist key of the whole board.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Board {
     cells: [u8; CELLS],
     occupied: [u128; 2],
+    /// Per colour and board cell, the steps (bits over the twelve directions of [`DIR`]) that
+    /// lead from the cell onto the wall or onto a piece of that colour: those a piece of that
+    /// colour standing there cannot take.
+    blocked: [[u16; CELLS]; 2],
     /// Per colour, the pieces that slide along files or ranks (lances, rooks, dragons), and
     /// those that slide along diagonals (bishops, horses).
     sliders: [[u128; 2]; 2],
@@ -86,9 +90,18 @@ impl Board {
         for &c in &BOARD_CELLS {
             cells[c as usize] = EMPTY;
         }
+        let mut walls = [0u16; CELLS];
+        for &c in &BOARD_CELLS {
+            for (d, &delta) in DIR.iter().enumerate() {
+                if cells[ix((c as isize + delta) as usize)] == WALL {
+                    walls[c as usize] |= 1 << d;
+                }
+            }
+        }
         Board {
             cells,
             occupied: [0; 2],
+            blocked: [walls; 2],
             sliders: [[0; 2]; 2],
             pawn_files: [0; 2],
             kings: [NO_CELL; 2],
@@ -134,6 +147,13 @@ impl Board {
         self.pawn_files[color.index()]
     }
 
+    /// The steps (bits over the twelve directions) that a piece of `color` on cell `c` cannot
+    /// take: onto the wall or onto a piece of its own.
+    #[inline]
+    pub(crate) fn blocked_steps(&self, color: Color, c: usize) -> u16 {
+        self.blocked[color.index()][ix(c)]
+    }
+
     /// The cell of `color`'s king, or [`NO_CELL`].
     #[inline]
     pub(crate) fn king(&self, color: Color) -> usize {
@@ -174,6 +194,8 @@ impl Board {
         self.cells[ix(from)] = EMPTY;
         self.cells[ix(to)] = p;
         let color = OWNER[p as usize] as usize;
+        self.block_steps_onto(color, from, false);
+        self.block_steps_onto(color, to, true);
         let both = cell_bit(from) | cell_bit(to);
         self.occupied[color] ^= both;
         let flags = FLAGS[p as usize];
@@ -200,10 +222,26 @@ impl Board {
         self.put(c, p);
     }
 
+    /// Marks (`present`) or clears, for every cell one step from cell `c`, the step onto `c` as
+    /// blocked for `color`.
+    #[inline]
+    fn block_steps_onto(&mut self, color: usize, c: usize, present: bool) {
+        let blocked = &mut self.blocked[color & 1];
+        for (d, &delta) in DIR.iter().enumerate() {
+            let from = ix((c as isize - delta) as usize);
+            if present {
+                blocked[from] |= 1 << d;
+            } else {
+                blocked[from] &= !(1 << d);
+            }
+        }
+    }
+
     /// Sets or clears the caches of piece `p` on cell `c`.
     #[inline]
     fn update(&mut self, c: usize, p: u8, present: bool) {
         let color = OWNER[p as usize] as usize;
+        self.block_steps_onto(color, c, present);
         let b = cell_bit(c);
         let flags = FLAGS[p as usize];
         if present {
@@ -355,6 +393,39 @@ mod tests {
             }
         }
         assert!(fresh == *b);
+    }
+
+    /// The blocked steps are exactly those onto the wall or an own piece. By hand, on an empty
+    /// board: from 1a every step with a file or rank below 1 (directions 0–3 and 5, knight
+    /// jumps 8–10 in `DIR`'s order: (−1,−1) (−1,0) (−1,+1) (0,−1) (0,+1) (+1,−1) (+1,0)
+    /// (+1,+1), then (−1,−2) (−1,+2) (+1,−2) (+1,+2)); from 9i every step with a file or rank
+    /// above 9 (2, 4–7, 9–11); none from 5e. Then on the start position, every cell against the
+    /// definition, for both sides.
+    #[test]
+    fn blocked_steps_are_the_walls_and_own_pieces() {
+        let sq = |s| cell(Square::from_usi(s).unwrap());
+        let b = Board::empty();
+        for color in [Color::Black, Color::White] {
+            assert_eq!(b.blocked_steps(color, sq("1a")), 0b0111_0010_1111);
+            assert_eq!(b.blocked_steps(color, sq("9i")), 0b1110_1111_0100);
+            assert_eq!(b.blocked_steps(color, sq("5e")), 0);
+        }
+        let start = crate::Position::startpos();
+        let b = &start.board;
+        for color in [Color::Black, Color::White] {
+            for &c in &BOARD_CELLS {
+                let c = c as usize;
+                for (d, &delta) in DIR.iter().enumerate() {
+                    let t = b.at((c as isize + delta) as usize);
+                    let blocked = t == WALL || OWNER[t as usize] == color as u8;
+                    assert_eq!(b.blocked_steps(color, c) >> d & 1 == 1, blocked, "{c} {d}");
+                }
+            }
+        }
+        // From 8h (Black's bishop), the step (0,−1) lands on 8g, Black's pawn: blocked for
+        // Black, not for White.
+        assert_ne!(b.blocked_steps(Color::Black, sq("8h")) & 1 << 3, 0);
+        assert_eq!(b.blocked_steps(Color::White, sq("8h")) & 1 << 3, 0);
     }
 
     #[test]

@@ -6,9 +6,7 @@
 //! the king are followed, square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{
-    opposite, BOARD_CELLS, CELL_SQUARE, CODES, DIR, LANDS, LINE, NO_LINE, SLIDE, STEP,
-};
+use crate::mailbox::{opposite, BOARD_CELLS, CELL_SQUARE, CODES, DIR, LINE, NO_LINE, SLIDE, STEP};
 use crate::Position;
 
 /// How far from the king (in files, and in ranks) a piece can stand and still step onto one of
@@ -115,11 +113,7 @@ impl Position {
         let us = self.side_to_move();
         let them = !us;
         // Neighbours the king could go to: empty or the enemy's.
-        let lands = &LANDS[us.index()];
-        let mut open = 0u8;
-        for (d, &delta) in DIR[..8].iter().enumerate() {
-            open |= u8::from(lands[self.board.at((k as isize + delta) as usize) as usize]) << d;
-        }
+        let mut open = !self.board.blocked_steps(us, k) as u8;
         if open == 0 {
             return;
         }

@@ -179,12 +179,16 @@ impl Position {
         let us = self.side_to_move().index();
         let from = BOARD_CELLS[sq] as usize;
         let p = self.board.at(from) as usize;
-        let (mut steps, mut slides) = (STEP[p], SLIDE[p]);
+        // The steps onto an empty square or an enemy piece (the board keeps those that are not).
+        let mut steps = STEP[p] & !self.board.blocked_steps(self.side_to_move(), from);
+        let mut slides = SLIDE[p];
         if pins {
             let allowed = th.allowed_directions(from);
             steps &= allowed;
             slides &= allowed as u8;
         }
+        // Whether a step kept above, or a slide, may end on cell `to`.
+        let step_lands = |to: usize| !CHECK || block[ix(to)];
         let lands = &LANDS[us];
         let lands_on = |to: usize| lands[self.board.at(to) as usize] & (!CHECK || block[ix(to)]);
         let ranks = &REL_RANK[us];
@@ -192,10 +196,14 @@ impl Position {
         if !S::ORDERED {
             // Only the number matters: one or two moves per destination.
             let counts = &MOVE_COUNTS[p][in_promotion_zone(rank) as usize];
-            let count_to =
-                |to: usize| u32::from(lands_on(to)) * u32::from(counts[ranks[ix(to)] as usize]);
+            let versions = |to: usize| u32::from(counts[ranks[ix(to)] as usize]);
             let mut count = 0;
-            self.each_target(from, steps, slides, |to| count += count_to(to));
+            self.each_target(from, steps, 0, |to| {
+                count += u32::from(step_lands(to)) * versions(to);
+            });
+            self.each_target(from, 0, slides, |to| {
+                count += u32::from(lands_on(to)) * versions(to);
+            });
             sink.add(count.into());
             return;
         }
@@ -208,18 +216,19 @@ impl Position {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
                     let to = (from as isize + step(d)) as usize;
-                    if lands_on(to) {
+                    if step_lands(to) {
                         emit(sink, from, to, choices[ranks[ix(to)] as usize]);
                     }
                 }
             } else {
-                // Written and kept or not without a branch: which steps land is unpredictable.
+                // Written and kept or not without a branch (in check, whether a step ends on
+                // the checker or between it and the king is unpredictable).
                 let row = &PLAIN_STEPS[sq];
                 while steps != 0 {
                     let d = steps.trailing_zeros() as usize;
                     steps &= steps - 1;
                     let to = (from as isize + step(d)) as usize;
-                    sink.move_if(row[d & 15], lands_on(to));
+                    sink.move_if(row[d & 15], step_lands(to));
                 }
             }
             return;
