@@ -314,28 +314,24 @@ impl Board {
         ignore: usize,
         blocker: usize,
     ) -> bool {
-        self.aimed_at(t, sliders).any(|(s, d)| {
-            let delta = DIR[d];
-            let mut x = (t as isize + delta) as usize;
-            while x != s && (self.cells[ix(x)] == EMPTY || x == ignore) && x != blocker {
-                x = (x as isize + delta) as usize;
-            }
-            x == s
-        })
+        self.aimed_at(t, sliders)
+            .any(|(s, d)| self.clear_between(t, s, DIR[d], ignore, blocker))
     }
 
     /// Whether every cell strictly between cells `from` and `to`, stepping by `delta` from
-    /// `from`, is empty or is cell `ignore`.
-    #[inline]
+    /// `from`, is empty, with cell `ignore` taken as empty and cell `blocker` as occupied (pass
+    /// [`NO_CELL`] for either to change nothing).
+    #[inline(always)]
     pub(crate) fn clear_between(
         &self,
         from: usize,
         to: usize,
         delta: isize,
         ignore: usize,
+        blocker: usize,
     ) -> bool {
         let mut x = (from as isize + delta) as usize;
-        while x != to && (self.cells[ix(x)] == EMPTY || x == ignore) {
+        while x != to && (self.cells[ix(x)] == EMPTY || x == ignore) && x != blocker {
             x = (x as isize + delta) as usize;
         }
         x == to

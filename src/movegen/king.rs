@@ -2,11 +2,13 @@
 //! (so it cannot step back along a checking line).
 //!
 //! The eight squares are tested together: the enemy's stepping pieces near the king mark the
-//! squares they reach (one table lookup each), and only the enemy sliders whose lines come near
-//! the king are followed, square by square.
+//! squares they reach (one table lookup each); only the enemy sliders whose lines come near
+//! the king are looked at, each against the neighbours on its lines, walked square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{opposite, BOARD_CELLS, CELL_SQUARE, CODES, DIR, LINE, NO_LINE, SLIDE, STEP};
+use crate::mailbox::{
+    opposite, BOARD_CELLS, CELL_SQUARE, CODES, DIR, LINE, NO_CELL, NO_LINE, SLIDE, STEP,
+};
 use crate::Position;
 
 /// How far from the king (in files, and in ranks) a piece can stand and still step onto one of
@@ -147,7 +149,7 @@ impl Position {
                 // The direction from `t` toward the slider, which slides the opposite way.
                 let toward = LINE[CELL_SQUARE[t] as usize][s] as usize;
                 if slides & (1 << opposite(toward)) != 0
-                    && self.board.clear_between(t, c, DIR[toward], k)
+                    && self.board.clear_between(t, c, DIR[toward], k, NO_CELL)
                 {
                     open &= !(1 << d);
                 }
