@@ -5,8 +5,11 @@
 //! moves. Each `--fault` flag breaks one thing, the way engines in the wild break:
 //!
 //! ```text
-//! cargo run --example fault_engine -- [--fault NAME[=VALUE][@PLY]]... [--seed N]
+//! cargo run --example fault_engine -- [--fault NAME[=VALUE][@PLY]]... [--seed N] [--pid-file PATH]
 //! ```
+//!
+//! `--pid-file PATH` appends the engine's process id to PATH, one line per start: tests use it
+//! to see which engine processes are still alive after a tool has ended.
 //!
 //! A fault with `@PLY` fires on the first `go` whose position has at least PLY moves since its
 //! start (default 0: the first `go`), once per game unless noted; with `@sfen=SFEN` only on a
@@ -20,6 +23,8 @@
 //! | `win` | `bestmove win` whether or not the declaration holds |
 //! | `crash` | exits with status 3 instead of answering |
 //! | `hang` | never answers this `go` (nor its `stop`), but keeps reading |
+//! | `hang-every` | never answers any `go` from this ply on (nor `stop`), in every game, but keeps reading |
+//! | `deaf` | stops reading its input at this `go` and never answers again (nor exits at the end of input) |
 //! | `slow=MS` | waits MS before every answer from this ply on |
 //! | `score=cp:N`, `score=mate:N` | prints `info depth 1 score … pv <move>` before every answer from this ply on |
 //! | `script=M1,M2,…` | plays the first move of the list that is legal (random when none is) |
@@ -158,6 +163,8 @@ enum Action {
     Win,
     Crash,
     Hang,
+    HangEvery,
+    Deaf,
     Slow(u64),
     Score(String),
     Script(Vec<String>),
@@ -229,6 +236,8 @@ fn parse_fault(spec: &str) -> Result<Fault, String> {
         ("win", None) => Action::Win,
         ("crash", None) => Action::Crash,
         ("hang", None) => Action::Hang,
+        ("hang-every", None) => Action::HangEvery,
+        ("deaf", None) => Action::Deaf,
         ("slow", v) => Action::Slow(ms(v)?),
         ("score", Some(v)) => match v.split_once(':') {
             Some(("cp" | "mate", n)) if n.parse::<i32>().is_ok() => {
@@ -337,6 +346,11 @@ impl FaultEngine {
                     return Err(ExitCode::from(3));
                 }
                 Action::Hang if once(&mut self.fired) => return Ok(Some(String::new())),
+                Action::HangEvery => return Ok(Some(String::new())),
+                Action::Deaf => loop {
+                    // Reads nothing more: `quit` and the end of input go unseen.
+                    std::thread::sleep(Duration::from_secs(3600));
+                },
                 _ => {}
             }
         }
@@ -770,6 +784,12 @@ fn main() -> ExitCode {
         let value = args.next();
         let parsed = match (a.as_str(), value) {
             ("--fault", Some(v)) => parse_fault(&v).map(|f| faults.push(f)),
+            ("--pid-file", Some(v)) => std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&v)
+                .and_then(|mut f| writeln!(f, "{}", std::process::id()))
+                .map_err(|e| format!("--pid-file {v}: {e}")),
             ("--seed", Some(v)) => v
                 .parse::<u64>()
                 .map(|s| seed = Some(s))

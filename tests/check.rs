@@ -300,7 +300,7 @@ fn game_flow_faults() {
             ..case(
                 "ignore-stop",
                 &["go-infinite"],
-                "no bestmove within 2000 ms after stop",
+                "no bestmove within 1000 ms after stop",
             )
         },
         // The early answer fails the check of go ponder; the checks that only need a ponder
@@ -312,7 +312,7 @@ fn game_flow_faults() {
         case(
             "ignore-ponder-stop",
             &["ponder-miss"],
-            "no bestmove within 2000 ms after stop during go ponder",
+            "no bestmove within 1000 ms after stop during go ponder",
         ),
         case(
             "idle-stop-bestmove",

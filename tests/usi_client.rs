@@ -22,7 +22,7 @@ fn saikoro() -> EngineCommand {
 
 fn spawn(cmd: &EngineCommand) -> UsiClient {
     let opts = SpawnOptions {
-        stderr: Stderr::Transcript,
+        stderr: Stderr::Keep,
         transcript: true,
         ..SpawnOptions::default()
     };
@@ -218,20 +218,19 @@ fn the_engine_runs_in_its_directory() {
     assert_eq!(pwd.canonicalize().unwrap(), dir.canonicalize().unwrap());
 }
 
-fn spawn_direct(cmd: &EngineCommand) -> UsiClient {
+fn spawn_quiet(cmd: &EngineCommand) -> UsiClient {
     let opts = SpawnOptions {
         stderr: Stderr::Null,
-        direct_read: true,
         ..SpawnOptions::default()
     };
     UsiClient::spawn(cmd, &opts).expect("start the engine")
 }
 
-/// Reading in the waiting thread (`direct_read`, the match runner's mode) gives the same
-/// answers, deadlines and errors as the reader thread.
+/// Without stderr or a transcript (the match runner's way) the answers, deadlines and errors
+/// are the same.
 #[test]
-fn direct_reading_answers_waits_and_fails_alike() {
-    let mut e = spawn_direct(&faulty(&["slow=150@2", "crash@4"]));
+fn quiet_reading_answers_waits_and_fails_alike() {
+    let mut e = spawn_quiet(&faulty(&["slow=150@2", "crash@4"]));
     let name = e.handshake(WAIT).unwrap().name.unwrap();
     assert!(name.starts_with("Saikoro"), "{name}");
     e.is_ready(WAIT).unwrap();
@@ -259,7 +258,7 @@ fn direct_reading_answers_waits_and_fails_alike() {
 /// still counts, then the end of output is an error.
 #[cfg(unix)]
 #[test]
-fn direct_reading_keeps_an_unterminated_last_line() {
+fn reading_keeps_an_unterminated_last_line() {
     let cmd = EngineCommand {
         program: "sh".into(),
         args: vec![
@@ -268,7 +267,7 @@ fn direct_reading_keeps_an_unterminated_last_line() {
         ],
         dir: None,
     };
-    let mut e = spawn_direct(&cmd);
+    let mut e = spawn_quiet(&cmd);
     assert_eq!(e.handshake(WAIT).unwrap().name, Some("x".repeat(20_000)));
     assert!(matches!(
         e.is_ready(WAIT),

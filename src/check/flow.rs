@@ -9,7 +9,7 @@
 use super::rules::{go_byoyomi, judge, Judged};
 use super::session::{Answer, Ctx, Step, Verdict};
 use super::{Check, Group, HOLD, MOVE_TIME, TOLERANCE};
-use crate::usi::client::PositionLine;
+use crate::usi::PositionLine;
 use crate::usi::{gameover_word, BestMove, Go};
 use crate::{Choice, Color, EnteringKingRule, Game, GameResult, Move, Position, RandomMover};
 use std::time::{Duration, Instant};
@@ -264,7 +264,8 @@ fn early(ctx: &mut Ctx) -> Result<Option<Answer>, Verdict> {
 /// Waits for the `bestmove` that a `stop` must bring.
 fn after_stop(ctx: &mut Ctx, during: &str) -> Result<(Answer, Duration), Verdict> {
     let t0 = Instant::now();
-    match ctx.bestmove(t0 + ctx.cfg.timeout)? {
+    let grace = ctx.cfg.policy().stop_grace;
+    match ctx.bestmove(t0 + grace)? {
         Some(a) => {
             let took = a.line.at.saturating_duration_since(t0);
             Ok((a, took))
@@ -273,7 +274,7 @@ fn after_stop(ctx: &mut Ctx, during: &str) -> Result<(Answer, Duration), Verdict
             ctx.tainted = true;
             Err(Verdict::fail(format!(
                 "no bestmove within {} ms after stop during {during}",
-                ctx.cfg.timeout.as_millis()
+                grace.as_millis()
             )))
         }
     }

@@ -30,7 +30,7 @@ mod startup;
 
 pub use report::{write_details, write_json, write_table, write_table_row};
 
-use crate::usi::EngineCommand;
+use crate::usi::{EngineCommand, FaultPolicy};
 use std::fmt;
 use std::time::Duration;
 
@@ -72,6 +72,16 @@ impl Config {
             engine,
             timeout: DEFAULT_TIMEOUT,
             options: Vec::new(),
+        }
+    }
+
+    /// What the checker does when the engine fails: [`FaultPolicy::CHECK`] with this
+    /// configuration's timeout for `usiok` and `readyok`.
+    pub fn policy(&self) -> FaultPolicy {
+        FaultPolicy {
+            startup: self.timeout,
+            ready: self.timeout,
+            ..FaultPolicy::CHECK
         }
     }
 

@@ -64,7 +64,10 @@ fn isready_during_search(ctx: &mut Ctx) -> Step {
             "'{}' before stop: the search was not held (see go-infinite)",
             a.line.text
         ));
-    } else if ctx.bestmove(Instant::now() + ctx.cfg.timeout)?.is_none() {
+    } else if ctx
+        .bestmove(Instant::now() + ctx.cfg.policy().stop_grace)?
+        .is_none()
+    {
         ctx.tainted = true;
         ctx.warn("no bestmove after stop (see go-infinite)");
     }

@@ -2,9 +2,10 @@
 //! one check ([`Ctx`]: send, wait with deadlines, verdicts).
 
 use super::{Check, CheckResult, Config, Status, TOLERANCE};
-use crate::usi::client::{Direction, Line, SpawnOptions, Stderr};
+use crate::usi::client::{Direction, Line, Stderr};
 use crate::usi::{
-    parse_engine_line, BestMove, ClientError, EngineInfo, EngineMessage, Go, UsiClient,
+    parse_engine_line, BestMove, ClientError, EngineInfo, EngineMessage, EngineSession, EngineSpec,
+    Go, StartError, UsiClient,
 };
 use std::time::{Duration, Instant};
 
@@ -79,24 +80,15 @@ impl<'c> Harness<'c> {
         self.info.as_ref()
     }
 
-    /// Starts a process (nothing sent yet).
-    pub fn spawn(&self) -> Result<UsiClient, ClientError> {
-        let opts = SpawnOptions {
+    /// The engine to start: the user's command and options, everything it says kept.
+    pub fn spec(&self) -> EngineSpec {
+        EngineSpec {
+            command: self.cfg.engine.clone(),
             label: "engine".to_string(),
-            stderr: Stderr::Transcript,
+            options: self.cfg.options.clone(),
+            stderr: Stderr::Keep,
             transcript: true,
-            own_process_group: false,
-            direct_read: false,
-        };
-        UsiClient::spawn(&self.cfg.engine, &opts)
-    }
-
-    /// Sends the user's `--option`s.
-    pub fn set_user_options(&self, e: &mut UsiClient) -> Result<(), ClientError> {
-        for (name, value) in &self.cfg.options {
-            e.set_option(name, Some(value))?;
         }
-        Ok(())
     }
 
     /// Takes over the engine started (and made ready) by the start-up checks.
@@ -126,7 +118,7 @@ impl<'c> Harness<'c> {
 
     /// Copies the stdout lines not yet seen into `output`.
     fn scan(&mut self, check: &str) {
-        let Some(e) = &self.engine else { return };
+        let Some(e) = &mut self.engine else { return };
         let Some(t) = e.transcript() else { return };
         for entry in &t.entries()[self.scanned.min(t.entries().len())..] {
             if entry.direction == Direction::Received {
@@ -142,20 +134,19 @@ impl<'c> Harness<'c> {
             old.kill();
         }
         self.scanned = 0;
-        let timeout = self.cfg.timeout;
-        let mut e = self.spawn().map_err(|e| e.to_string())?;
-        let started = e
-            .handshake(timeout)
-            .and_then(|info| {
-                self.set_user_options(&mut e)?;
-                e.is_ready(timeout)?;
-                Ok(info)
-            })
+        let policy = self.cfg.policy();
+        let mut s = EngineSession::spawn(&self.spec()).map_err(|e| e.to_string())?;
+        let started = s
+            .handshake(&policy)
+            .map_err(StartError::Handshake)
+            .and_then(|_| s.configure(&self.cfg.options, &policy))
+            .and_then(|_| s.ready(&policy).map_err(StartError::Ready))
             .map_err(|err| err.to_string());
-        self.engine = Some(e);
+        let EngineSession { client, info, .. } = s;
+        self.engine = Some(client);
         self.restart = false;
-        if self.info.is_none() {
-            self.info = started.as_ref().ok().cloned();
+        if self.info.is_none() && started.is_ok() {
+            self.info = Some(info);
         }
         self.scan("restart");
         started.map(|_| ())
@@ -261,7 +252,7 @@ pub(crate) fn exit_status_soon(e: &mut UsiClient) -> Option<std::process::ExitSt
 }
 
 /// The transcript from `mark` on, with long lines cut and only the last lines kept.
-pub(crate) fn excerpt(engine: &UsiClient, mark: usize) -> Vec<String> {
+pub(crate) fn excerpt(engine: &mut UsiClient, mark: usize) -> Vec<String> {
     let lines = engine
         .transcript()
         .map(|t| t.excerpt(mark))
@@ -348,7 +339,7 @@ impl<'a> Ctx<'a> {
 
     /// The lines sent since the engine last said something (at most the last three), as
     /// `'a', 'b'`: what it was reading when it went away.
-    fn unanswered(&self) -> String {
+    fn unanswered(&mut self) -> String {
         let Some(t) = self.e.transcript() else {
             return format!("'{}'", cut(&self.last_sent, 60));
         };
@@ -418,8 +409,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Sends `go` and waits for its `bestmove`: up to the time `given` plus the tolerance
-    /// (or the timeout when no time is given), then up to the timeout after a `stop`. No
-    /// answer at all is a failure.
+    /// (or the timeout when no time is given), then up to the policy's grace after a `stop`.
+    /// No answer at all is a failure (and the engine is restarted).
     pub fn search(&mut self, go: &Go, given: Option<Duration>) -> Result<Searched, Verdict> {
         let text = go.to_string();
         self.send(&text)?;
@@ -433,7 +424,8 @@ impl<'a> Ctx<'a> {
             });
         }
         self.send("stop")?;
-        if let Some(answer) = self.bestmove(Instant::now() + self.cfg.timeout)? {
+        let grace = self.cfg.policy().stop_grace;
+        if let Some(answer) = self.bestmove(Instant::now() + grace)? {
             return Ok(Searched {
                 elapsed: answer.line.at.saturating_duration_since(t0),
                 answer,
@@ -442,9 +434,9 @@ impl<'a> Ctx<'a> {
         }
         self.tainted = true;
         Err(Verdict::fail(format!(
-            "no bestmove for '{text}' within {} ms, nor {} ms after stop",
+            "no bestmove for '{text}' within {} ms, nor {} ms after stop: the engine hangs (killed, restarted for the next check)",
             first.as_millis(),
-            self.cfg.timeout.as_millis()
+            grace.as_millis()
         )))
     }
 

@@ -4,20 +4,11 @@
 
 use super::session::{excerpt, exit_status_soon, Harness, Verdict};
 use super::{CheckResult, Group};
-use crate::usi::{parse_engine_line, ClientError, EngineInfo, EngineMessage, OptionKind};
-use std::time::{Duration, Instant};
+use crate::usi::{ClientError, EngineInfo, EngineSession, OptionKind, StartError, UsiClient};
+use std::time::Instant;
 
 /// The start-up checks, in order.
 pub(super) const NAMES: [&str; 5] = ["usiok", "id-name", "id-author", "option-lines", "readyok"];
-
-/// What `usi` brought.
-struct Handshake {
-    info: EngineInfo,
-    /// When `usiok` came, after `usi` was sent.
-    usiok: Option<Duration>,
-    /// Why the engine's output ended, if it did.
-    ended: Option<ClientError>,
-}
 
 fn result(name: &str, v: Verdict, transcript: Vec<String>, t0: Instant) -> CheckResult {
     CheckResult::new(name, Group::StartUp, v, transcript, t0.elapsed())
@@ -28,7 +19,7 @@ fn not_run(name: &str, why: &str) -> CheckResult {
 }
 
 /// What happened to an engine whose output ended or that stopped reading (`err`).
-fn ended(e: &mut crate::usi::UsiClient, err: &ClientError) -> String {
+fn ended(e: &mut UsiClient, err: &ClientError) -> String {
     if let Some(status) = exit_status_soon(e) {
         return format!("the engine exited ({status})");
     }
@@ -36,41 +27,6 @@ fn ended(e: &mut crate::usi::UsiClient, err: &ClientError) -> String {
         ClientError::Exited(Some(status)) => format!("the engine exited ({status})"),
         ClientError::Exited(None) => "the engine closed its output".to_string(),
         other => other.to_string(),
-    }
-}
-
-/// Sends `usi` and reads up to `usiok` or the timeout.
-fn handshake(e: &mut crate::usi::UsiClient, timeout: Duration) -> Handshake {
-    let mut h = Handshake {
-        info: EngineInfo::default(),
-        usiok: None,
-        ended: None,
-    };
-    if let Err(err) = e.send("usi") {
-        h.ended = Some(err);
-        return h;
-    }
-    let sent = Instant::now();
-    let deadline = sent + timeout;
-    loop {
-        match e.recv(deadline) {
-            Ok(Some(line)) => match parse_engine_line(&line.text) {
-                EngineMessage::UsiOk => {
-                    h.usiok = Some(line.at.saturating_duration_since(sent));
-                    return h;
-                }
-                EngineMessage::IdName(n) => h.info.name = Some(n),
-                EngineMessage::IdAuthor(a) => h.info.author = Some(a),
-                EngineMessage::Option(Ok(o)) => h.info.options.push(o),
-                EngineMessage::Option(Err(err)) => h.info.bad_options.push((line.text, err)),
-                _ => h.info.other.push(line.text),
-            },
-            Ok(None) => return h,
-            Err(err) => {
-                h.ended = Some(err);
-                return h;
-            }
-        }
     }
 }
 
@@ -144,9 +100,10 @@ fn option_lines(info: &EngineInfo) -> Verdict {
 /// Runs the start-up checks on a fresh process and hands it to the harness when it is ready.
 pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
     let t0 = Instant::now();
-    let timeout = h.cfg.timeout;
-    let mut e = match h.spawn() {
-        Ok(e) => e,
+    let policy = h.cfg.policy();
+    let timeout = policy.startup;
+    let mut s = match EngineSession::spawn(&h.spec()) {
+        Ok(s) => s,
         Err(err) => {
             let why = format!("cannot start the engine: {err}");
             let mut out = vec![result("usiok", Verdict::fail(&why), Vec::new(), t0)];
@@ -155,25 +112,36 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
             return out;
         }
     };
-    let hs = handshake(&mut e, timeout);
     let mut out = Vec::new();
-    let Some(took) = hs.usiok else {
-        let why = match &hs.ended {
-            Some(err) => format!("{} before usiok", ended(&mut e, err)),
-            None => format!(
+    if let Err(err) = s.handshake(&policy) {
+        let why = match &err {
+            ClientError::Timeout { .. } => format!(
                 "no usiok within {} ms (ShogiHome gives up after 10 s by default)",
                 timeout.as_millis()
             ),
+            other => format!("{} before usiok", ended(&mut s.client, other)),
         };
-        out.push(result("usiok", Verdict::fail(&why), excerpt(&e, 0), t0));
+        out.push(result(
+            "usiok",
+            Verdict::fail(&why),
+            excerpt(&mut s.client, 0),
+            t0,
+        ));
         out.extend(NAMES[1..].iter().map(|n| not_run(n, "no usiok")));
-        h.give_up("the start-up failed (see usiok)".to_string(), Some(e));
+        h.give_up(
+            "the start-up failed (see usiok)".to_string(),
+            Some(s.client),
+        );
         return out;
-    };
-    let all = excerpt(&e, 0);
+    }
+    let info = &s.info;
+    let all = excerpt(&mut s.client, 0);
     out.push(result(
         "usiok",
-        Verdict::pass(format!("usiok {} ms after usi", took.as_millis())),
+        Verdict::pass(format!(
+            "usiok {} ms after usi",
+            info.answered_in.as_millis()
+        )),
         all.clone(),
         t0,
     ));
@@ -184,30 +152,25 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
             "no 'id {what}' line before usiok (the USI draft requires both id lines)"
         )),
     };
-    out.push(result(
-        "id-name",
-        id("name", &hs.info.name),
-        all.clone(),
-        t0,
-    ));
+    out.push(result("id-name", id("name", &info.name), all.clone(), t0));
     out.push(result(
         "id-author",
-        id("author", &hs.info.author),
+        id("author", &info.author),
         all.clone(),
         t0,
     ));
-    out.push(result("option-lines", option_lines(&hs.info), all, t0));
+    out.push(result("option-lines", option_lines(info), all, t0));
 
-    for (name, _) in &h.cfg.options {
-        if hs.info.option(name).is_none() {
-            log::warn!("--option {name}: the engine declares no such option (sent anyway)");
-        }
+    let mark = s.client.transcript_len();
+    let configured = s.configure(&h.cfg.options, &policy);
+    for problem in &s.findings {
+        log::warn!("{}: sent anyway", s.describe(problem, &policy));
     }
-    let mark = e.transcript_len();
-    let ready = h.set_user_options(&mut e).and_then(|_| {
-        let sent = Instant::now();
-        e.is_ready(timeout).map(|_| sent.elapsed())
-    });
+    let ready = match configured {
+        Ok(()) => s.ready(&policy),
+        Err(StartError::Ready(e)) => Err(e),
+        Err(other) => Err(ClientError::Write(std::io::Error::other(other.to_string()))),
+    };
     match ready {
         Ok(took) => {
             out.push(result(
@@ -216,22 +179,28 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
                 Vec::new(),
                 t0,
             ));
-            h.adopt(e, hs.info);
+            h.adopt(s.client, s.info);
         }
         Err(err) => {
             let why = match &err {
                 ClientError::Timeout { .. } => {
-                    format!("no readyok within {} ms of isready", timeout.as_millis())
+                    format!(
+                        "no readyok within {} ms of isready",
+                        policy.ready.as_millis()
+                    )
                 }
-                other => format!("{} before readyok", ended(&mut e, other)),
+                other => format!("{} before readyok", ended(&mut s.client, other)),
             };
             out.push(result(
                 "readyok",
                 Verdict::fail(&why),
-                excerpt(&e, mark),
+                excerpt(&mut s.client, mark),
                 t0,
             ));
-            h.give_up("the start-up failed (see readyok)".to_string(), Some(e));
+            h.give_up(
+                "the start-up failed (see readyok)".to_string(),
+                Some(s.client),
+            );
         }
     }
     out

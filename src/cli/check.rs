@@ -105,6 +105,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
+    super::guard_engines("check", None)?;
     let stdout = io::stdout();
     let report = if args.json {
         check::run(&args.config, &mut |_| {})

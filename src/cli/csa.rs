@@ -10,6 +10,7 @@ use saikoro::csa::record::format_time;
 use saikoro::csa::{
     ClientConfig, ClientError, GameReport, Player, RecordInfo, ServerResult, SessionEnd,
 };
+use saikoro::usi::guard;
 use saikoro::{Color, EnteringKingRule};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
@@ -164,14 +165,14 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        ctrlc::set_handler(move || {
+        let on_interrupt = move |_| {
             if stop.swap(true, Ordering::SeqCst) {
                 eprintln!("saikoro csa: interrupted again: quitting now");
-                std::process::exit(130);
+                guard::exit(130);
             }
             eprintln!("saikoro csa: stopping after the current game (Ctrl-C again to quit now)");
-        })
-        .context("cannot install the Ctrl-C handler")?;
+        };
+        super::guard_engines("csa", Some(Box::new(on_interrupt)))?;
     }
     let mut cfg = ClientConfig::new(&args.user, &args.password);
     cfg.keepalive = args.keepalive;

@@ -89,6 +89,18 @@ impl Write for SwitchWriter {
     }
 }
 
+/// Makes the engines this tool starts die with it ([`saikoro::usi::guard`]): the parent-death
+/// signal on Linux, and SIGTERM, SIGHUP and (without `on_interrupt`) Ctrl-C end them before
+/// the tool exits.
+pub fn guard_engines(
+    tool: &'static str,
+    on_interrupt: Option<Box<dyn Fn(saikoro::usi::guard::Signal) + Send>>,
+) -> anyhow::Result<()> {
+    saikoro::usi::guard::kill_engines_with_us();
+    saikoro::usi::guard::handle_signals(tool, on_interrupt)
+        .map_err(|e| anyhow::anyhow!("cannot install the signal handlers: {e}"))
+}
+
 /// Starts logging. `RUST_LOG` (env_logger syntax) sets the filter and sends the log to stderr;
 /// without it, stderr gets records up to `stderr_default`: `Off` for the USI engine (ShogiHome
 /// never reads the engine's stderr, and a full pipe would block the engine), `Warn` for the

@@ -304,9 +304,10 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let control = Arc::new(Control::default());
     {
         let control = Arc::clone(&control);
-        let _ = ctrlc::set_handler(move || {
-            eprintln!("{}", control.interrupt());
-        });
+        super::guard_engines(
+            "match",
+            Some(Box::new(move |_| eprintln!("{}", control.interrupt()))),
+        )?;
     }
     let mut m = Match::prepare(config, &saved_args, saved)?;
     let mut reporter = Standings::default();

@@ -1,23 +1,21 @@
-//! An external USI engine as the CSA client's player (`--engine "CMD ARGS"`), driven through
-//! the shared [`UsiClient`]: handshake, checked `setoption`s, `isready`/`usinewgame` per game,
-//! the game's `position`, `go` from the CSA clock, `stop` at our deadline, `gameover`, `quit`.
+//! An external USI engine as the CSA client's player (`--engine "CMD ARGS"`), started by the
+//! shared [`EngineSession`] under [`FaultPolicy::CSA`]: handshake, checked `setoption`s,
+//! `isready`/`usinewgame` per game, the game's `position`, `go` from the CSA clock, `stop` at
+//! our deadline, `gameover`, `quit`.
 
 use super::client::{GameContext, Player, PlayerError, ServerResult};
 use super::clock::Clock;
-use crate::usi::client::{PositionLine, SpawnOptions};
-use crate::usi::{BestMove, EngineCommand, EngineInfo, Go, UsiClient};
+use crate::usi::{
+    BestMove, EngineCommand, EngineSession, EngineSpec, FaultPolicy, Go, PositionLine,
+};
 use crate::{Choice, Game};
 use log::{info, warn};
 use std::time::{Duration, Instant};
 
-/// How long the engine may take to answer `usi` and `isready`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(60);
-/// How long after `stop` we wait for `bestmove` before giving up (and resigning).
-const STOP_GRACE: Duration = Duration::from_millis(500);
+/// What this tool does when the engine fails.
+const POLICY: FaultPolicy = FaultPolicy::CSA;
 /// Tick period while waiting for the engine.
 const TICK: Duration = Duration::from_millis(200);
-/// How long the engine has to exit after `quit`.
-const QUIT_GRACE: Duration = Duration::from_secs(2);
 
 fn err(e: impl std::fmt::Display) -> PlayerError {
     PlayerError(e.to_string())
@@ -26,8 +24,7 @@ fn err(e: impl std::fmt::Display) -> PlayerError {
 /// A running USI engine playing our side.
 #[derive(Debug)]
 pub struct EnginePlayer {
-    client: UsiClient,
-    info: EngineInfo,
+    engine: EngineSession,
 }
 
 impl EnginePlayer {
@@ -36,43 +33,33 @@ impl EnginePlayer {
     /// out is an error; an option it does not declare is sent anyway, with a warning (GUIs send
     /// `USI_Hash` and `USI_Ponder` to every engine).
     pub fn spawn(command: &str, options: &[(String, String)]) -> Result<EnginePlayer, PlayerError> {
-        let cmd = EngineCommand::parse(command).ok_or_else(|| err("empty engine command"))?;
-        let spawn = SpawnOptions {
-            own_process_group: true,
-            ..SpawnOptions::default()
+        let spec = EngineSpec {
+            command: EngineCommand::parse(command).ok_or_else(|| err("empty engine command"))?,
+            options: options.to_vec(),
+            ..EngineSpec::default()
         };
-        let mut client = UsiClient::spawn(&cmd, &spawn).map_err(err)?;
-        let info = client.handshake(HANDSHAKE_TIMEOUT).map_err(err)?;
-        let name = info.name.clone().unwrap_or_default();
-        client.set_label(&name);
+        let mut engine = EngineSession::start(&spec, &POLICY, false).map_err(err)?;
+        let name = engine.info.name.clone().unwrap_or_default();
+        engine.client.set_label(&name);
         info!("engine '{name}' ready");
-        for (name, value) in options {
-            match info.option(name) {
-                Some(o) => o
-                    .check_value(Some(value))
-                    .map_err(|e| err(format!("--option {name}={value}: {e}")))?,
-                None => warn!("the engine declares no option '{name}': sending it anyway"),
-            }
-            client.set_option(name, Some(value)).map_err(err)?;
-        }
-        Ok(EnginePlayer { client, info })
+        Ok(EnginePlayer { engine })
     }
 
     /// The engine's `id name` (empty when it gave none).
     pub fn name(&self) -> &str {
-        self.info.name.as_deref().unwrap_or("")
+        self.engine.info.name.as_deref().unwrap_or("")
     }
 
     /// Sends `quit` and waits briefly for the engine to exit, killing it otherwise.
     pub fn quit(&mut self) {
-        self.client.quit(QUIT_GRACE);
+        self.engine.client.quit(POLICY.quit_grace);
     }
 }
 
 impl Player for EnginePlayer {
     fn new_game(&mut self, _ctx: &GameContext, _game: &Game) -> Result<(), PlayerError> {
-        self.client.is_ready(HANDSHAKE_TIMEOUT).map_err(err)?;
-        self.client.send("usinewgame").map_err(err)
+        self.engine.ready(&POLICY).map_err(err)?;
+        self.engine.client.send("usinewgame").map_err(err)
     }
 
     fn choose(
@@ -83,9 +70,10 @@ impl Player for EnginePlayer {
         deadline: Option<Instant>,
         tick: &mut dyn FnMut(),
     ) -> Result<Choice, PlayerError> {
+        let client = &mut self.engine.client;
         // Drop anything stale (a late bestmove of an earlier search).
-        self.client.drain().map_err(err)?;
-        self.client
+        client.drain().map_err(err)?;
+        client
             .send(PositionLine::from_game(game).as_str())
             .map_err(err)?;
         let go = if clock.rules(ctx.us).is_untimed() {
@@ -96,7 +84,7 @@ impl Player for EnginePlayer {
         } else {
             clock.go_command(ctx.us, ctx.margin)
         };
-        self.client.go(&go).map_err(err)?;
+        client.go(&go).map_err(err)?;
         let mut stop_at = deadline;
         let mut give_up: Option<Instant> = None;
         let result = loop {
@@ -107,11 +95,11 @@ impl Player for EnginePlayer {
                 }
             } else if stop_at.is_some_and(|d| now >= d) {
                 warn!("engine past our deadline: sending stop");
-                self.client.stop().map_err(err)?;
-                give_up = Some(now + STOP_GRACE);
+                client.stop().map_err(err)?;
+                give_up = Some(now + POLICY.stop_grace);
                 stop_at = None;
             }
-            match self.client.wait_bestmove(now + TICK).map_err(err)? {
+            match client.wait_bestmove(now + TICK).map_err(err)? {
                 Some(r) => break r,
                 None => tick(),
             }
@@ -130,6 +118,6 @@ impl Player for EnginePlayer {
     }
 
     fn game_over(&mut self, result: ServerResult) {
-        let _ = self.client.gameover(result.gameover());
+        let _ = self.engine.client.gameover(result.gameover());
     }
 }

@@ -5,7 +5,7 @@
 use super::book::OpeningsConfig;
 use super::sprt::SprtConfig;
 use super::timecontrol::{Limits, TimeControlError};
-use crate::usi::client::split_command;
+use crate::usi::split_command;
 use crate::usi::EngineCommand;
 use crate::EnteringKingRule;
 use std::fmt;

@@ -1,35 +1,21 @@
-//! An engine process as the match keeps it: started through the shared [`UsiClient`], its
-//! options checked against what it declares, kept across games (`isready` and `usinewgame`
-//! before each), quit at the end.
+//! An engine process as the match keeps it: started by the shared [`EngineSession`] under the
+//! match's [`FaultPolicy`] (options checked against what it declares, refused when wrong), kept
+//! across games (`isready` and `usinewgame` before each), quit at the end.
 
 use super::config::EngineConfig;
-use crate::usi::client::{SpawnOptions, Stderr};
-use crate::usi::{ClientError, EngineInfo, UsiClient};
+use crate::usi::client::Stderr;
+use crate::usi::{
+    ClientError, EngineInfo, EngineSession, EngineSpec, FaultPolicy, StartError, UsiClient,
+};
 use log::{debug, warn};
-use std::fmt;
 use std::time::Duration;
 
-/// How long an engine has to exit after `quit` before it is killed.
-pub const QUIT_GRACE: Duration = Duration::from_secs(2);
-
-/// Options GUIs send whether or not the engine declares them (ShogiHome, Shogidokoro).
-const ALWAYS_SENT: [&str; 2] = ["USI_Hash", "USI_Ponder"];
-
-/// Why an engine could not be started.
-#[derive(Debug)]
-pub enum StartError {
-    /// The program cannot be run at all, or its options are wrong: the match cannot go on.
-    Fatal(String),
-    /// It ran but failed the handshake (crashed, or no `usiok` in time): it loses the game.
-    Failed(ClientError),
-}
-
-impl fmt::Display for StartError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StartError::Fatal(m) => f.write_str(m),
-            StartError::Failed(e) => e.fmt(f),
-        }
+/// The match's fault policy with its start-up and ready times.
+pub fn policy(startup: Duration, ready: Duration) -> FaultPolicy {
+    FaultPolicy {
+        startup,
+        ready,
+        ..FaultPolicy::MATCH
     }
 }
 
@@ -44,77 +30,38 @@ pub struct MatchEngine {
     pub ponder: bool,
 }
 
-/// Checks the `option.NAME=VALUE`s of `config` against what the engine declared.
-pub fn check_options(name: &str, config: &EngineConfig, info: &EngineInfo) -> Result<(), String> {
-    for (opt, value) in &config.options {
-        match info.option(opt) {
-            Some(o) => o
-                .check_value(Some(value))
-                .map_err(|e| format!("engine {name}: option.{opt}={value}: {e}"))?,
-            None if ALWAYS_SENT.iter().any(|a| a.eq_ignore_ascii_case(opt)) => {}
-            None => {
-                let declared: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
-                return Err(format!(
-                    "engine {name} has no option '{opt}' (it declares: {})",
-                    if declared.is_empty() {
-                        "none".to_string()
-                    } else {
-                        declared.join(", ")
-                    }
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
 impl MatchEngine {
-    /// Starts the engine: `usi` … `usiok` within `startup`, then a `setoption` for each
-    /// `option.NAME=VALUE` and for `USI_Ponder` when the engine declares it.
+    /// Starts the engine: `usi` … `usiok`, then a `setoption` for each `option.NAME=VALUE`
+    /// (refused unless the engine declares it and takes the value) and for `USI_Ponder` when
+    /// the engine declares it.
     pub fn start(
         config: &EngineConfig,
         name: &str,
-        startup: Duration,
+        policy: &FaultPolicy,
     ) -> Result<MatchEngine, StartError> {
-        let spawn = SpawnOptions {
+        let spec = EngineSpec {
+            command: config.command.clone(),
             label: name.to_string(),
+            options: config.options.clone(),
             stderr: Stderr::Log,
             transcript: false,
-            own_process_group: true,
-            direct_read: true,
         };
-        let mut client = UsiClient::spawn(&config.command, &spawn)
-            .map_err(|e| StartError::Fatal(format!("engine {name}: {e}")))?;
-        let info = match client.handshake(startup) {
-            Ok(info) => info,
-            Err(e) => {
-                client.kill();
-                return Err(StartError::Failed(e));
-            }
-        };
-        if let Err(m) = check_options(name, config, &info) {
-            client.kill();
-            return Err(StartError::Fatal(m));
-        }
-        for (opt, value) in &config.options {
-            client
-                .set_option(opt, Some(value))
-                .map_err(StartError::Failed)?;
-        }
+        let EngineSession {
+            mut client, info, ..
+        } = EngineSession::start(&spec, policy, false)?;
         let has_ponder = info.option("USI_Ponder").is_some();
         if config.ponder && !has_ponder {
             warn!("engine {name}: asked to ponder, but it has no USI_Ponder option: not pondering");
         }
         let ponder = config.ponder && has_ponder;
-        if has_ponder
-            && !config
-                .options
-                .iter()
-                .any(|(n, _)| n.eq_ignore_ascii_case("USI_Ponder"))
-        {
+        let set_by_user = config
+            .options
+            .iter()
+            .any(|(n, _)| n.eq_ignore_ascii_case("USI_Ponder"));
+        if has_ponder && !set_by_user {
             client
                 .set_option("USI_Ponder", Some(if ponder { "true" } else { "false" }))
-                .map_err(StartError::Failed)?;
+                .map_err(StartError::Ready)?;
         }
         debug!("engine {name} started (pid {})", client.pid());
         Ok(MatchEngine {
@@ -133,7 +80,7 @@ impl MatchEngine {
 
     /// `quit`, then a kill if it does not exit in time.
     pub fn quit(mut self) {
-        self.client.quit(QUIT_GRACE);
+        self.client.quit(FaultPolicy::MATCH.quit_grace);
     }
 }
 
@@ -145,7 +92,8 @@ pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, String>
         .name
         .clone()
         .unwrap_or_else(|| config.fallback_name());
-    match MatchEngine::start(config, &label, startup) {
+    let policy = policy(startup, FaultPolicy::MATCH.ready);
+    match MatchEngine::start(config, &label, &policy) {
         Ok(e) => {
             let name = config
                 .name
@@ -155,10 +103,11 @@ pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, String>
             e.quit();
             Ok(name)
         }
-        Err(StartError::Fatal(m)) => Err(m),
-        Err(StartError::Failed(e)) => {
+        Err(e) if e.is_engine_fault() => {
             warn!("engine {label} failed its handshake ({e}); its games will show it");
             Ok(label)
         }
+        Err(StartError::Spawn(e)) => Err(format!("engine {label}: {e}")),
+        Err(e) => Err(e.to_string()),
     }
 }

@@ -10,11 +10,11 @@
 use super::adjudication::Adjudicator;
 use super::book::Opening;
 use super::config::{DrawAdjudication, ResignAdjudication};
-use super::engine::{MatchEngine, StartError};
+use super::engine::{self, MatchEngine};
 use super::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use super::timecontrol::{GameClock, Limits};
-use crate::usi::client::PositionLine;
-use crate::usi::{BestMove, ClientError, Score};
+use crate::usi::PositionLine;
+use crate::usi::{BestMove, ClientError, FaultPolicy, Score, StartError};
 use crate::{ByColor, Color, EnteringKingRule, Game, Move, MoveList, Repetition};
 use log::{debug, warn};
 use std::fmt;
@@ -39,8 +39,16 @@ pub struct Referee {
     pub resign: Option<ResignAdjudication>,
     /// How long `usi` may take.
     pub startup: Duration,
-    /// How long `isready`, `stop` or an untimed move may take.
+    /// How long `isready` or an untimed move may take.
     pub ready: Duration,
+}
+
+impl Referee {
+    /// What the match does when an engine fails: [`FaultPolicy::MATCH`] with this match's
+    /// start-up and ready times.
+    pub fn policy(&self) -> FaultPolicy {
+        engine::policy(self.startup, self.ready)
+    }
 }
 
 /// The end the rules give the position, if any: repetition and perpetual check (as
@@ -205,13 +213,14 @@ fn ready(
     loop {
         if slot.engine.is_none() {
             fresh = true;
-            match MatchEngine::start(slot.config, name, referee.startup) {
+            match MatchEngine::start(slot.config, name, &referee.policy()) {
                 Ok(e) => *slot.engine = Some(e),
-                Err(StartError::Fatal(m)) => return Err(Fatal(m)),
-                Err(StartError::Failed(e)) => {
+                Err(StartError::Handshake(e) | StartError::Ready(e)) => {
                     warn!("{name}: {e}");
                     return Ok(Err(e));
                 }
+                Err(StartError::Spawn(e)) => return Err(Fatal(format!("engine {name}: {e}"))),
+                Err(e) => return Err(Fatal(e.to_string())),
             }
         }
         let engine = slot.engine.as_mut().expect("started");
@@ -291,7 +300,7 @@ impl Play<'_, '_> {
             pondered => {
                 if pondered.is_some() {
                     engine.client.stop().map_err(|e| End::failure(side, &e))?;
-                    wait_any_bestmove(engine, referee.ready, self.setup.abort)?
+                    wait_any_bestmove(engine, referee.policy().stop_grace, self.setup.abort)?
                         .map_err(|e| End::failure(side, &e))?;
                 }
                 // Anything left over (a second bestmove of a broken engine) is no answer to
@@ -446,7 +455,7 @@ impl Play<'_, '_> {
             if busy {
                 let stopped = e.client.stop().is_ok()
                     && matches!(
-                        wait_any_bestmove(&mut e, setup.referee.ready, setup.abort),
+                        wait_any_bestmove(&mut e, setup.referee.policy().stop_grace, setup.abort),
                         Ok(Ok(()))
                     );
                 if !stopped {
@@ -465,8 +474,8 @@ impl Play<'_, '_> {
     }
 }
 
-/// Waits up to `limit` for a `bestmove` to throw away (after `stop`). `Err(End)` when the match
-/// is being aborted.
+/// Waits up to `limit` (the policy's grace after `stop`) for a `bestmove` to throw away.
+/// `Err(End)` when the match is being aborted.
 fn wait_any_bestmove(
     engine: &mut MatchEngine,
     limit: Duration,

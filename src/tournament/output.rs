@@ -4,7 +4,7 @@
 
 use super::result::{Decision, GameRecord, Reason};
 use crate::json::{json_string, read_json_string};
-use crate::usi::client::PositionLine;
+use crate::usi::PositionLine;
 use crate::Color;
 use std::fmt::Write as _;
 

@@ -15,16 +15,25 @@
 //! ```
 
 pub mod client;
+mod command;
 mod diagram;
 mod engine;
+pub mod guard;
 mod message;
+mod position_line;
+pub mod process;
+pub mod session;
+pub mod transcript;
 
-pub use client::{ClientError, EngineCommand, EngineInfo, SearchResult, UsiClient};
+pub use client::{ClientError, EngineInfo, SearchResult, UsiClient};
+pub use command::{split_command, EngineCommand};
 pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};
 pub use message::{
     parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
     OptionValueError, Score, UsiOption,
 };
+pub use position_line::PositionLine;
+pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError};
 
 use crate::sfen::{self, SfenError};
 use crate::{GameResult, IllegalMove, Move, PositionError, Setup};

@@ -1,0 +1,321 @@
+//! Ownership of the engines' lives: no engine outlives the tool that started it.
+//!
+//! Every [`EngineProcess`](super::process::EngineProcess) registers here while it runs. However
+//! the tool ends, its engines get `quit` and, after a short grace, a kill of their whole
+//! process group:
+//!
+//! - normally, on an error or a panic: the tool's own code (each engine's `Drop` sends `quit`,
+//!   waits briefly, kills);
+//! - on SIGTERM or SIGHUP, and on Ctrl-C (SIGINT) when the tool has no use for it: the signal
+//!   thread of [`handle_signals`] ends every registered engine ([`end_all`]) and exits with
+//!   128 + the signal's number, whatever the tool's threads are doing;
+//! - through [`exit`], which tools call instead of [`std::process::exit`];
+//! - on Linux, when the tool is killed outright (SIGKILL, where no code of ours runs): engines
+//!   started after [`kill_engines_with_us`] carry the parent-death signal. The binary re-runs
+//!   itself as a launcher ([`launch`]) that sets the signal on itself (`prctl`, through nix's
+//!   safe call) and then becomes the engine (`exec`, same process id). The kernel sends the
+//!   signal when the *thread* that started the engine ends; each tool starts and ends its
+//!   engines in one thread.
+
+use super::command::EngineCommand;
+use log::{debug, warn};
+use std::ffi::OsString;
+use std::io;
+use std::process::{ChildStdin, Command, ExitCode};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::{Duration, Instant};
+
+/// How long engines have to exit after the last `quit`, when the tool ends on a signal or
+/// through [`exit`], before their process groups are killed.
+pub const END_GRACE: Duration = Duration::from_millis(500);
+
+/// The first argument that makes the binary the launcher of an engine ([`launch`]).
+pub const LAUNCH_ARG: &str = "--saikoro-engine-launcher";
+
+/// An engine's stdin, shared between the tool and this guard (which writes the last `quit`).
+pub struct SharedStdin(pub(super) Arc<Mutex<ChildStdin>>);
+
+struct Live {
+    pid: u32,
+    stdin: Weak<Mutex<ChildStdin>>,
+}
+
+static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<Live>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// An engine's place in the list; leaves it when dropped (the process has been reaped).
+#[derive(Debug)]
+pub struct Registration {
+    pid: u32,
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        live().retain(|l| l.pid != self.pid);
+    }
+}
+
+pub(super) fn register(pid: u32, stdin: &SharedStdin) -> Registration {
+    live().push(Live {
+        pid,
+        stdin: Arc::downgrade(&stdin.0),
+    });
+    Registration { pid }
+}
+
+/// The process ids of the engines running now (started and not yet reaped).
+pub fn running() -> Vec<u32> {
+    live().iter().map(|l| l.pid).collect()
+}
+
+/// Kills the process group led by `pid` (Unix; the group of an engine is its own).
+pub(super) fn kill_group(pid: u32) {
+    #[cfg(unix)]
+    {
+        use nix::sys::signal::{killpg, Signal};
+        use nix::unistd::Pid;
+        if let Ok(raw) = i32::try_from(pid) {
+            let _ = killpg(Pid::from_raw(raw), Signal::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
+}
+
+/// Whether the child `pid` has exited (without reaping it: its `Child` still will).
+fn exited(pid: u32) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+        use nix::unistd::Pid;
+        let Ok(raw) = i32::try_from(pid) else {
+            return true;
+        };
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        !matches!(
+            waitid(Id::Pid(Pid::from_raw(raw)), flags),
+            Ok(WaitStatus::StillAlive)
+        )
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        false
+    }
+}
+
+/// Ends every registered engine: `quit` to each (written from a thread of its own, so that an
+/// engine that no longer reads cannot hold us), up to `grace` for them to exit, then a kill of
+/// each one's process group. Returns how many there were.
+pub fn end_all(grace: Duration) -> usize {
+    let engines: Vec<(u32, Option<Arc<Mutex<ChildStdin>>>)> =
+        live().iter().map(|l| (l.pid, l.stdin.upgrade())).collect();
+    let deadline = Instant::now() + grace;
+    for (_, stdin) in &engines {
+        if let Some(stdin) = stdin.clone() {
+            std::thread::spawn(move || {
+                // A tool thread may hold the lock in a write that waits: then no `quit`.
+                if let Ok(mut s) = stdin.try_lock() {
+                    let _ = super::process::write_quit(&mut s, deadline);
+                }
+            });
+        }
+    }
+    while Instant::now() < deadline && !engines.iter().all(|(pid, _)| exited(*pid)) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    for (pid, _) in &engines {
+        kill_group(*pid);
+    }
+    engines.len()
+}
+
+/// Ends the registered engines ([`end_all`]) and exits with `code`: for tools, instead of
+/// [`std::process::exit`], which would leave them running.
+pub fn exit(code: i32) -> ! {
+    end_all(END_GRACE);
+    std::process::exit(code)
+}
+
+/// What a signal asks of the tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// Ctrl-C (SIGINT).
+    Interrupt,
+}
+
+/// Takes SIGINT, SIGTERM and SIGHUP (on Windows, Ctrl-C and closing the console) in a thread
+/// of their own. SIGTERM and SIGHUP end the engines and the tool (exit status 143, 129).
+/// Ctrl-C goes to `on_interrupt` when given (the tool then ends its games its own way, and
+/// calls [`exit`] for a quick end); without it, it ends the engines and the tool (130).
+pub fn handle_signals(
+    tool: &'static str,
+    on_interrupt: Option<Box<dyn Fn(Signal) + Send>>,
+) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                for sig in signals.forever() {
+                    match (sig, &on_interrupt) {
+                        (SIGINT, Some(f)) => f(Signal::Interrupt),
+                        _ => terminate(tool, 128 + sig),
+                    }
+                }
+            })?;
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        ctrlc::set_handler(move || match &on_interrupt {
+            Some(f) => f(Signal::Interrupt),
+            None => terminate(tool, 130),
+        })
+        .map_err(io::Error::other)
+    }
+}
+
+fn terminate(tool: &str, code: i32) -> ! {
+    let n = running().len();
+    if n > 0 {
+        eprintln!("saikoro {tool}: ending on a signal: stopping {n} engine process(es)");
+    }
+    warn!("ending on a signal (exit status {code}) with {n} engine(s) running");
+    exit(code)
+}
+
+/// The binary itself, as the launcher of engines (set by [`kill_engines_with_us`]).
+static LAUNCHER: OnceLock<std::path::PathBuf> = OnceLock::new();
+
+/// From now on, engines carry the parent-death signal (Linux): they are killed when the thread
+/// that started them ends, even when the tool is killed with SIGKILL. For the `saikoro`
+/// binary, whose `main` hands [`LAUNCH_ARG`] to [`launch`]; elsewhere it does nothing.
+pub fn kill_engines_with_us() {
+    #[cfg(target_os = "linux")]
+    if let Ok(exe) = std::env::current_exe() {
+        let _ = LAUNCHER.set(exe);
+    }
+}
+
+/// The command that starts `engine`: the program itself, or the launcher that becomes it.
+pub(super) fn command(engine: &EngineCommand) -> io::Result<Command> {
+    if let Some(launcher) = LAUNCHER.get().filter(|l| l.exists()) {
+        // The launcher can only say "cannot start" once it runs: find the program first, so
+        // that a missing one is the same error as without it.
+        locate(engine)?;
+        let mut cmd = Command::new(launcher);
+        cmd.arg(LAUNCH_ARG)
+            .arg(std::process::id().to_string())
+            .arg(&engine.program)
+            .args(&engine.args);
+        return Ok(cmd);
+    }
+    let mut cmd = Command::new(&engine.program);
+    cmd.args(&engine.args);
+    Ok(cmd)
+}
+
+/// Whether `engine`'s program can be found and run: a path (relative to its directory), or a
+/// name looked up in `PATH`.
+fn locate(engine: &EngineCommand) -> io::Result<()> {
+    let program = std::path::Path::new(&engine.program);
+    let runnable = |p: &std::path::Path| -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            p.metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        }
+        #[cfg(not(unix))]
+        p.is_file()
+    };
+    let found = if engine.program.contains('/') {
+        match (&engine.dir, program.is_relative()) {
+            (Some(dir), true) => runnable(&dir.join(program)),
+            _ => runnable(program),
+        }
+    } else {
+        std::env::var_os("PATH")
+            .is_some_and(|path| std::env::split_paths(&path).any(|d| runnable(&d.join(program))))
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            "No such file or directory (os error 2)",
+        ))
+    }
+}
+
+/// The launcher (`saikoro --saikoro-engine-launcher PARENT PROGRAM ARGS…`): asks for SIGKILL
+/// when its parent thread ends, makes sure that parent is still there, and becomes the engine.
+/// Returns only when that fails.
+pub fn launch(args: Vec<OsString>) -> ExitCode {
+    let mut args = args.into_iter();
+    let parent: Option<u32> = args.next().and_then(|a| a.to_str()?.parse().ok());
+    let Some(program) = args.next() else {
+        eprintln!("saikoro: {LAUNCH_ARG} PARENT PROGRAM [ARGS]");
+        return ExitCode::from(2);
+    };
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::signal::Signal as Sig;
+        if let Err(e) = nix::sys::prctl::set_pdeathsig(Sig::SIGKILL) {
+            debug!("no parent-death signal: {e}");
+        }
+        // The parent may have ended before the signal was asked for.
+        if parent.is_some_and(|p| nix::unistd::getppid().as_raw() as u32 != p) {
+            return ExitCode::from(1);
+        }
+    }
+    let _ = parent;
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let err = Command::new(&program).args(args).exec();
+        eprintln!("cannot start engine '{}': {err}", program.to_string_lossy());
+        ExitCode::from(127)
+    }
+    #[cfg(not(unix))]
+    {
+        eprintln!("saikoro: {LAUNCH_ARG} is for Linux");
+        let _ = (program, args);
+        ExitCode::from(2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(unix)]
+    fn programs_are_located_like_the_system_does() {
+        let cmd = |p: &str| EngineCommand::parse(p).unwrap();
+        assert!(locate(&cmd("sh")).is_ok());
+        assert!(locate(&cmd("/bin/sh")).is_ok());
+        let missing = locate(&cmd("no-such-engine-xyz")).unwrap_err();
+        assert_eq!(missing.kind(), io::ErrorKind::NotFound);
+        assert!(locate(&cmd("./no/such/engine")).is_err());
+        // A relative path is looked up in the engine's directory.
+        let mut in_bin = cmd("./sh");
+        in_bin.dir = Some("/bin".into());
+        assert!(locate(&in_bin).is_ok());
+        // A file that is not executable is not a program.
+        let dir = std::env::temp_dir();
+        let name = format!("saikoro-not-a-program-{}", std::process::id());
+        std::fs::write(dir.join(&name), "x").unwrap();
+        let mut not_exec = cmd(&format!("./{name}"));
+        not_exec.dir = Some(dir.clone());
+        let found = locate(&not_exec);
+        let _ = std::fs::remove_file(dir.join(&name));
+        assert!(found.is_err());
+    }
+}

@@ -1,0 +1,295 @@
+//! One way to start an engine, for every tool: spawn → `usi` … `usiok` (the option lines read
+//! into typed [`UsiOption`](super::UsiOption)s) → each `setoption` checked against the
+//! engine's own declaration → `isready` … `readyok`. What differs between the tools is data,
+//! their [`FaultPolicy`]: how long each answer may take, and whether an option the engine does
+//! not declare, or a value it rules out, is refused or sent anyway.
+//!
+//! The fault policy of each tool is written down once, in the constants of [`FaultPolicy`],
+//! and described in `docs/engines.md` with what each tool does on each fault.
+
+use super::client::{ClientError, EngineInfo, SpawnOptions, UsiClient};
+use super::command::EngineCommand;
+use super::message::OptionValueError;
+use super::process::Stderr;
+use log::warn;
+use std::fmt;
+use std::time::Duration;
+
+/// What a tool does with an option the engine does not take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionRule {
+    /// An error: the engine does not start.
+    Refuse,
+    /// Sent all the same, and kept in [`EngineSession::findings`] ([`EngineSession::start`]
+    /// warns about each in the log).
+    SendAnyway,
+}
+
+/// How a tool treats an engine that fails: the time each answer may take and what a wrong
+/// option is. One constant per tool; the tools' flags override the times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FaultPolicy {
+    /// `usi` → `usiok`.
+    pub startup: Duration,
+    /// `isready` → `readyok`.
+    pub ready: Duration,
+    /// `stop` → `bestmove`: past it the engine is hung, and killed.
+    pub stop_grace: Duration,
+    /// `quit` → exit: past it the engine is killed.
+    pub quit_grace: Duration,
+    /// An option the engine does not declare (`USI_Hash` and `USI_Ponder` are always sent,
+    /// as GUIs send them to every engine).
+    pub undeclared_option: OptionRule,
+    /// A value the engine's declaration rules out (a spin out of range, a combo value not
+    /// among its vars, a check that is not `true` or `false`).
+    pub bad_value: OptionRule,
+    /// How the user writes an option, for messages: `option.` (`option.Hash=16`) or
+    /// `--option ` (`--option Hash=16`).
+    pub option_syntax: &'static str,
+}
+
+impl FaultPolicy {
+    /// `saikoro csa --engine`.
+    pub const CSA: FaultPolicy = FaultPolicy {
+        startup: Duration::from_secs(60),
+        ready: Duration::from_secs(60),
+        stop_grace: Duration::from_millis(500),
+        quit_grace: Duration::from_secs(2),
+        undeclared_option: OptionRule::SendAnyway,
+        bad_value: OptionRule::Refuse,
+        option_syntax: "--option ",
+    };
+
+    /// `saikoro match` (`--startup-ms` and `--ready-ms` set the first two).
+    pub const MATCH: FaultPolicy = FaultPolicy {
+        startup: Duration::from_secs(10),
+        ready: Duration::from_secs(60),
+        stop_grace: Duration::from_secs(1),
+        quit_grace: Duration::from_secs(2),
+        undeclared_option: OptionRule::Refuse,
+        bad_value: OptionRule::Refuse,
+        option_syntax: "option.",
+    };
+
+    /// `saikoro check` (`--timeout-ms` sets the first two). The quit grace is ShogiHome's.
+    pub const CHECK: FaultPolicy = FaultPolicy {
+        startup: Duration::from_secs(10),
+        ready: Duration::from_secs(10),
+        stop_grace: Duration::from_secs(1),
+        quit_grace: Duration::from_secs(5),
+        undeclared_option: OptionRule::SendAnyway,
+        bad_value: OptionRule::SendAnyway,
+        option_syntax: "--option ",
+    };
+}
+
+/// Options GUIs send whether or not the engine declares them (ShogiHome, Shogidokoro).
+pub const ALWAYS_SENT: [&str; 2] = ["USI_Hash", "USI_Ponder"];
+
+/// An engine to start: its command, its name in the log, the options to set, and what to
+/// keep of its output.
+#[derive(Clone, Debug, Default)]
+pub struct EngineSpec {
+    /// The command line.
+    pub command: EngineCommand,
+    /// The name in the log and in messages (`engine` when empty).
+    pub label: String,
+    /// `setoption name NAME value VALUE` for each, in order, after `usiok`.
+    pub options: Vec<(String, String)>,
+    /// Where its stderr goes.
+    pub stderr: Stderr,
+    /// Whether to keep a transcript of every line.
+    pub transcript: bool,
+}
+
+/// An option the engine does not take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionProblem {
+    /// No such option is declared.
+    Undeclared {
+        /// The name as given.
+        name: String,
+        /// The names the engine declares.
+        declared: Vec<String>,
+    },
+    /// The value is ruled out by the declaration.
+    BadValue {
+        /// The name as given.
+        name: String,
+        /// The value as given.
+        value: String,
+        /// Why.
+        error: OptionValueError,
+    },
+}
+
+/// Why an engine did not start.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum StartError {
+    /// The program cannot be run at all.
+    Spawn(ClientError),
+    /// It ran but did not get through `usi` … `usiok`: it crashed, or gave no `usiok` in time.
+    Handshake(ClientError),
+    /// An option it does not take, refused by the policy (the message names the engine and
+    /// the option as the user wrote it).
+    Option(String),
+    /// No `readyok` (or it crashed) after the options.
+    Ready(ClientError),
+}
+
+impl StartError {
+    /// Whether the engine itself failed (it ran, but crashed or did not answer): a tool that
+    /// goes on counts it against the engine. Otherwise nothing can run it (a program that
+    /// cannot start, or options it refuses).
+    pub fn is_engine_fault(&self) -> bool {
+        matches!(self, StartError::Handshake(_) | StartError::Ready(_))
+    }
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Spawn(e) | StartError::Handshake(e) | StartError::Ready(e) => e.fmt(f),
+            StartError::Option(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// A started engine: the client, what `usi` told, and the option problems sent anyway.
+#[derive(Debug)]
+pub struct EngineSession {
+    /// The USI connection.
+    pub client: UsiClient,
+    /// What `usi` told (empty until [`EngineSession::handshake`]).
+    pub info: EngineInfo,
+    /// Options sent although the engine does not take them ([`OptionRule::SendAnyway`]).
+    pub findings: Vec<OptionProblem>,
+    label: String,
+}
+
+impl EngineSession {
+    /// The whole start-up under `policy`: [`spawn`](Self::spawn),
+    /// [`handshake`](Self::handshake), [`configure`](Self::configure) with the spec's options,
+    /// and, when `ready` is set, [`ready`](Self::ready). An engine that fails on the way is
+    /// killed.
+    pub fn start(
+        spec: &EngineSpec,
+        policy: &FaultPolicy,
+        ready: bool,
+    ) -> Result<EngineSession, StartError> {
+        let mut s = EngineSession::spawn(spec)?;
+        s.handshake(policy).map_err(StartError::Handshake)?;
+        s.configure(&spec.options, policy)?;
+        for problem in &s.findings {
+            warn!("{}: sent anyway", s.describe(problem, policy));
+        }
+        if ready {
+            s.ready(policy).map_err(StartError::Ready)?;
+        }
+        Ok(s)
+    }
+
+    /// Starts the process; nothing is sent yet.
+    pub fn spawn(spec: &EngineSpec) -> Result<EngineSession, StartError> {
+        let label = if spec.label.is_empty() {
+            "engine".to_string()
+        } else {
+            spec.label.clone()
+        };
+        let opts = SpawnOptions {
+            label: label.clone(),
+            stderr: spec.stderr,
+            transcript: spec.transcript,
+        };
+        let client = UsiClient::spawn(&spec.command, &opts).map_err(StartError::Spawn)?;
+        Ok(EngineSession {
+            client,
+            info: EngineInfo::default(),
+            findings: Vec::new(),
+            label,
+        })
+    }
+
+    /// `usi` … `usiok` within the policy's start-up time.
+    pub fn handshake(&mut self, policy: &FaultPolicy) -> Result<(), ClientError> {
+        self.info = self.client.handshake(policy.startup)?;
+        Ok(())
+    }
+
+    /// Checks each option against the engine's declaration, then sends them all: a problem is
+    /// an error or a finding (in [`EngineSession::findings`]) as the policy says. Nothing is
+    /// sent when one is refused.
+    pub fn configure(
+        &mut self,
+        options: &[(String, String)],
+        policy: &FaultPolicy,
+    ) -> Result<(), StartError> {
+        for (name, value) in options {
+            let Some(problem) = self.problem(name, value) else {
+                continue;
+            };
+            let rule = match problem {
+                OptionProblem::Undeclared { .. } => policy.undeclared_option,
+                OptionProblem::BadValue { .. } => policy.bad_value,
+            };
+            match rule {
+                OptionRule::Refuse => {
+                    return Err(StartError::Option(self.describe(&problem, policy)))
+                }
+                OptionRule::SendAnyway => self.findings.push(problem),
+            }
+        }
+        for (name, value) in options {
+            self.client
+                .set_option(name, Some(value))
+                .map_err(StartError::Ready)?;
+        }
+        Ok(())
+    }
+
+    /// `isready` … `readyok` within the policy's time: how long it took.
+    pub fn ready(&mut self, policy: &FaultPolicy) -> Result<Duration, ClientError> {
+        self.client.is_ready(policy.ready)
+    }
+
+    /// What is wrong with setting `name` to `value`, if anything.
+    fn problem(&self, name: &str, value: &str) -> Option<OptionProblem> {
+        match self.info.option(name) {
+            Some(o) => o
+                .check_value(Some(value))
+                .err()
+                .map(|error| OptionProblem::BadValue {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                    error,
+                }),
+            None if ALWAYS_SENT.iter().any(|a| a.eq_ignore_ascii_case(name)) => None,
+            None => Some(OptionProblem::Undeclared {
+                name: name.to_string(),
+                declared: self.info.options.iter().map(|o| o.name.clone()).collect(),
+            }),
+        }
+    }
+
+    /// The message for `problem`, with the option written as the user of the tool writes it.
+    pub fn describe(&self, problem: &OptionProblem, policy: &FaultPolicy) -> String {
+        let label = &self.label;
+        match problem {
+            OptionProblem::Undeclared { name, declared } => format!(
+                "engine {label} has no option '{name}' (it declares: {})",
+                if declared.is_empty() {
+                    "none".to_string()
+                } else {
+                    declared.join(", ")
+                }
+            ),
+            OptionProblem::BadValue { name, value, error } => format!(
+                "engine {label}: {}{name}={value}: {error}",
+                policy.option_syntax
+            ),
+        }
+    }
+}
