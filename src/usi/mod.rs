@@ -23,7 +23,7 @@ pub use client::{ClientError, EngineCommand, EngineInfo, SearchResult, UsiClient
 pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};
 pub use message::{
     parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
-    OptionValueError, Score, UsiOption,
+    OptionValue, OptionValueError, Score, UsiOption,
 };
 
 use crate::sfen::{self, SfenError};
