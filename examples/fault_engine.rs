@@ -509,9 +509,6 @@ impl CheckFault {
     }
 }
 
-/// The options the engine declares (Saikoro's).
-const DECLARED: [&str; 4] = ["USI_Ponder", "Seed", "EnteringKingRule", "LogFile"];
-
 /// Whether Black would wrongly declare a win by counting 27 points as enough (the White
 /// threshold): every other CSARule27 condition holds, the points are exactly 27.
 fn declares_at_27(pos: &Position) -> bool {
@@ -642,7 +639,9 @@ impl FaultEngine {
             Ok(Command::IsReady) if searching && self.has(&F::NoReadyokWhileSearching) => done,
             Ok(Command::SetOption { name, value }) => {
                 let value = value.unwrap_or_default();
-                let unknown = !DECLARED.iter().any(|d| d.eq_ignore_ascii_case(&name));
+                // The options the engine declares are Saikoro's.
+                let unknown =
+                    !Engine::declared_options().any(|o| o.name.eq_ignore_ascii_case(&name));
                 let spin_max = name.eq_ignore_ascii_case("Seed")
                     && value == saikoro::usi::SEED_MAX.to_string();
                 if (unknown && self.has(&F::CrashOnUnknownOption))

@@ -5,12 +5,15 @@
 //! input (a `go ponder` also until `ponderhit`), so no thread is needed and exactly one
 //! `bestmove` follows each `go`.
 
-use super::{parse_line, shorten, Command, Go, PositionCommand, Start, UsiError};
+use super::{
+    parse_line, shorten, Command, Go, OptionValue, PositionCommand, Start, UsiError, UsiOption,
+};
 use crate::{
     divide, Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Position, PositionError,
     RandomMover,
 };
 use log::{debug, info, warn};
+use options::OptionId;
 use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
@@ -31,32 +34,8 @@ pub type LogSwitch = Box<dyn FnMut(Option<&Path>) -> io::Result<()> + Send>;
 /// The author named in `id author`.
 pub const AUTHOR: &str = "the Saikoro developers";
 
-/// The largest `Seed` (2^31 - 1: fits any GUI's 32-bit spin control).
-pub const SEED_MAX: u64 = (1 << 31) - 1;
-
-/// The engine options (`setoption`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// `Seed`: the random generator's seed; 0 draws a fresh one from the OS each game.
-    pub seed: u64,
-    /// `EnteringKingRule`: when `bestmove win` is declared.
-    pub entering_king_rule: EnteringKingRule,
-    /// `LogFile`: where logs are appended; empty for none.
-    pub log_file: String,
-    /// `USI_Ponder`: stored only (the engine never asks to ponder).
-    pub ponder: bool,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            seed: 0,
-            entering_king_rule: EnteringKingRule::CsaRule27,
-            log_file: String::new(),
-            ponder: false,
-        }
-    }
-}
+mod options;
+pub use options::{Options, SEED_MAX};
 
 /// The USI engine session. Feed it lines with [`Engine::handle_line`] (or parsed commands with
 /// [`Engine::handle`]) and call [`Engine::finish`] at the end of input.
@@ -114,6 +93,11 @@ impl Engine {
     pub fn with_log_switch(mut self, switch: LogSwitch) -> Engine {
         self.log_switch = Some(switch);
         self
+    }
+
+    /// The options `usi` declares, in the order it prints them.
+    pub fn declared_options() -> impl Iterator<Item = &'static UsiOption> {
+        options::declared()
     }
 
     /// The current options.
@@ -195,24 +179,14 @@ impl Engine {
             &format!("id name Saikoro {}", env!("CARGO_PKG_VERSION")),
         )?;
         send(out, &format!("id author {AUTHOR}"))?;
-        send(out, "option name USI_Ponder type check default false")?;
-        send(
-            out,
-            &format!("option name Seed type spin default 0 min 0 max {SEED_MAX}"),
-        )?;
-        let mut rules = format!(
-            "option name EnteringKingRule type combo default {}",
-            EnteringKingRule::CsaRule27.name()
-        );
-        for r in EnteringKingRule::ALL {
-            rules.push_str(" var ");
-            rules.push_str(r.name());
+        for option in options::declared() {
+            send(out, &option.to_string())?;
         }
-        send(out, &rules)?;
-        send(out, "option name LogFile type filename default <empty>")?;
         send(out, "usiok")
     }
 
+    /// `setoption`: the value read by the option's declared type, then set in one match on
+    /// which option it is; anything refused gets one `info string` warning.
     fn set_option(
         &mut self,
         name: &str,
@@ -220,75 +194,39 @@ impl Engine {
         out: &mut impl Write,
     ) -> io::Result<()> {
         let v = value.unwrap_or("");
-        let bad = |what: &str| format!("setoption {name}: bad value '{}' ({what})", shorten(v));
-        let problem = if name.eq_ignore_ascii_case("Seed") {
-            match v.parse::<u64>() {
-                Ok(s) if s <= SEED_MAX => {
-                    self.options.seed = s;
-                    self.player = None;
-                    None
-                }
-                _ => Some(bad(&format!("expected an integer from 0 to {SEED_MAX}"))),
+        let Some(entry) = options::find(name) else {
+            let msg = format!("setoption: unknown option '{}' ignored", shorten(name));
+            return self.warn(out, &msg);
+        };
+        let typed = match entry.option.parse_value(value) {
+            Ok(typed) => typed,
+            Err(e) => {
+                let why = entry.expected(&e);
+                let msg = format!("setoption {name}: bad value '{}' ({why})", shorten(v));
+                return self.warn(out, &msg);
             }
-        } else if name.eq_ignore_ascii_case("EnteringKingRule") {
-            match v.parse::<EnteringKingRule>() {
-                Ok(r) => {
-                    self.options.entering_king_rule = r;
-                    None
-                }
-                Err(_) => Some(bad("expected NoEnteringKing, CSARule24 or CSARule27")),
+        };
+        let problem = match (entry.id, typed) {
+            (OptionId::UsiPonder, OptionValue::Bool(on)) => {
+                self.options.ponder = on;
+                None
             }
-        } else if name.eq_ignore_ascii_case("LogFile") {
-            // `<empty>` is how USI writes an empty default; a GUI might echo it.
-            let path = if v == "<empty>" { "" } else { v };
-            if path.contains(char::REPLACEMENT_CHARACTER) {
-                // Shift_JIS from Shogidokoro/ShogiGUI, decoded lossily: opening it would
-                // create a file with a garbled name.
-                return self.warn(
-                    out,
-                    &format!(
-                        "setoption LogFile: path '{}' is not ASCII/UTF-8 (Shift_JIS?); use an ASCII path",
-                        shorten(v)
-                    ),
-                );
+            (OptionId::Seed, OptionValue::Int(seed)) => {
+                // Within 0..=SEED_MAX: the declaration checked it.
+                self.options.seed = seed as u64;
+                self.player = None;
+                None
             }
-            let result = match self.log_switch.as_mut() {
-                Some(switch) => switch((!path.is_empty()).then_some(Path::new(path))),
-                None => Ok(()),
-            };
-            match result {
-                Ok(()) => {
-                    self.options.log_file = path.to_string();
-                    None
-                }
-                Err(e) => Some(format!(
-                    "setoption LogFile: cannot open '{}': {e}",
-                    shorten(v)
-                )),
+            (OptionId::EnteringKingRule, OptionValue::Text(rule)) => {
+                // The combo's vars are the rules' names.
+                self.options.entering_king_rule = rule
+                    .parse::<EnteringKingRule>()
+                    .unwrap_or_else(|e| unreachable!("EnteringKingRule var: {e}"));
+                None
             }
-        } else if name.eq_ignore_ascii_case("USI_Ponder") {
-            match v.to_ascii_lowercase().as_str() {
-                "true" => {
-                    self.options.ponder = true;
-                    None
-                }
-                "false" => {
-                    self.options.ponder = false;
-                    None
-                }
-                _ => Some(bad("expected true or false")),
-            }
-        } else if name.eq_ignore_ascii_case("USI_Hash") {
-            // Not declared (no hash table), but GUIs send it anyway.
-            match v.parse::<u64>() {
-                Ok(_) => None,
-                Err(_) => Some(bad("expected a size in MB")),
-            }
-        } else {
-            Some(format!(
-                "setoption: unknown option '{}' ignored",
-                shorten(name)
-            ))
+            (OptionId::LogFile, OptionValue::Text(path)) => self.set_log_file(path, v),
+            (OptionId::UsiHash, OptionValue::Int(_)) => None,
+            (id, typed) => unreachable!("{id:?} declared with another type than {typed:?}"),
         };
         match problem {
             Some(msg) => self.warn(out, &msg),
@@ -296,6 +234,33 @@ impl Engine {
                 info!("option {name} = {v}");
                 Ok(())
             }
+        }
+    }
+
+    /// `LogFile`: redirects the log to `path` (none when empty); `sent` is the value as sent.
+    /// Returns the problem, if any.
+    fn set_log_file(&mut self, path: String, sent: &str) -> Option<String> {
+        if path.contains(char::REPLACEMENT_CHARACTER) {
+            // Shift_JIS from Shogidokoro/ShogiGUI, decoded lossily: opening it would create a
+            // file with a garbled name.
+            return Some(format!(
+                "setoption LogFile: path '{}' is not ASCII/UTF-8 (Shift_JIS?); use an ASCII path",
+                shorten(sent)
+            ));
+        }
+        let result = match self.log_switch.as_mut() {
+            Some(switch) => switch((!path.is_empty()).then_some(Path::new(&path))),
+            None => Ok(()),
+        };
+        match result {
+            Ok(()) => {
+                self.options.log_file = path;
+                None
+            }
+            Err(e) => Some(format!(
+                "setoption LogFile: cannot open '{}': {e}",
+                shorten(sent)
+            )),
         }
     }
 

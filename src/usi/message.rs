@@ -184,6 +184,19 @@ pub enum OptionKind {
     },
 }
 
+/// A `setoption` value as its option's type reads it ([`UsiOption::parse_value`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A `check`'s `true` or `false`.
+    Bool(bool),
+    /// A `spin`'s integer, within its limits.
+    Int(i64),
+    /// A `combo`'s choice (spelt as declared), or a `string`'s or `filename`'s text.
+    Text(String),
+    /// A `button`'s press.
+    Press,
+}
+
 /// Why an `option` line cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -300,13 +313,21 @@ impl UsiOption {
     /// Checks `value` against the declaration (`None` for a button press). Check values and
     /// combo choices are matched without regard to ASCII case, as GUIs and engines do.
     pub fn check_value(&self, value: Option<&str>) -> Result<(), OptionValueError> {
+        self.parse_value(value).map(|_| ())
+    }
+
+    /// Reads `value` as the declaration's type, with the checks of
+    /// [`check_value`](Self::check_value): what an engine sets on `setoption`. A missing value
+    /// reads as empty text; a combo choice comes back spelt as declared; `<empty>` for a
+    /// `string` or `filename` is the empty text, as in declarations.
+    pub fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionValueError> {
         let text = value.unwrap_or("");
         match &self.kind {
-            OptionKind::Button if value.is_some_and(|v| !v.is_empty()) => {
-                Err(OptionValueError::ButtonValue)
-            }
+            OptionKind::Button if text.is_empty() => Ok(OptionValue::Press),
+            OptionKind::Button => Err(OptionValueError::ButtonValue),
             OptionKind::Check { .. } => match text.to_ascii_lowercase().as_str() {
-                "true" | "false" => Ok(()),
+                "true" => Ok(OptionValue::Bool(true)),
+                "false" => Ok(OptionValue::Bool(false)),
                 _ => Err(OptionValueError::NotBool),
             },
             OptionKind::Spin { min, max, .. } => {
@@ -317,17 +338,20 @@ impl UsiOption {
                         max: *max,
                     })
                 } else {
-                    Ok(())
+                    Ok(OptionValue::Int(v))
                 }
             }
-            OptionKind::Combo { vars, .. } => {
-                if vars.iter().any(|v| v.eq_ignore_ascii_case(text)) {
-                    Ok(())
-                } else {
-                    Err(OptionValueError::NotAChoice(vars.clone()))
-                }
+            OptionKind::Combo { vars, .. } => vars
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(text))
+                .map(|v| OptionValue::Text(v.clone()))
+                .ok_or_else(|| OptionValueError::NotAChoice(vars.clone())),
+            OptionKind::String { .. } | OptionKind::Filename { .. } => {
+                Ok(OptionValue::Text(match text {
+                    "<empty>" => String::new(),
+                    t => t.to_string(),
+                }))
             }
-            _ => Ok(()),
         }
     }
 }
@@ -711,6 +735,53 @@ mod tests {
         assert_eq!(string.check_value(Some("C:\\my dir\\book.db")), Ok(()));
         assert_eq!(string.default_value().as_deref(), Some(""));
         assert_eq!(button.default_value(), None);
+    }
+
+    /// `parse_value` gives what `check_value` accepts, typed: a combo choice as declared,
+    /// `<empty>` as the empty text.
+    #[test]
+    fn option_values_typed() {
+        let check = option("option name P type check default true").unwrap();
+        assert_eq!(check.parse_value(Some("TRUE")), Ok(OptionValue::Bool(true)));
+        assert_eq!(
+            check.parse_value(Some("false")),
+            Ok(OptionValue::Bool(false))
+        );
+        assert_eq!(check.parse_value(None), Err(OptionValueError::NotBool));
+        let spin = option("option name S type spin default 0 min -3 max 3").unwrap();
+        assert_eq!(spin.parse_value(Some("-3")), Ok(OptionValue::Int(-3)));
+        assert_eq!(spin.parse_value(Some("3")), Ok(OptionValue::Int(3)));
+        assert_eq!(
+            spin.parse_value(Some("4")),
+            Err(OptionValueError::OutOfRange { min: -3, max: 3 })
+        );
+        assert_eq!(spin.parse_value(None), Err(OptionValueError::NotInteger));
+        let combo = option("option name C type combo default Ab var Ab var Cd").unwrap();
+        assert_eq!(
+            combo.parse_value(Some("cD")),
+            Ok(OptionValue::Text("Cd".into()))
+        );
+        assert_eq!(
+            combo.parse_value(Some("Ef")),
+            Err(OptionValueError::NotAChoice(vec!["Ab".into(), "Cd".into()]))
+        );
+        let file = option("option name F type filename default <empty>").unwrap();
+        assert_eq!(
+            file.parse_value(Some("<empty>")),
+            Ok(OptionValue::Text(String::new()))
+        );
+        assert_eq!(file.parse_value(None), Ok(OptionValue::Text(String::new())));
+        assert_eq!(
+            file.parse_value(Some("C:\\my dir\\x.log")),
+            Ok(OptionValue::Text("C:\\my dir\\x.log".into()))
+        );
+        let button = option("option name B type button").unwrap();
+        assert_eq!(button.parse_value(None), Ok(OptionValue::Press));
+        assert_eq!(button.parse_value(Some("")), Ok(OptionValue::Press));
+        assert_eq!(
+            button.parse_value(Some("x")),
+            Err(OptionValueError::ButtonValue)
+        );
     }
 
     /// A declaration printed and read back is the same declaration.

@@ -30,7 +30,7 @@ pub use command::{split_command, EngineCommand};
 pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};
 pub use message::{
     parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
-    OptionValueError, Score, UsiOption,
+    OptionValue, OptionValueError, Score, UsiOption,
 };
 pub use position_line::PositionLine;
 pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError};
