@@ -13,6 +13,7 @@ use super::records;
 use super::result::{GameRecord, Reason};
 use super::resume::{SavedMatch, StateError, StateWriter};
 pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard};
+use super::standings;
 use crate::{ByColor, Color, RandomMover};
 use log::{info, warn};
 use std::collections::VecDeque;
@@ -303,13 +304,10 @@ enum Event {
     Done,
 }
 
-/// Called after each counted game and at the end: prints the statistics, and says whether the
-/// SPRT ends the match.
+/// Prints the statistics, every `--ratinginterval` counted games and (by the caller) at the end.
 pub trait Reporter {
     /// Prints the statistics of `m`'s pairings (`board` holds the results) to `out`.
     fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()>;
-    /// `Some(reason)` when the SPRT has crossed a bound.
-    fn sprt_done(&mut self, m: &Match, board: &Scoreboard) -> Option<String>;
 }
 
 fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
@@ -401,7 +399,7 @@ pub fn run(
     let cpu0 = cpu_times();
     let total = m.games.len() as u64;
     let io_err = |what: String| move |source| MatchError::Io { what, source };
-    if let Some(reason) = reporter.sprt_done(m, &m.scoreboard) {
+    if let Some(reason) = standings::sprt_conclusion(m, &m.scoreboard) {
         return Ok((Ending::Sprt(reason), RunFigures::default()));
     }
     let mut results = match &m.config.results {
@@ -555,7 +553,7 @@ pub fn run(
                         warn!("cannot write the report: {e}");
                     }
                 }
-                if let Some(reason) = reporter.sprt_done(shared.m, &scoreboard) {
+                if let Some(reason) = standings::sprt_conclusion(shared.m, &scoreboard) {
                     info!("{reason}");
                     stop_all(&mut ending, Ending::Sprt(reason));
                 }
