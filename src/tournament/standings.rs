@@ -1,6 +1,7 @@
 //! The statistics of a match as it runs: each pairing's results from its first engine's point
 //! of view (game pairs counted as pentanomial bins, games whose pair is not complete as single
-//! games), printed as fastchess's block ([`Report`]), and the SPRT's conclusion.
+//! games), printed as fastchess's block ([`Report`]), and the SPRT's conclusion (which
+//! [`SprtBound`](super::stop::SprtBound) ends the match with).
 
 use super::report::Report;
 use super::schedule::{ScheduledGame, Scoreboard};
