@@ -5,9 +5,11 @@
 //! (openings), [`timecontrol`] (time controls and the clock), [`engine`] (an engine process of
 //! the match), [`game`] (one game, with the rules as the referee) with [`result`] (how it
 //! ended) and [`adjudication`] (`--draw`, `--resign`), [`schedule`] (who plays whom, and the
-//! score), [`scheduler`] (concurrency, engine processes, stopping), [`output`] (per-game lines
-//! and JSON results), [`records`] (CSA and KIF records), [`resume`] (the saved match state),
-//! and [`standings`] (the statistics of each pairing, printed with [`report`]).
+//! score), [`scheduler`] (concurrency, engine processes, the main loop), [`sink`] (the outputs
+//! each finished game is handed to) and [`stop`] (the rules that end a match early),
+//! [`output`] (per-game lines and JSON results), [`records`] (CSA and KIF records), [`resume`]
+//! (the saved match state), and [`standings`] (the statistics of each pairing, printed with
+//! [`report`]).
 //!
 //! The statistics are pure functions of the counts:
 //!
@@ -32,9 +34,11 @@ pub mod result;
 pub mod resume;
 pub mod schedule;
 pub mod scheduler;
+pub mod sink;
 pub mod sprt;
 pub mod standings;
 pub mod stats;
+pub mod stop;
 pub mod timecontrol;
 
 pub use report::Report;

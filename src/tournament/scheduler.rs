@@ -1,23 +1,26 @@
 //! The games of a match and who plays them: the schedule (rounds × pairings × games, colours
 //! swapped within each game pair), `--concurrency` worker threads each with its own engine
-//! processes, and the main thread that writes every finished game out (line, results file,
-//! record, saved state), keeps the score, and stops the match on Ctrl-C, an SPRT bound or an
-//! engine that keeps failing.
+//! processes, and the main thread that hands every finished game to the output sinks
+//! ([`sink`](super::sink): line, results file, record, saved state, statistics), keeps the
+//! score, and asks the stop rules ([`stop`](super::stop): an SPRT bound, an engine that keeps
+//! failing, Ctrl-C) whether the match goes on.
 
 use super::book::{self, Opening};
 use super::config::MatchConfig;
 use super::engine::{probe, MatchEngine};
 use super::game::{play_game, Fatal, GameSetup, Referee, Slot};
-use super::output::{finished_line, json_line, GameInfo};
-use super::records;
-use super::result::{GameRecord, Reason};
+use super::output::GameInfo;
+use super::result::GameRecord;
 use super::resume::{SavedMatch, StateError, StateWriter};
 pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard};
-use crate::{ByColor, Color, RandomMover};
+use super::sink::{
+    Console, Finished, GameLines, GameSink, RatingInterval, Records, ResultsFile, StateFile,
+};
+use super::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
+use crate::{ByColor, RandomMover};
 use log::{info, warn};
 use std::collections::VecDeque;
 use std::fmt;
-use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,6 +203,21 @@ impl Match {
         })
     }
 
+    /// A match of `names` with no games and no state, for the tests of its parts.
+    #[cfg(test)]
+    pub(crate) fn bare(config: MatchConfig, names: &[&str]) -> Match {
+        Match {
+            config,
+            names: names.iter().map(|n| n.to_string()).collect(),
+            openings: vec![Opening::startpos()],
+            seed: 0,
+            pairings: Vec::new(),
+            games: Vec::new(),
+            scoreboard: Scoreboard::default(),
+            state: None,
+        }
+    }
+
     /// The game's names and numbers for the output.
     fn info(&self, g: &ScheduledGame) -> GameInfo {
         GameInfo {
@@ -303,13 +321,11 @@ enum Event {
     Done,
 }
 
-/// Called after each counted game and at the end: prints the statistics, and says whether the
-/// SPRT ends the match.
+/// Prints the statistics: every `--ratinginterval` counted games (through
+/// [`RatingInterval`]) and, by the caller, at the end.
 pub trait Reporter {
     /// Prints the statistics of `m`'s pairings (`board` holds the results) to `out`.
     fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()>;
-    /// `Some(reason)` when the SPRT has crossed a bound.
-    fn sprt_done(&mut self, m: &Match, board: &Scoreboard) -> Option<String>;
 }
 
 fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
@@ -388,6 +404,223 @@ fn worker(shared: &Shared<'_>, tx: mpsc::Sender<Event>) {
     let _ = tx.send(Event::Done);
 }
 
+/// How the match is ending: the first ending a rule called for, and the first error.
+#[derive(Debug)]
+struct Outcome {
+    ending: Ending,
+    error: Option<MatchError>,
+}
+
+impl Outcome {
+    /// Ends the match with `ending` (unless an earlier one stands): no new games, and the
+    /// running ones end now.
+    fn stop(&mut self, control: &Control, ending: Ending) {
+        control.stop_new.store(true, Ordering::SeqCst);
+        control.abort.store(true, Ordering::SeqCst);
+        if self.ending == Ending::Completed {
+            self.ending = ending;
+        }
+    }
+
+    /// Ends the match with an error (unless an earlier one stands).
+    fn fail(&mut self, control: &Control, error: MatchError) {
+        if self.error.is_none() {
+            self.error = Some(error);
+        }
+        self.stop(control, Ending::Completed);
+    }
+}
+
+/// The main thread's side of the match (fastchess's tournament loop): takes each finished
+/// game from the workers, hands it to the sinks, counts it, and asks the stop rules whether
+/// the match goes on.
+struct Collector<'a> {
+    m: &'a Match,
+    control: &'a Control,
+    console: Console<'a>,
+    sinks: Vec<Box<dyn GameSink + 'a>>,
+    rules: Vec<Box<dyn StopRule + 'a>>,
+    board: Scoreboard,
+    figures: RunFigures,
+    outcome: Outcome,
+}
+
+impl Collector<'_> {
+    /// Plays `queue` on the workers, handing on each game as it ends; returns the score, the
+    /// figures and how the match ended.
+    fn play(mut self, queue: VecDeque<ScheduledGame>) -> (Scoreboard, RunFigures, Outcome) {
+        let workers = self.m.config.concurrency.clamp(1, queue.len().max(1));
+        let shared = Shared {
+            m: self.m,
+            queue: Mutex::new(queue),
+            control: self.control,
+            referee: referee(&self.m.config),
+        };
+        let (tx, rx) = mpsc::channel();
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let shared = &shared;
+                s.spawn(move || worker(shared, tx));
+            }
+            drop(tx);
+            self.collect(&rx, workers);
+        });
+        self.console.progress().finish();
+        if self.outcome.ending == Ending::Completed {
+            if let Some(ending) = self.rules.iter_mut().find_map(|r| r.at_end()) {
+                self.outcome.ending = ending;
+            }
+        }
+        (self.board, self.figures, self.outcome)
+    }
+
+    /// Takes the workers' events until all `running` workers are done.
+    fn collect(&mut self, rx: &mpsc::Receiver<Event>, mut running: usize) {
+        while running > 0 {
+            let Ok(ev) = rx.recv() else { break };
+            match ev {
+                Event::Done => running -= 1,
+                Event::Fatal(msg) => {
+                    warn!("{msg}");
+                    self.outcome.fail(self.control, MatchError::Engine(msg));
+                }
+                // The worker waits until `_done` is dropped at the end of this arm: once the
+                // game is written out and the rules have been asked.
+                Event::Finished(g, record, _done) => self.finished(&g, &record),
+            }
+        }
+    }
+
+    /// Hands a finished game to the sinks, then (if it counts) scores it, hands it on as
+    /// counted and asks the stop rules.
+    fn finished(&mut self, g: &ScheduledGame, record: &GameRecord) {
+        let m = self.m;
+        let info = m.info(g);
+        let game = Finished {
+            m,
+            game: g,
+            info: &info,
+            record,
+        };
+        let console = &mut self.console;
+        if let Err(e) = self
+            .sinks
+            .iter_mut()
+            .try_for_each(|s| s.game(&game, console))
+        {
+            self.outcome.fail(self.control, e);
+            return;
+        }
+        if !game.counted() {
+            return;
+        }
+        self.figures.games += 1;
+        self.figures.plies += record.moves.len() as u64;
+        self.board
+            .add(g.number, record.end.result, record.end.reason);
+        for sink in &mut self.sinks {
+            if let Err(e) = sink.counted(&game, &self.board, &mut self.console) {
+                warn!("cannot write the report: {e}");
+            }
+        }
+        for rule in &mut self.rules {
+            if let Some(ending) = rule.after_game(&game, &self.board) {
+                log_ending(&ending);
+                self.outcome.stop(self.control, ending);
+            }
+        }
+        let (done, total) = (self.board.len() as u64, m.games.len() as u64);
+        self.console.progress().game_finished(done, total);
+    }
+}
+
+/// Logs why a stop rule ends the match: an engine that keeps failing as a warning, the SPRT's
+/// verdict as news.
+fn log_ending(ending: &Ending) {
+    match ending {
+        Ending::EngineFailed(msg) => warn!("{msg}"),
+        Ending::Sprt(reason) => info!("{reason}"),
+        Ending::Completed | Ending::Interrupted => {}
+    }
+}
+
+/// The rules of a game of `config`'s match.
+fn referee(config: &MatchConfig) -> Referee {
+    Referee {
+        max_plies: config.max_plies,
+        time_margin_ms: config.time_margin_ms,
+        rule: config.entering_king_rule,
+        draw: config.draw,
+        resign: config.resign,
+        startup: Duration::from_millis(config.startup_ms),
+        ready: Duration::from_millis(config.ready_ms),
+    }
+}
+
+/// The stop rules of `config`'s match, in the order they are asked (the first ending stays).
+fn stop_rules<'a>(config: &MatchConfig, control: &'a Control) -> Vec<Box<dyn StopRule + 'a>> {
+    vec![
+        Box::new(FailureLimit::new(config.max_failures, config.engines.len())),
+        Box::new(SprtBound),
+        Box::new(Interrupt::new(control)),
+    ]
+}
+
+/// The files a game is written to besides stdout: the results file and the records
+/// directory, opened before any game starts (so that a bad path ends the match at once).
+fn open_files(config: &MatchConfig) -> Result<Vec<Box<dyn GameSink>>, MatchError> {
+    let mut files: Vec<Box<dyn GameSink>> = Vec::new();
+    if let Some(path) = &config.results {
+        files.push(Box::new(ResultsFile::open(path)?));
+    }
+    if let Some(dir) = &config.records {
+        files.push(Box::new(Records::create(dir, config.records_format)?));
+    }
+    Ok(files)
+}
+
+/// Every output in the order a game goes through them: its line on stdout, the `files`, the
+/// saved state, and the statistics every `interval` games.
+fn sinks<'a>(
+    files: Vec<Box<dyn GameSink>>,
+    state: Option<&'a mut StateWriter>,
+    interval: u32,
+    reporter: &'a mut dyn Reporter,
+) -> Vec<Box<dyn GameSink + 'a>> {
+    let mut sinks: Vec<Box<dyn GameSink + 'a>> = vec![Box::new(GameLines)];
+    sinks.extend(files);
+    if let Some(w) = state {
+        sinks.push(Box::new(StateFile::new(w)));
+    }
+    sinks.push(Box::new(RatingInterval::new(interval, reporter)));
+    sinks
+}
+
+/// The wall and CPU time since the run started.
+struct Stopwatch {
+    start: Instant,
+    cpu: Option<(Duration, Duration)>,
+}
+
+impl Stopwatch {
+    fn start() -> Stopwatch {
+        Stopwatch {
+            start: Instant::now(),
+            cpu: cpu_times(),
+        }
+    }
+
+    /// Sets the times of `figures`.
+    fn stop(&self, figures: &mut RunFigures) {
+        figures.wall = self.start.elapsed();
+        if let (Some(a), Some(b)) = (self.cpu, cpu_times()) {
+            figures.cpu = Some(b.0.saturating_sub(a.0));
+            figures.engines_cpu = Some(b.1.saturating_sub(a.1));
+        }
+    }
+}
+
 /// Plays the match's remaining games and writes each out as it ends; returns how the match
 /// ended and the run's figures.
 pub fn run(
@@ -397,187 +630,45 @@ pub fn run(
     reporter: &mut dyn Reporter,
     progress: &mut dyn Progress,
 ) -> Result<(Ending, RunFigures), MatchError> {
-    let t0 = Instant::now();
-    let cpu0 = cpu_times();
-    let total = m.games.len() as u64;
-    let io_err = |what: String| move |source| MatchError::Io { what, source };
-    if let Some(reason) = reporter.sprt_done(m, &m.scoreboard) {
-        return Ok((Ending::Sprt(reason), RunFigures::default()));
+    let watch = Stopwatch::start();
+    let mut rules = stop_rules(&m.config, control);
+    if let Some(ending) = rules
+        .iter_mut()
+        .find_map(|r| r.before_start(m, &m.scoreboard))
+    {
+        return Ok((ending, RunFigures::default()));
     }
-    let mut results = match &m.config.results {
-        Some(path) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(io_err(path.display().to_string()))?,
-        ),
-        None => None,
-    };
-    if let Some(dir) = &m.config.records {
-        std::fs::create_dir_all(dir).map_err(io_err(dir.display().to_string()))?;
-    }
+    let files = open_files(&m.config)?;
     let queue: VecDeque<ScheduledGame> = m
         .games
         .iter()
         .filter(|g| !m.scoreboard.contains(g.number))
         .copied()
         .collect();
-    let workers = m.config.concurrency.clamp(1, queue.len().max(1));
-    let referee = Referee {
-        max_plies: m.config.max_plies,
-        time_margin_ms: m.config.time_margin_ms,
-        rule: m.config.entering_king_rule,
-        draw: m.config.draw,
-        resign: m.config.resign,
-        startup: Duration::from_millis(m.config.startup_ms),
-        ready: Duration::from_millis(m.config.ready_ms),
-    };
-    let mut figures = RunFigures::default();
-    let mut ending = Ending::Completed;
-    let mut error: Option<MatchError> = None;
-    let mut failures = vec![0u32; m.config.engines.len()];
-    let (tx, rx) = mpsc::channel();
-    // The workers borrow the match; the main thread needs it mutably for the score. Split.
-    let mut scoreboard = std::mem::take(&mut m.scoreboard);
+    // The workers borrow the match; the main thread needs its score and state mutably. Split.
+    let board = std::mem::take(&mut m.scoreboard);
     let mut state = m.state.take();
-    {
-        let shared = Shared {
-            m: &*m,
-            queue: Mutex::new(queue),
-            control,
-            referee,
-        };
-        std::thread::scope(|s| {
-            for _ in 0..workers {
-                let tx = tx.clone();
-                let shared = &shared;
-                s.spawn(move || worker(shared, tx));
-            }
-            drop(tx);
-            let mut running = workers;
-            let stop_all = |ending: &mut Ending, e: Ending| {
-                control.stop_new.store(true, Ordering::SeqCst);
-                control.abort.store(true, Ordering::SeqCst);
-                if *ending == Ending::Completed {
-                    *ending = e;
-                }
-            };
-            while running > 0 {
-                let Ok(ev) = rx.recv() else { break };
-                // `_done` lives to the end of this turn of the loop: the worker waits for it.
-                let (g, record, _done) = match ev {
-                    Event::Done => {
-                        running -= 1;
-                        continue;
-                    }
-                    Event::Fatal(msg) => {
-                        warn!("{msg}");
-                        if error.is_none() {
-                            error = Some(MatchError::Engine(msg));
-                        }
-                        stop_all(&mut ending, Ending::Completed);
-                        continue;
-                    }
-                    Event::Finished(g, record, done) => (g, record, done),
-                };
-                let info = shared.m.info(&g);
-                progress.clear();
-                let written = (|| -> Result<(), MatchError> {
-                    writeln!(out, "{}", finished_line(&info, &record))
-                        .and_then(|_| out.flush())
-                        .map_err(io_err("stdout".into()))?;
-                    if let Some(f) = results.as_mut() {
-                        let what = shared
-                            .m
-                            .config
-                            .results
-                            .as_ref()
-                            .map(|p| p.display().to_string());
-                        writeln!(f, "{}", json_line(&info, &record))
-                            .and_then(|_| f.flush())
-                            .map_err(io_err(what.unwrap_or_default()))?;
-                    }
-                    if let Some(dir) = &shared.m.config.records {
-                        let limits = ByColor([
-                            shared.m.config.engines[g.black].limits,
-                            shared.m.config.engines[g.white].limits,
-                        ]);
-                        records::write(
-                            dir,
-                            shared.m.config.records_format,
-                            &info,
-                            &record,
-                            &limits,
-                        )
-                        .map_err(io_err(format!("the record of game {}", g.number)))?;
-                    }
-                    if record.end.reason != Reason::Interrupted {
-                        if let Some(st) = state.as_mut() {
-                            st.game(g.number, record.end.result, record.end.reason)?;
-                        }
-                    }
-                    Ok(())
-                })();
-                if let Err(e) = written {
-                    if error.is_none() {
-                        error = Some(e);
-                    }
-                    stop_all(&mut ending, Ending::Completed);
-                    continue;
-                }
-                if record.end.reason == Reason::Interrupted {
-                    continue;
-                }
-                figures.games += 1;
-                figures.plies += record.moves.len() as u64;
-                scoreboard.add(g.number, record.end.result, record.end.reason);
-                for (side, engine) in [(Color::Black, g.black), (Color::White, g.white)] {
-                    if record.end.failed == Some(side) {
-                        failures[engine] += 1;
-                        let limit = shared.m.config.max_failures;
-                        if limit > 0 && failures[engine] >= limit {
-                            let msg = format!(
-                                "engine {} failed in {} games in a row (last: {}): ending the match",
-                                shared.m.names[engine], failures[engine], record.end.detail
-                            );
-                            warn!("{msg}");
-                            stop_all(&mut ending, Ending::EngineFailed(msg));
-                        }
-                    } else {
-                        failures[engine] = 0;
-                    }
-                }
-                let interval = shared.m.config.rating_interval as usize;
-                if interval > 0 && scoreboard.len().is_multiple_of(interval) {
-                    progress.clear();
-                    if let Err(e) = reporter.report(shared.m, &scoreboard, out) {
-                        warn!("cannot write the report: {e}");
-                    }
-                }
-                if let Some(reason) = reporter.sprt_done(shared.m, &scoreboard) {
-                    info!("{reason}");
-                    stop_all(&mut ending, Ending::Sprt(reason));
-                }
-                progress.game_finished(scoreboard.len() as u64, total);
-            }
-        });
+    let (board, mut figures, outcome) = Collector {
+        m: &*m,
+        control,
+        console: Console::new(out, progress),
+        sinks: sinks(files, state.as_mut(), m.config.rating_interval, reporter),
+        rules,
+        board,
+        figures: RunFigures::default(),
+        outcome: Outcome {
+            ending: Ending::Completed,
+            error: None,
+        },
     }
-    progress.finish();
-    m.scoreboard = scoreboard;
+    .play(queue);
+    m.scoreboard = board;
     m.state = state;
-    figures.wall = t0.elapsed();
-    if let (Some(a), Some(b)) = (cpu0, cpu_times()) {
-        figures.cpu = Some(b.0.saturating_sub(a.0));
-        figures.engines_cpu = Some(b.1.saturating_sub(a.1));
+    watch.stop(&mut figures);
+    match outcome.error {
+        Some(e) => Err(e),
+        None => Ok((outcome.ending, figures)),
     }
-    if let Some(e) = error {
-        return Err(e);
-    }
-    if ending == Ending::Completed && control.stop_new.load(Ordering::SeqCst) {
-        ending = Ending::Interrupted;
-    }
-    Ok((ending, figures))
 }
 
 /// Where the state goes by default (fastchess saves `config.json` in the working directory).

@@ -1,6 +1,7 @@
 //! The statistics of a match as it runs: each pairing's results from its first engine's point
 //! of view (game pairs counted as pentanomial bins, games whose pair is not complete as single
-//! games), printed as fastchess's block ([`Report`]), and the SPRT's verdict.
+//! games), printed as fastchess's block ([`Report`]), and the SPRT's conclusion (which
+//! [`SprtBound`](super::stop::SprtBound) ends the match with).
 
 use super::report::Report;
 use super::schedule::{ScheduledGame, Scoreboard};
@@ -45,8 +46,7 @@ fn details(m: &Match, first: usize, second: usize) -> String {
     d
 }
 
-/// Prints every pairing's block; the SPRT (of the first pairing: `--sprt` needs two engines)
-/// ends the match at a bound.
+/// Prints every pairing's block.
 #[derive(Debug, Default)]
 pub struct Standings {
     /// The number of games counted when the block was last printed.
@@ -69,14 +69,16 @@ impl Reporter for Standings {
         self.printed_at = Some(board.len());
         out.flush()
     }
+}
 
-    fn sprt_done(&mut self, m: &Match, board: &Scoreboard) -> Option<String> {
-        let sprt = m.config.sprt.as_ref()?;
-        let pairing = m.pairings.first()?;
-        let t = tally(board, 0, pairing.first, &m.games);
-        match sprt.verdict(sprt.llr(t, pentanomial(m))) {
-            SprtVerdict::Continue => None,
-            v => sprt.conclusion(v),
-        }
+/// The SPRT's conclusion once it has crossed a bound, or `None` (also without `--sprt`). The
+/// SPRT is that of the first pairing: `--sprt` needs two engines.
+pub fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
+    let sprt = m.config.sprt.as_ref()?;
+    let pairing = m.pairings.first()?;
+    let t = tally(board, 0, pairing.first, &m.games);
+    match sprt.verdict(sprt.llr(t, pentanomial(m))) {
+        SprtVerdict::Continue => None,
+        v => sprt.conclusion(v),
     }
 }

@@ -1,0 +1,359 @@
+//! Where a finished game goes: the output sinks the match loop hands each game to, in this
+//! order: the `Finished game` line on stdout ([`GameLines`]), the results file
+//! ([`ResultsFile`], `--results`), the record ([`Records`], `--records`), the saved state
+//! ([`StateFile`]), and, once the game is counted, the statistics every `--ratinginterval`
+//! games ([`RatingInterval`]).
+//!
+//! Laid out after fastchess's `matchmaking/output/`: one interface with a hook per moment of
+//! the match, each output a small type that implements the hooks it needs.
+
+use super::config::RecordFormat;
+use super::output::{finished_line, json_line, GameInfo};
+use super::records;
+use super::result::{GameRecord, Reason};
+use super::resume::StateWriter;
+use super::schedule::{ScheduledGame, Scoreboard};
+use super::scheduler::{Match, MatchError, Progress, Reporter};
+use crate::ByColor;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// A game that ended, as the sinks and the stop rules see it.
+#[derive(Clone, Copy)]
+pub struct Finished<'a> {
+    /// The match it belongs to.
+    pub m: &'a Match,
+    /// Its place in the schedule.
+    pub game: &'a ScheduledGame,
+    /// Its number, round and engine names, as the output shows them.
+    pub info: &'a GameInfo,
+    /// How it went.
+    pub record: &'a GameRecord,
+}
+
+impl Finished<'_> {
+    /// Whether the game counts: an interrupted game scores nothing and is not saved.
+    pub fn counted(&self) -> bool {
+        self.record.end.reason != Reason::Interrupted
+    }
+}
+
+/// Standard output with the live display: the display is taken off the screen before
+/// anything is printed.
+pub struct Console<'a> {
+    out: &'a mut dyn Write,
+    progress: &'a mut dyn Progress,
+}
+
+impl<'a> Console<'a> {
+    /// Prints to `out`, with `progress` shown in between.
+    pub fn new(out: &'a mut dyn Write, progress: &'a mut dyn Progress) -> Console<'a> {
+        Console { out, progress }
+    }
+
+    /// Takes the display off the screen and returns stdout to print on.
+    pub fn print(&mut self) -> &mut dyn Write {
+        self.progress.clear();
+        &mut *self.out
+    }
+
+    /// The live display.
+    pub fn progress(&mut self) -> &mut dyn Progress {
+        &mut *self.progress
+    }
+}
+
+/// An output of the match. Each game goes through [`game`](GameSink::game) (every sink, in
+/// order), and then, if it counts, through [`counted`](GameSink::counted).
+pub trait GameSink {
+    /// A game ended (whether it counts or not): write it out. An error ends the match.
+    fn game(&mut self, _game: &Finished<'_>, _console: &mut Console<'_>) -> Result<(), MatchError> {
+        Ok(())
+    }
+
+    /// A game was counted: `board` holds it with the earlier ones. What is printed here (the
+    /// statistics) is not a record of the match: an error is logged, and the match goes on.
+    fn counted(
+        &mut self,
+        _game: &Finished<'_>,
+        _board: &Scoreboard,
+        _console: &mut Console<'_>,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The error of writing `what`.
+fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> MatchError {
+    let what = what.into();
+    move |source| MatchError::Io { what, source }
+}
+
+/// The `Finished game 17 (new vs old): 1-0 {…}` line on stdout.
+#[derive(Debug, Default)]
+pub struct GameLines;
+
+impl GameSink for GameLines {
+    fn game(&mut self, game: &Finished<'_>, console: &mut Console<'_>) -> Result<(), MatchError> {
+        let out = console.print();
+        writeln!(out, "{}", finished_line(game.info, game.record))
+            .and_then(|_| out.flush())
+            .map_err(io_error("stdout"))
+    }
+}
+
+/// One JSON object per game, appended to the `--results` file.
+#[derive(Debug)]
+pub struct ResultsFile {
+    file: File,
+    /// The file's name, for the error.
+    name: String,
+}
+
+impl ResultsFile {
+    /// Opens `path` to append to it (creating it if need be).
+    pub fn open(path: &Path) -> Result<ResultsFile, MatchError> {
+        let name = path.display().to_string();
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io_error(name.clone()))?;
+        Ok(ResultsFile { file, name })
+    }
+}
+
+impl GameSink for ResultsFile {
+    fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
+        writeln!(self.file, "{}", json_line(game.info, game.record))
+            .and_then(|_| self.file.flush())
+            .map_err(io_error(self.name.as_str()))
+    }
+}
+
+/// Each game's record as a file in the `--records` directory.
+#[derive(Debug)]
+pub struct Records {
+    dir: PathBuf,
+    format: RecordFormat,
+}
+
+impl Records {
+    /// Writes the records into `dir` (created if need be) in `format`.
+    pub fn create(dir: &Path, format: RecordFormat) -> Result<Records, MatchError> {
+        std::fs::create_dir_all(dir).map_err(io_error(dir.display().to_string()))?;
+        Ok(Records {
+            dir: dir.to_path_buf(),
+            format,
+        })
+    }
+}
+
+impl GameSink for Records {
+    fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
+        let engines = &game.m.config.engines;
+        let limits = ByColor([
+            engines[game.game.black].limits,
+            engines[game.game.white].limits,
+        ]);
+        records::write(&self.dir, self.format, game.info, game.record, &limits)
+            .map(|_| ())
+            .map_err(io_error(format!("the record of game {}", game.game.number)))
+    }
+}
+
+/// The saved state of the match (`--state`, read by `--resume`): every game that counts.
+#[derive(Debug)]
+pub struct StateFile<'a> {
+    writer: &'a mut StateWriter,
+}
+
+impl<'a> StateFile<'a> {
+    /// Saves the games through `writer`.
+    pub fn new(writer: &'a mut StateWriter) -> StateFile<'a> {
+        StateFile { writer }
+    }
+}
+
+impl GameSink for StateFile<'_> {
+    fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
+        if game.counted() {
+            let end = &game.record.end;
+            self.writer.game(game.game.number, end.result, end.reason)?;
+        }
+        Ok(())
+    }
+}
+
+/// The statistics block every `interval` counted games (0: never; the match's last block is
+/// its caller's).
+pub struct RatingInterval<'a> {
+    interval: usize,
+    reporter: &'a mut dyn Reporter,
+}
+
+impl<'a> RatingInterval<'a> {
+    /// Prints `reporter`'s statistics every `interval` counted games.
+    pub fn new(interval: u32, reporter: &'a mut dyn Reporter) -> RatingInterval<'a> {
+        RatingInterval {
+            interval: interval as usize,
+            reporter,
+        }
+    }
+
+    /// Whether the block is due once `counted` games are counted.
+    fn due(&self, counted: usize) -> bool {
+        self.interval > 0 && counted.is_multiple_of(self.interval)
+    }
+}
+
+impl GameSink for RatingInterval<'_> {
+    fn counted(
+        &mut self,
+        game: &Finished<'_>,
+        board: &Scoreboard,
+        console: &mut Console<'_>,
+    ) -> io::Result<()> {
+        if self.due(board.len()) {
+            self.reporter.report(game.m, board, console.print())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::book::Opening;
+    use crate::tournament::config::MatchConfig;
+    use crate::tournament::result::{Decision, End};
+    use std::time::SystemTime;
+
+    fn scheduled(number: u64) -> ScheduledGame {
+        ScheduledGame {
+            number,
+            round: 1,
+            pairing: 0,
+            index: 0,
+            black: 0,
+            white: 1,
+            opening: 0,
+        }
+    }
+
+    fn info(number: u64) -> GameInfo {
+        GameInfo {
+            number,
+            round: 1,
+            black: "a".into(),
+            white: "b".into(),
+        }
+    }
+
+    fn record(reason: Reason) -> GameRecord {
+        let result = match reason {
+            Reason::Interrupted => Decision::None,
+            _ => Decision::Draw,
+        };
+        GameRecord {
+            opening: Opening::startpos(),
+            moves: Vec::new(),
+            end: End::new(result, reason, "x".into()),
+            time_used: ByColor([0, 0]),
+            started: SystemTime::UNIX_EPOCH,
+            ended: SystemTime::UNIX_EPOCH,
+        }
+    }
+
+    /// Prints `block at N` (N: the games counted) and remembers N.
+    #[derive(Default)]
+    struct Blocks(Vec<usize>);
+
+    impl Reporter for Blocks {
+        fn report(&mut self, _: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()> {
+            self.0.push(board.len());
+            writeln!(out, "block at {}", board.len())
+        }
+    }
+
+    /// Counts the games `games` more on a board that holds `resumed` games (numbered from 1),
+    /// every `interval` games; returns the counts at which a block was printed, and stdout.
+    fn blocks(interval: u32, resumed: u64, games: u64) -> (Vec<usize>, String) {
+        let m = Match::bare(MatchConfig::default(), &["a", "b"]);
+        let (mut reporter, mut out, mut progress) = (Blocks::default(), Vec::new(), ());
+        let mut console = Console::new(&mut out, &mut progress);
+        let mut sink = RatingInterval::new(interval, &mut reporter);
+        let mut board = Scoreboard::default();
+        for n in 1..=resumed {
+            board.add(n, Decision::Draw, Reason::Repetition);
+        }
+        let (g, i, r) = (scheduled(1), info(1), record(Reason::Repetition));
+        let game = Finished {
+            m: &m,
+            game: &g,
+            info: &i,
+            record: &r,
+        };
+        for n in resumed + 1..=resumed + games {
+            board.add(n, Decision::Draw, Reason::Repetition);
+            sink.counted(&game, &board, &mut console).unwrap();
+        }
+        (reporter.0, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn rating_interval_prints_every_n_counted_games() {
+        // Games 1..=10, every 4: after the 4th and the 8th.
+        let (at, out) = blocks(4, 0, 10);
+        assert_eq!(at, [4, 8]);
+        assert_eq!(out, "block at 4\nblock at 8\n");
+        // Every game.
+        assert_eq!(blocks(1, 0, 3).0, [1, 2, 3]);
+    }
+
+    #[test]
+    fn rating_interval_counts_the_games_of_a_resumed_match() {
+        // 3 games saved, 6 more: counted 4..=9, every 4: at 4 and 8 (not after 4 and 8 more).
+        assert_eq!(blocks(4, 3, 6).0, [4, 8]);
+    }
+
+    #[test]
+    fn rating_interval_zero_never_prints() {
+        assert_eq!(blocks(0, 0, 25), (vec![], String::new()));
+    }
+
+    #[test]
+    fn state_saves_only_counted_games() {
+        let dir = std::env::temp_dir().join(format!("saikoro-sink-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state");
+        let mut writer = StateWriter::create(&path, &["--rounds".into()], 7).unwrap();
+        let m = Match::bare(MatchConfig::default(), &["a", "b"]);
+        let (mut out, mut progress) = (Vec::new(), ());
+        let mut console = Console::new(&mut out, &mut progress);
+        let mut sink = StateFile::new(&mut writer);
+        for (n, reason) in [(1, Reason::Repetition), (2, Reason::Interrupted)] {
+            let (g, i, r) = (scheduled(n), info(n), record(reason));
+            let game = Finished {
+                m: &m,
+                game: &g,
+                info: &i,
+                record: &r,
+            };
+            assert_eq!(game.counted(), reason != Reason::Interrupted);
+            sink.game(&game, &mut console).unwrap();
+        }
+        drop(writer);
+        // The header and game 1 (`load` would skip an interrupted game: read the lines).
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert_eq!(
+            lines[1],
+            r#"{"game":1,"result":"1/2-1/2","reason":"repetition"}"#
+        );
+        assert!(out.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
