@@ -272,6 +272,7 @@ fn after_stop(ctx: &mut Ctx, during: &str) -> Result<(Answer, Duration), Verdict
         }
         None => {
             ctx.tainted = true;
+            ctx.hung = true;
             Err(Verdict::fail(format!(
                 "no bestmove within {} ms after stop during {during}",
                 grace.as_millis()

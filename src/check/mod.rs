@@ -103,7 +103,8 @@ pub enum Status {
     Warning,
     /// A GUI or server would fail the engine here.
     Fail,
-    /// Not run: the engine never got through its start-up.
+    /// Not run: the engine never got through its start-up, or it hung in every search of
+    /// the last checks (see the reason).
     NotRun,
 }
 

@@ -42,6 +42,11 @@ impl Verdict {
 /// What a check returns. `Err` ends it early (with `?`), usually with a failure.
 pub(crate) type Step = Result<Verdict, Verdict>;
 
+/// After this many checks in a row in which the engine hung (no `bestmove` even after `stop`,
+/// each time on a fresh process), the checks that search are not run: the engine hangs on
+/// every search, and each of them would only wait out its time and the grace again.
+pub(crate) const HANG_STREAK: usize = 3;
+
 /// The longest transcript line shown; `position` lines with 600 moves are cut.
 const EXCERPT_LINE: usize = 200;
 /// The most transcript lines shown for one check (the last ones).
@@ -60,6 +65,8 @@ pub(crate) struct Harness<'c> {
     scanned: usize,
     /// Every stdout line so far, with the check it came in.
     pub output: Vec<(String, String)>,
+    /// The checks in a row, up to the last, in which the engine hung.
+    hangs: Vec<String>,
 }
 
 impl<'c> Harness<'c> {
@@ -72,6 +79,7 @@ impl<'c> Harness<'c> {
             restart: false,
             scanned: 0,
             output: Vec::new(),
+            hangs: Vec::new(),
         }
     }
 
@@ -176,6 +184,13 @@ impl<'c> Harness<'c> {
         let t0 = Instant::now();
         let cfg = self.cfg;
         let info = self.info.clone().unwrap_or_default();
+        if self.hangs.len() >= HANG_STREAK && check.group != super::Group::Options {
+            let why = format!(
+                "the engine hangs on every search (it hung in {}, each time on a fresh process)",
+                self.hangs.join(", ")
+            );
+            return CheckResult::not_run(&check.name, check.group, &why);
+        }
         let engine = match self.ready() {
             Ok(e) => e,
             Err(why) => return CheckResult::not_run(&check.name, check.group, &why),
@@ -183,7 +198,7 @@ impl<'c> Harness<'c> {
         let mark = engine.transcript_len();
         let mut ctx = Ctx::new(engine, cfg, &info);
         let mut verdict = (check.run)(&mut ctx).unwrap_or_else(|v| v);
-        let tainted = ctx.tainted;
+        let (tainted, hung) = (ctx.tainted, ctx.hung);
         let mut needs_restart = check.fresh_after;
         let mut transcript = excerpt(engine, mark);
         // Bring it back in step: an engine that no longer answers `isready` is restarted
@@ -232,6 +247,11 @@ impl<'c> Harness<'c> {
         }
         self.restart |= needs_restart;
         self.scan(&check.name);
+        if hung {
+            self.hangs.push(check.name.clone());
+        } else {
+            self.hangs.clear();
+        }
         CheckResult::new(&check.name, check.group, verdict, transcript, t0.elapsed())
     }
 }
@@ -307,6 +327,8 @@ pub(crate) struct Ctx<'a> {
     last_sent: String,
     /// A wait went unanswered: the engine's state is unknown, restart it after the check.
     pub tainted: bool,
+    /// A search went unanswered even after `stop` and its grace: the engine hangs.
+    pub hung: bool,
     warnings: Vec<String>,
 }
 
@@ -318,6 +340,7 @@ impl<'a> Ctx<'a> {
             info,
             last_sent: String::new(),
             tainted: false,
+            hung: false,
             warnings: Vec::new(),
         }
     }
@@ -433,6 +456,7 @@ impl<'a> Ctx<'a> {
             });
         }
         self.tainted = true;
+        self.hung = true;
         Err(Verdict::fail(format!(
             "no bestmove for '{text}' within {} ms, nor {} ms after stop: the engine hangs (killed, restarted for the next check)",
             first.as_millis(),
