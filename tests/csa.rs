@@ -13,6 +13,8 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
 
+mod usi_support;
+
 /// One client connection as the server sees it.
 struct Conn {
     r: BufReader<TcpStream>,
@@ -860,4 +862,57 @@ fn refused_connection_is_reported_and_retried() {
     let _ = child.kill();
     let _ = child.wait();
     assert_eq!(login.as_deref(), Some("LOGIN retry pw"));
+}
+
+/// SIGTERM while the engine, asked for our first move, has stopped reading its input: the
+/// client ends (143) and so does the engine, which never sees `quit` nor the end of its input.
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_the_client_and_a_deaf_engine() {
+    let (l, port) = listen();
+    let dir = tmp_dir("engine-sigterm");
+    let pids = dir.join("pids");
+    let engine = format!(
+        "{} --fault deaf --pid-file {}",
+        usi_support::fault_engine().display(),
+        pids.display()
+    );
+    let mut client = spawn_client(port, "engterm", &["--engine", &engine]);
+    let mut c = accept(&l);
+    c.login();
+    let spec = Spec::new("term-1", Color::Black);
+    c.start(&spec.summary(), &spec.id);
+    // The engine has its first `go` (60 s on the clock) and reads nothing more.
+    std::thread::sleep(Duration::from_millis(500));
+    let pid_list: Vec<u32> = std::fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(pid_list.len(), 1);
+    let t0 = Instant::now();
+    let ok = Command::new("kill")
+        .args(["-TERM", &client.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let status = loop {
+        if let Some(st) = client.child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(20), "the client did not end");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.code(), Some(143));
+    let alive = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
+            st.rsplit_once(')')
+                .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+        })
+    };
+    let until = Instant::now() + Duration::from_secs(3);
+    while alive(pid_list[0]) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!alive(pid_list[0]), "the engine outlived the client");
 }
