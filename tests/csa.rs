@@ -900,16 +900,14 @@ fn sigterm_ends_the_client_and_a_deaf_engine() {
         if let Some(st) = client.child.try_wait().unwrap() {
             break st;
         }
-        assert!(t0.elapsed() < Duration::from_secs(20), "the client did not end");
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the client did not end"
+        );
         std::thread::sleep(Duration::from_millis(10));
     };
     assert_eq!(status.code(), Some(143));
-    let alive = |pid: u32| {
-        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
-            st.rsplit_once(')')
-                .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
-        })
-    };
+    let alive = |pid: u32| !usi_support::gone(pid);
     let until = Instant::now() + Duration::from_secs(3);
     while alive(pid_list[0]) && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));

@@ -11,7 +11,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-use usi_support::{fault_engine, BIN};
+use usi_support::{fault_engine, gone, BIN};
 
 /// The longest any run here may take before the test gives up on it.
 const DEADLINE: Duration = Duration::from_secs(120);
@@ -50,6 +50,35 @@ fn fault_args(faults: &[&str], pids: &Path) -> String {
         args.push_str(f);
     }
     args
+}
+
+/// `--engine` words for a fault engine that stops reading its input at ply 2.
+fn deaf(name: &str, pids: &Path) -> Vec<String> {
+    vec![
+        "--engine".to_string(),
+        format!("name={name}"),
+        format!("cmd={}", fault_engine().display()),
+        format!("args={}", fault_args(&["deaf@2"], pids)),
+    ]
+}
+
+/// `saikoro check FLAGS -- fault_engine …` with these faults.
+fn check_args(flags: &str, faults: &[&str], pids: &Path) -> Vec<String> {
+    let mut args = words(&format!("check {flags} --"));
+    args.push(fault_engine().display().to_string());
+    args.extend(words(&fault_args(faults, pids)));
+    args
+}
+
+/// `saikoro match` of two deaf engines (60 s a move, one round) with `extra` flags.
+fn deaf_match(pids: &Path, extra: &str) -> Vec<String> {
+    [
+        words("match"),
+        deaf("a", pids),
+        deaf("b", pids),
+        words(&format!("--each movetime=60000 --rounds 1 {extra}")),
+    ]
+    .concat()
 }
 
 fn start(args: &[String], dir: &Dir) -> Child {
@@ -114,17 +143,6 @@ fn pids(file: &Path) -> Vec<u32> {
         .lines()
         .filter_map(|l| l.trim().parse().ok())
         .collect()
-}
-
-/// Whether process `pid` is gone: no such process, or a zombie (killed, and waiting for a
-/// parent that does not reap it: the container's init).
-fn gone(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(')')
-            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
-    }
 }
 
 /// The engines of `file` still alive 3 s after their tool ended (a kill takes effect at once;
@@ -203,9 +221,7 @@ fn a_hung_engine_costs_a_match_its_deadline_plus_the_grace() {
 fn check_on_an_engine_that_hangs_on_every_go_is_quick() {
     let dir = Dir::new("check-hang");
     let pids_file = dir.path("pids");
-    let mut args = words("check --json --");
-    args.push(fault_engine().display().to_string());
-    args.extend(words(&fault_args(&["hang-every"], &pids_file)));
+    let args = check_args("--json", &["hang-every"], &pids_file);
     let t0 = Instant::now();
     let r = finish(start(&args, &dir), t0);
     assert_eq!(r.status.code(), Some(1), "{}\n{}", r.out, r.err);
@@ -236,21 +252,7 @@ fn sigterm_ends_a_match_and_its_deaf_engines() {
     for (sig, code) in [("TERM", 143), ("HUP", 129)] {
         let dir = Dir::new(&format!("match-{sig}"));
         let pids_file = dir.path("pids");
-        let engine = |name: &str| {
-            vec![
-                "--engine".to_string(),
-                format!("name={name}"),
-                format!("cmd={}", fault_engine().display()),
-                format!("args={}", fault_args(&["deaf@2"], &pids_file)),
-            ]
-        };
-        let args = [
-            words("match"),
-            engine("a"),
-            engine("b"),
-            words("--each movetime=60000 --rounds 1 --results results.jsonl --state state"),
-        ]
-        .concat();
+        let args = deaf_match(&pids_file, "--results results.jsonl --state state");
         let child = start(&args, &dir);
         // Two probes, then the game's two engines, deaf from ply 2 on.
         wait_for_engines(&pids_file, 4, Duration::from_millis(500));
@@ -269,21 +271,7 @@ fn sigterm_ends_a_match_and_its_deaf_engines() {
 fn ctrl_c_twice_ends_a_match_with_deaf_engines() {
     let dir = Dir::new("match-int");
     let pids_file = dir.path("pids");
-    let engine = |name: &str| {
-        vec![
-            "--engine".to_string(),
-            format!("name={name}"),
-            format!("cmd={}", fault_engine().display()),
-            format!("args={}", fault_args(&["deaf@2"], &pids_file)),
-        ]
-    };
-    let args = [
-        words("match"),
-        engine("a"),
-        engine("b"),
-        words("--each movetime=60000 --rounds 1 --results results.jsonl --state state"),
-    ]
-    .concat();
+    let args = deaf_match(&pids_file, "--results results.jsonl --state state");
     let child = start(&args, &dir);
     wait_for_engines(&pids_file, 4, Duration::from_millis(500));
     let t0 = Instant::now();
@@ -301,9 +289,7 @@ fn ctrl_c_twice_ends_a_match_with_deaf_engines() {
 fn sigterm_ends_check_and_its_deaf_engine() {
     let dir = Dir::new("check-term");
     let pids_file = dir.path("pids");
-    let mut args = words("check --");
-    args.push(fault_engine().display().to_string());
-    args.extend(words(&fault_args(&["deaf"], &pids_file)));
+    let args = check_args("", &["deaf"], &pids_file);
     let child = start(&args, &dir);
     // The start-up and option checks take a moment; then every search makes it deaf.
     wait_for_engines(&pids_file, 1, Duration::from_millis(1500));
@@ -322,21 +308,7 @@ fn sigterm_ends_check_and_its_deaf_engine() {
 fn sigkill_takes_the_engines_too() {
     let dir = Dir::new("match-kill");
     let pids_file = dir.path("pids");
-    let engine = |name: &str| {
-        vec![
-            "--engine".to_string(),
-            format!("name={name}"),
-            format!("cmd={}", fault_engine().display()),
-            format!("args={}", fault_args(&["deaf@2"], &pids_file)),
-        ]
-    };
-    let args = [
-        words("match"),
-        engine("a"),
-        engine("b"),
-        words("--each movetime=60000 --rounds 1 --concurrency 1"),
-    ]
-    .concat();
+    let args = deaf_match(&pids_file, "--concurrency 1");
     let child = start(&args, &dir);
     wait_for_engines(&pids_file, 4, Duration::from_millis(300));
     signal(&child, "KILL");

@@ -2,20 +2,14 @@
 //! binary of its own: it ends every engine of the process, and the other tests' would go too.
 #![cfg(unix)]
 
+mod usi_support;
+
 use saikoro::usi::guard;
 use saikoro::usi::process::{EngineProcess, Stderr};
-use saikoro::usi::EngineCommand;
 use std::time::{Duration, Instant};
+use usi_support::sh;
 
 const WAIT: Duration = Duration::from_secs(20);
-
-fn sh(script: &str) -> EngineCommand {
-    EngineCommand {
-        program: "sh".into(),
-        args: vec!["-c".into(), script.into()],
-        dir: None,
-    }
-}
 
 fn wait_exit(p: &mut EngineProcess) -> bool {
     p.wait_exit(WAIT).is_some()

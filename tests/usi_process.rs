@@ -3,31 +3,14 @@
 //! that take the whole process group, a bounded stderr tail, and the list of engines running.
 #![cfg(unix)]
 
+mod usi_support;
+
 use saikoro::usi::guard;
 use saikoro::usi::process::{EngineProcess, Next, Stderr, STDERR_TAIL};
-use saikoro::usi::EngineCommand;
 use std::time::{Duration, Instant};
+use usi_support::{gone, sh};
 
 const WAIT: Duration = Duration::from_secs(20);
-
-fn sh(script: &str) -> EngineCommand {
-    EngineCommand {
-        program: "sh".into(),
-        args: vec!["-c".into(), script.into()],
-        dir: None,
-    }
-}
-
-/// Whether process `pid` is gone: no such process, or a zombie waiting for a parent to reap
-/// it (a killed orphan in a container whose init does not reap).
-fn gone(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(')')
-            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
-    }
-}
 
 fn wait_gone(pid: u32) -> bool {
     let until = Instant::now() + WAIT;

@@ -105,31 +105,42 @@ fn lock(log: &SharedStderr) -> MutexGuard<'_, StderrLog> {
     log.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Reads `from` into `log` until it ends.
-fn read_stderr(from: impl io::Read, log: SharedStderr, label: String, mode: Stderr) {
+/// Reads `from` a line at a time, each stamped when it was read, until it ends or `each`
+/// returns `false`.
+fn read_lines(from: impl io::Read, mut each: impl FnMut(Line) -> bool) {
     let mut r = BufReader::new(from);
     let mut buf = Vec::new();
     loop {
         buf.clear();
         match r.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => return,
             Ok(_) => {
                 let at = Instant::now();
                 let text = decode(trim_line(&buf));
-                if mode == Stderr::Log {
-                    info!("{label} stderr: {}", text.trim_end());
-                }
-                let mut log = lock(&log);
-                if log.tail.len() == STDERR_TAIL {
-                    log.tail.pop_front();
-                }
-                log.tail.push_back(cut(&text, STDERR_LINE));
-                if mode == Stderr::Keep {
-                    log.pending.push(Line { text, at });
+                if !each(Line { text, at }) {
+                    return;
                 }
             }
         }
     }
+}
+
+/// Reads `from` into `log` until it ends.
+fn read_stderr(from: impl io::Read, log: SharedStderr, label: String, mode: Stderr) {
+    read_lines(from, |line| {
+        if mode == Stderr::Log {
+            info!("{label} stderr: {}", line.text.trim_end());
+        }
+        let mut log = lock(&log);
+        if log.tail.len() == STDERR_TAIL {
+            log.tail.pop_front();
+        }
+        log.tail.push_back(cut(&line.text, STDERR_LINE));
+        if mode == Stderr::Keep {
+            log.pending.push(line);
+        }
+        true
+    });
     lock(&log).ended = true;
 }
 
@@ -348,21 +359,7 @@ impl Source {
     fn new(stdout: std::process::ChildStdout) -> io::Result<Source> {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let at = Instant::now();
-                        let text = decode(trim_line(&buf));
-                        if tx.send(Some(Line { text, at })).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
+            read_lines(stdout, |line| tx.send(Some(line)).is_ok());
             let _ = tx.send(None);
         });
         Ok(Source::Thread(rx))
