@@ -18,7 +18,7 @@
 //!   engines in one thread.
 
 use super::command::EngineCommand;
-use log::{debug, warn};
+use log::warn;
 use std::ffi::OsString;
 use std::io;
 use std::process::{ChildStdin, Command, ExitCode};
@@ -268,7 +268,7 @@ pub fn launch(args: Vec<OsString>) -> ExitCode {
     {
         use nix::sys::signal::Signal as Sig;
         if let Err(e) = nix::sys::prctl::set_pdeathsig(Sig::SIGKILL) {
-            debug!("no parent-death signal: {e}");
+            log::debug!("no parent-death signal: {e}");
         }
         // The parent may have ended before the signal was asked for.
         if parent.is_some_and(|p| nix::unistd::getppid().as_raw() as u32 != p) {
@@ -291,12 +291,11 @@ pub fn launch(args: Vec<OsString>) -> ExitCode {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
     #[test]
-    #[cfg(unix)]
     fn programs_are_located_like_the_system_does() {
         let cmd = |p: &str| EngineCommand::parse(p).unwrap();
         assert!(locate(&cmd("sh")).is_ok());
