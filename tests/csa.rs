@@ -900,7 +900,10 @@ fn sigterm_ends_the_client_and_a_deaf_engine() {
         if let Some(st) = client.child.try_wait().unwrap() {
             break st;
         }
-        assert!(t0.elapsed() < Duration::from_secs(20), "the client did not end");
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the client did not end"
+        );
         std::thread::sleep(Duration::from_millis(10));
     };
     assert_eq!(status.code(), Some(143));
