@@ -8,7 +8,7 @@ use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::engine_player::EnginePlayer;
 use saikoro::csa::record::format_time;
 use saikoro::csa::{
-    ClientConfig, ClientError, GameReport, Player, RecordInfo, ServerResult, SessionEnd,
+    ClientConfig, GameReport, Player, RecordInfo, ServerResult, SessionEnd, SessionError,
 };
 use saikoro::usi::guard;
 use saikoro::{Color, EnteringKingRule};
@@ -260,11 +260,11 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
                 std::io::stdout().flush()?;
             }
             Ok(SessionEnd::Stopped) => break,
-            Err(ClientError::LoginIncorrect) => {
+            Err(SessionError::LoginIncorrect) => {
                 bail!("LOGIN:incorrect: check --user/--password (or the name is already playing)")
             }
-            Err(ClientError::Player(e)) => bail!("the engine failed: {e}"),
-            Err(ClientError::Summary(e)) => {
+            Err(SessionError::Player(e)) => bail!("the engine failed: {e}"),
+            Err(SessionError::Summary(e)) => {
                 played += 1;
                 all_normal = false;
                 error!("game rejected: {e}");
