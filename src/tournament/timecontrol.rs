@@ -295,25 +295,25 @@ impl GameClock {
     /// byoyomi); `nodes` and `depth` as given. With `ponder`, `go ponder` with the same clock.
     pub fn go(&self, side: Color, ponder: bool) -> Go {
         let l = &self.limits[side];
-        let mut go = Go {
-            ponder,
-            ..Go::default()
-        };
-        let clock_of = |c: Color| self.limits[c].clock;
-        if let Some(ms) = l.movetime_ms {
-            go.btime = Some(0);
-            go.wtime = Some(0);
-            go.byoyomi = Some(ms);
+        let increment = |c: Color| self.limits[c].clock.map_or(0, |c| c.increment_ms);
+        let ByColor([btime, wtime]) = self.remaining;
+        let mut go = if let Some(ms) = l.movetime_ms {
+            Go::byoyomi(0, 0, ms)
         } else if let Some(ours) = l.clock {
-            go.btime = Some(self.remaining[Color::Black]);
-            go.wtime = Some(self.remaining[Color::White]);
             if ours.increment_ms > 0 {
-                go.binc = Some(clock_of(Color::Black).map_or(0, |c| c.increment_ms));
-                go.winc = Some(clock_of(Color::White).map_or(0, |c| c.increment_ms));
+                Go::fischer(
+                    btime,
+                    wtime,
+                    increment(Color::Black),
+                    increment(Color::White),
+                )
             } else {
-                go.byoyomi = Some(ours.byoyomi_ms);
+                Go::byoyomi(btime, wtime, ours.byoyomi_ms)
             }
-        }
+        } else {
+            Go::default()
+        };
+        go.ponder = ponder;
         if let Some(n) = l.nodes {
             go.limits.push(("nodes".to_string(), n));
         }
