@@ -1,4 +1,5 @@
-//! `saikoro match`: USI engines against each other, judged by exact rules. The flags follow
+//! `saikoro match`: USI engines against each other, judged by exact rules (the code is the
+//! library's `tournament` module, fastchess's word for it). The flags follow
 //! fastchess's names and `key=value` words, spelled with two dashes.
 
 use anyhow::{bail, Context};
