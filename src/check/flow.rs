@@ -73,19 +73,11 @@ impl Clock {
 
     /// The `go` command: `btime wtime byoyomi`, or `btime wtime binc winc`.
     fn go(&self) -> Go {
-        let mut go = Go {
-            btime: Some(self.main[0]),
-            wtime: Some(self.main[1]),
-            ..Go::default()
-        };
+        let [btime, wtime] = self.main;
         match self.byoyomi {
-            Some(b) => go.byoyomi = Some(b),
-            None => {
-                go.binc = Some(self.inc);
-                go.winc = Some(self.inc);
-            }
+            Some(b) => Go::byoyomi(btime, wtime, b),
+            None => Go::fischer(btime, wtime, self.inc, self.inc),
         }
-        go
     }
 
     /// The time `side` has for this move: its main time plus the byoyomi or the increment

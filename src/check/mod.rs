@@ -36,18 +36,18 @@ use std::time::Duration;
 
 /// How far past the time it was given an answer may come before it is a failure (between the
 /// two, a warning). GUIs measure the time from their side of the pipe, like the checker.
-pub const TOLERANCE: Duration = Duration::from_millis(500);
+pub(crate) const TOLERANCE: Duration = Duration::from_millis(500);
 
 /// How long the checker watches for a `bestmove` that must not come yet (`go infinite`,
 /// `go ponder`) before it sends `stop` or `ponderhit`.
-pub const HOLD: Duration = Duration::from_millis(500);
+pub(crate) const HOLD: Duration = Duration::from_millis(500);
 
 /// The byoyomi of a single `go` in the rules and robustness checks: `go btime 0 wtime 0
 /// byoyomi 1000`.
-pub const MOVE_TIME: Duration = Duration::from_millis(1000);
+pub(crate) const MOVE_TIME: Duration = Duration::from_millis(1000);
 
 /// How long ShogiHome waits for an engine to exit after `quit` before it kills it.
-pub const QUIT_LIMIT: Duration = Duration::from_secs(5);
+pub(crate) const QUIT_LIMIT: Duration = Duration::from_secs(5);
 
 /// How long ShogiHome waits for `usiok` by default: the default of `--timeout-ms`.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -110,7 +110,7 @@ pub enum Status {
 
 impl Status {
     /// The mark in the table: ✔, !, ✘ or -.
-    pub fn symbol(self) -> &'static str {
+    pub(crate) fn symbol(self) -> &'static str {
         match self {
             Status::Pass => "✔",
             Status::Warning => "!",

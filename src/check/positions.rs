@@ -26,7 +26,7 @@ use crate::{Game, IllegalMove, InvalidSfen, Move, MoveSyntaxError, Position};
 use std::fmt;
 
 /// The text of `positions/check.txt`, built in.
-pub const TEXT: &str = include_str!("../../positions/check.txt");
+pub(crate) const TEXT: &str = include_str!("../../positions/check.txt");
 
 /// One record of `positions/check.txt`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

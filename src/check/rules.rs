@@ -25,12 +25,7 @@ pub(super) fn checks() -> Vec<Check> {
 
 /// `go btime 0 wtime 0 byoyomi <ms>`, ShogiHome's form for a clock with byoyomi only.
 pub(super) fn go_byoyomi(ms: u64) -> Go {
-    Go {
-        btime: Some(0),
-        wtime: Some(0),
-        byoyomi: Some(ms),
-        ..Go::default()
-    }
+    Go::byoyomi(0, 0, ms)
 }
 
 /// A judged `bestmove`.

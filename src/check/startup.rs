@@ -4,7 +4,9 @@
 
 use super::session::{excerpt, exit_status_soon, Harness, Verdict};
 use super::{CheckResult, Group};
-use crate::usi::{ClientError, EngineInfo, EngineSession, OptionKind, StartError, UsiClient};
+use crate::usi::{
+    ClientError, EngineInfo, EngineSession, FaultPolicy, OptionKind, StartError, UsiClient,
+};
 use std::time::Instant;
 
 /// The start-up checks, in order.
@@ -101,6 +103,22 @@ fn option_lines(info: &EngineInfo) -> Verdict {
 pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
     let t0 = Instant::now();
     let policy = h.cfg.policy();
+    let mut s = match start(h, &policy, t0) {
+        Ok(s) => s,
+        Err(out) => return out,
+    };
+    let mut out = greeting(&mut s, t0);
+    out.push(readyok(h, s, &policy, t0));
+    out
+}
+
+/// Spawns the engine and sends `usi`: the session that answered `usiok`, or (after giving the
+/// harness up) the results of every start-up check.
+fn start(
+    h: &mut Harness,
+    policy: &FaultPolicy,
+    t0: Instant,
+) -> Result<EngineSession, Vec<CheckResult>> {
     let timeout = policy.startup;
     let mut s = match EngineSession::spawn(&h.spec()) {
         Ok(s) => s,
@@ -109,42 +127,38 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
             let mut out = vec![result("usiok", Verdict::fail(&why), Vec::new(), t0)];
             out.extend(NAMES[1..].iter().map(|n| not_run(n, &why)));
             h.give_up("the engine cannot be started (see usiok)".to_string(), None);
-            return out;
+            return Err(out);
         }
     };
-    let mut out = Vec::new();
-    if let Err(err) = s.handshake(&policy) {
-        let why = match &err {
-            ClientError::Timeout { .. } => format!(
-                "no usiok within {} ms (ShogiHome gives up after 10 s by default)",
-                timeout.as_millis()
-            ),
-            other => format!("{} before usiok", ended(&mut s.client, other)),
-        };
-        out.push(result(
-            "usiok",
-            Verdict::fail(&why),
-            excerpt(&mut s.client, 0),
-            t0,
-        ));
-        out.extend(NAMES[1..].iter().map(|n| not_run(n, "no usiok")));
-        h.give_up(
-            "the start-up failed (see usiok)".to_string(),
-            Some(s.client),
-        );
-        return out;
-    }
-    let info = &s.info;
-    let all = excerpt(&mut s.client, 0);
-    out.push(result(
+    let Err(err) = s.handshake(policy) else {
+        return Ok(s);
+    };
+    let why = match &err {
+        ClientError::Timeout { .. } => format!(
+            "no usiok within {} ms (ShogiHome gives up after 10 s by default)",
+            timeout.as_millis()
+        ),
+        other => format!("{} before usiok", ended(&mut s.client, other)),
+    };
+    let mut out = vec![result(
         "usiok",
-        Verdict::pass(format!(
-            "usiok {} ms after usi",
-            info.answered_in.as_millis()
-        )),
-        all.clone(),
+        Verdict::fail(&why),
+        excerpt(&mut s.client, 0),
         t0,
-    ));
+    )];
+    out.extend(NAMES[1..].iter().map(|n| not_run(n, "no usiok")));
+    h.give_up(
+        "the start-up failed (see usiok)".to_string(),
+        Some(s.client),
+    );
+    Err(out)
+}
+
+/// The verdicts on what came before `usiok`: `usiok` itself, the two `id` lines and the
+/// option declarations.
+fn greeting(s: &mut EngineSession, t0: Instant) -> Vec<CheckResult> {
+    let all = excerpt(&mut s.client, 0);
+    let info = &s.info;
     let id = |what: &str, value: &Option<String>| match value.as_deref().map(str::trim) {
         Some(v) if !v.is_empty() => Verdict::pass(format!("'{v}'")),
         Some(_) => Verdict::fail(format!("'id {what}' is empty")),
@@ -152,34 +166,50 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
             "no 'id {what}' line before usiok (the USI draft requires both id lines)"
         )),
     };
-    out.push(result("id-name", id("name", &info.name), all.clone(), t0));
-    out.push(result(
-        "id-author",
-        id("author", &info.author),
-        all.clone(),
-        t0,
-    ));
-    out.push(result("option-lines", option_lines(info), all, t0));
+    vec![
+        result(
+            "usiok",
+            Verdict::pass(format!(
+                "usiok {} ms after usi",
+                info.answered_in.as_millis()
+            )),
+            all.clone(),
+            t0,
+        ),
+        result("id-name", id("name", &info.name), all.clone(), t0),
+        result("id-author", id("author", &info.author), all.clone(), t0),
+        result("option-lines", option_lines(info), all, t0),
+    ]
+}
 
+/// Sets the user's options and sends `isready`: the `readyok` check. The harness adopts the
+/// engine when it is ready and gives up otherwise.
+fn readyok(
+    h: &mut Harness,
+    mut s: EngineSession,
+    policy: &FaultPolicy,
+    t0: Instant,
+) -> CheckResult {
     let mark = s.client.transcript_len();
-    let configured = s.configure(&h.cfg.options, &policy);
+    let configured = s.configure(&h.cfg.options, policy);
     for problem in &s.findings {
-        log::warn!("{}: sent anyway", s.describe(problem, &policy));
+        log::warn!("{}: sent anyway", s.describe(problem, policy));
     }
     let ready = match configured {
-        Ok(()) => s.ready(&policy),
+        Ok(()) => s.ready(policy),
         Err(StartError::Ready(e)) => Err(e),
         Err(other) => Err(ClientError::Write(std::io::Error::other(other.to_string()))),
     };
     match ready {
         Ok(took) => {
-            out.push(result(
+            let r = result(
                 "readyok",
                 Verdict::pass(format!("readyok {} ms after isready", took.as_millis())),
                 Vec::new(),
                 t0,
-            ));
+            );
             h.adopt(s.client, s.info);
+            r
         }
         Err(err) => {
             let why = match &err {
@@ -191,17 +221,17 @@ pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
                 }
                 other => format!("{} before readyok", ended(&mut s.client, other)),
             };
-            out.push(result(
+            let r = result(
                 "readyok",
                 Verdict::fail(&why),
                 excerpt(&mut s.client, mark),
                 t0,
-            ));
+            );
             h.give_up(
                 "the start-up failed (see readyok)".to_string(),
                 Some(s.client),
             );
+            r
         }
     }
-    out
 }

@@ -8,13 +8,14 @@ use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::engine_player::EnginePlayer;
 use saikoro::csa::record::format_time;
 use saikoro::csa::{
-    ClientConfig, ClientError, GameReport, Player, RecordInfo, ServerResult, SessionEnd,
+    ClientConfig, GameReport, Player, RecordInfo, ServerResult, SessionEnd, SessionError,
 };
 use saikoro::usi::guard;
 use saikoro::{Color, EnteringKingRule};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
 use std::net::TcpStream;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -163,17 +164,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             .with_context(|| format!("cannot create record dir {}", dir.display()))?;
     }
     let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        let on_interrupt = move |_| {
-            if stop.swap(true, Ordering::SeqCst) {
-                eprintln!("saikoro csa: interrupted again: quitting now");
-                guard::exit(130);
-            }
-            eprintln!("saikoro csa: stopping after the current game (Ctrl-C again to quit now)");
-        };
-        super::guard_engines("csa", Some(Box::new(on_interrupt)))?;
-    }
+    guard_interrupts(&stop)?;
     let mut cfg = ClientConfig::new(&args.user, &args.password);
     cfg.keepalive = args.keepalive;
     cfg.margin = args.margin;
@@ -195,30 +186,79 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             &mut random
         }
     };
+    Ok(if play_games(&args, &cfg, player, &stop)? {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
 
+/// Guards the engines' lives; the first Ctrl-C sets `stop` (the current game is played out),
+/// the second quits at once.
+fn guard_interrupts(stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
+    let stop = stop.clone();
+    let on_interrupt = move |_| {
+        if stop.swap(true, Ordering::SeqCst) {
+            eprintln!("saikoro csa: interrupted again: quitting now");
+            guard::exit(130);
+        }
+        eprintln!("saikoro csa: stopping after the current game (Ctrl-C again to quit now)");
+    };
+    super::guard_engines("csa", Some(Box::new(on_interrupt)))
+}
+
+/// What the run has come to so far.
+struct Games {
+    played: u64,
+    /// Every game so far ended with the server's result line (and its record was written).
+    all_normal: bool,
+    /// Failed connections or sessions in a row.
+    failures: u32,
+}
+
+impl Games {
+    /// Counts one more failure in a row: how long to wait before the next try, or `None` when
+    /// it is time to give up (with a finite `--games`).
+    fn failed(&mut self, args: &Args) -> Option<Duration> {
+        self.failures += 1;
+        if args.games != 0 && self.failures >= MAX_CONNECT_FAILURES {
+            return None;
+        }
+        Some(backoff(self.failures))
+    }
+}
+
+/// Plays `--games` games (reconnecting for each, and after failures) until done or stopped.
+/// Whether every game ended normally.
+fn play_games(
+    args: &Args,
+    cfg: &ClientConfig,
+    player: &mut dyn Player,
+    stop: &AtomicBool,
+) -> anyhow::Result<bool> {
     let tick = (args.keepalive / 4).min(Duration::from_millis(200));
-    let mut played = 0u64;
-    let mut all_normal = true;
-    let mut failures = 0u32;
-    while args.games == 0 || played < args.games {
+    let mut games = Games {
+        played: 0,
+        all_normal: true,
+        failures: 0,
+    };
+    while args.games == 0 || games.played < args.games {
         if stop.load(Ordering::SeqCst) {
             break;
         }
         let stream = match TcpStream::connect((args.host.as_str(), args.port)) {
             Ok(s) => s,
             Err(e) => {
-                failures += 1;
-                if args.games != 0 && failures >= MAX_CONNECT_FAILURES {
+                let Some(wait) = games.failed(args) else {
                     bail!("cannot connect to {}:{}: {e}", args.host, args.port);
-                }
-                let wait = backoff(failures);
+                };
                 warn!(
                     "cannot connect to {}:{}: {e}; retrying in {} s",
                     args.host,
                     args.port,
                     wait.as_secs()
                 );
-                sleep_unless_stopped(wait, &stop);
+                sleep_unless_stopped(wait, stop);
                 continue;
             }
         };
@@ -230,21 +270,37 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             warn!("cannot set SO_KEEPALIVE: {e}");
         }
         let reader = BufReader::new(stream.try_clone()?);
-        let result = run_session(reader, &stream, &cfg, player);
+        let result = run_session(reader, &stream, cfg, player);
         let _ = stream.shutdown(std::net::Shutdown::Both);
+        if games.session_ended(result, args, stop)?.is_break() {
+            break;
+        }
+    }
+    Ok(games.all_normal)
+}
+
+impl Games {
+    /// Takes in how a session ended: prints the game's line and writes its record, or waits to
+    /// reconnect. `Break` when the run was stopped; `Err` for what ends it.
+    fn session_ended(
+        &mut self,
+        result: Result<SessionEnd, SessionError>,
+        args: &Args,
+        stop: &AtomicBool,
+    ) -> anyhow::Result<ControlFlow<()>> {
         match result {
             Ok(SessionEnd::Played(report)) => {
-                failures = 0;
-                played += 1;
+                self.failures = 0;
+                self.played += 1;
                 println!("{}", report.summary_line());
                 std::io::stdout().flush()?;
                 if !report.result.is_normal() {
-                    all_normal = false;
+                    self.all_normal = false;
                 }
                 if let Some(dir) = &args.record_dir {
                     if let Err(e) = save_record(dir, &report) {
                         error!("cannot write the record: {e:#}");
-                        all_normal = false;
+                        self.all_normal = false;
                     }
                 }
                 if let Some(e) = &report.player_error {
@@ -252,39 +308,33 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
                 }
             }
             Ok(SessionEnd::Rejected { game_id, by }) => {
-                failures = 0;
-                played += 1;
-                all_normal = false;
+                self.failures = 0;
+                self.played += 1;
+                self.all_normal = false;
                 info!("game {game_id} rejected by {by}");
                 println!("game {game_id}: rejected REJECT 0 plies");
                 std::io::stdout().flush()?;
             }
-            Ok(SessionEnd::Stopped) => break,
-            Err(ClientError::LoginIncorrect) => {
+            Ok(SessionEnd::Stopped) => return Ok(ControlFlow::Break(())),
+            Err(SessionError::LoginIncorrect) => {
                 bail!("LOGIN:incorrect: check --user/--password (or the name is already playing)")
             }
-            Err(ClientError::Player(e)) => bail!("the engine failed: {e}"),
-            Err(ClientError::Summary(e)) => {
-                played += 1;
-                all_normal = false;
+            Err(SessionError::Player(e)) => bail!("the engine failed: {e}"),
+            Err(SessionError::Summary(e)) => {
+                self.played += 1;
+                self.all_normal = false;
                 error!("game rejected: {e}");
             }
             Err(e) => {
-                failures += 1;
-                if args.games != 0 && failures >= MAX_CONNECT_FAILURES {
+                let Some(wait) = self.failed(args) else {
                     bail!("giving up: {e}");
-                }
-                let wait = backoff(failures);
+                };
                 warn!("{e}; reconnecting in {} s", wait.as_secs());
-                sleep_unless_stopped(wait, &stop);
+                sleep_unless_stopped(wait, stop);
             }
         }
+        Ok(ControlFlow::Continue(()))
     }
-    Ok(if all_normal {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
 }
 
 /// 1, 2, 4, … seconds, at most a minute.

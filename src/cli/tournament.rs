@@ -1,4 +1,5 @@
-//! `saikoro match`: USI engines against each other, judged by exact rules. The flags follow
+//! `saikoro match`: USI engines against each other, judged by exact rules (the code is the
+//! library's `tournament` module, fastchess's word for it). The flags follow
 //! fastchess's names and `key=value` words, spelled with two dashes.
 
 use anyhow::{bail, Context};
@@ -7,14 +8,14 @@ use saikoro::tournament::book::OpeningsConfig;
 use saikoro::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
-use saikoro::tournament::resume;
+use saikoro::tournament::resume::{self, SavedMatch};
 use saikoro::tournament::scheduler::{self, Control, Ending, Match, Progress, Reporter};
 use saikoro::tournament::standings::Standings;
 use saikoro::tournament::SprtConfig;
 use saikoro::EnteringKingRule;
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -141,9 +142,7 @@ fn words(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<Vec<String>> {
 }
 
 fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
-    let mut c = MatchConfig::default();
-    let mut engines: Vec<Vec<String>> = Vec::new();
-    let mut each: Vec<String> = Vec::new();
+    let mut flags = MatchFlags::default();
     let mut cli = Cli {
         config: MatchConfig::default(),
         resume: false,
@@ -154,85 +153,115 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
     };
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next()? {
-        let defining = !matches!(
-            arg,
-            Long("resume" | "state" | "log-file" | "concurrency" | "help") | Short('h')
-        );
-        cli.defines_match |= defining;
-        match arg {
-            Long("engine") => engines.push(words(&mut p, "--engine")?),
-            Long("each") => each.extend(words(&mut p, "--each")?),
-            Long("gauntlet") => c.gauntlet = true,
-            Long("rounds") => c.rounds = super::parse_value(&mut p, "--rounds")?,
-            Long("games") => c.games = super::parse_value(&mut p, "--games")?,
-            Long("concurrency") => {
+        let name = match arg {
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            Long(name) => name.to_owned(),
+            _ => return Err(arg.unexpected().into()),
+        };
+        match name.as_str() {
+            "concurrency" => {
                 let n: usize = super::parse_value(&mut p, "--concurrency")?;
                 if n == 0 {
                     bail!("--concurrency must be at least 1");
                 }
                 cli.concurrency = Some(n);
             }
-            Long("openings") => {
-                let w = words(&mut p, "--openings")?;
+            "state" => cli.state = Some(p.value()?.into()),
+            "resume" => cli.resume = true,
+            "log-file" => cli.log_file = Some(p.value()?.into()),
+            _ => {
+                cli.defines_match = true;
+                if !flags.take(&name, &mut p)? {
+                    return Err(Long(&name).unexpected().into());
+                }
+            }
+        }
+    }
+    cli.config = flags.finish()?;
+    Ok(Some(cli))
+}
+
+/// The flags that define the match, as they are read.
+#[derive(Default)]
+struct MatchFlags {
+    config: MatchConfig,
+    /// Each `--engine`'s words.
+    engines: Vec<Vec<String>>,
+    /// `--each`'s words.
+    each: Vec<String>,
+}
+
+impl MatchFlags {
+    /// Reads the flag `--name` (and its values) if it defines the match; `false` for any other.
+    fn take(&mut self, name: &str, p: &mut lexopt::Parser) -> anyhow::Result<bool> {
+        let c = &mut self.config;
+        match name {
+            "engine" => self.engines.push(words(p, "--engine")?),
+            "each" => self.each.extend(words(p, "--each")?),
+            "gauntlet" => c.gauntlet = true,
+            "rounds" => c.rounds = super::parse_value(p, "--rounds")?,
+            "games" => c.games = super::parse_value(p, "--games")?,
+            "openings" => {
+                let w = words(p, "--openings")?;
                 c.openings = Some(OpeningsConfig::parse(w.iter().map(String::as_str))?);
             }
-            Long("seed") => c.seed = Some(super::parse_value(&mut p, "--seed")?),
-            Long("sprt") => {
-                let w = words(&mut p, "--sprt")?;
+            "seed" => c.seed = Some(super::parse_value(p, "--seed")?),
+            "sprt" => {
+                let w = words(p, "--sprt")?;
                 c.sprt = Some(SprtConfig::parse(w.iter().map(String::as_str))?);
             }
-            Long("ratinginterval") => {
-                c.rating_interval = super::parse_value(&mut p, "--ratinginterval")?
-            }
-            Long("maxplies") => c.max_plies = super::parse_value(&mut p, "--maxplies")?,
-            Long("timemargin") => c.time_margin_ms = super::parse_value(&mut p, "--timemargin")?,
-            Long("draw") => {
-                let w = words(&mut p, "--draw")?;
+            "ratinginterval" => c.rating_interval = super::parse_value(p, "--ratinginterval")?,
+            "maxplies" => c.max_plies = super::parse_value(p, "--maxplies")?,
+            "timemargin" => c.time_margin_ms = super::parse_value(p, "--timemargin")?,
+            "draw" => {
+                let w = words(p, "--draw")?;
                 c.draw = Some(DrawAdjudication::parse(w.iter().map(String::as_str))?);
             }
-            Long("resign") => {
-                let w = words(&mut p, "--resign")?;
+            "resign" => {
+                let w = words(p, "--resign")?;
                 c.resign = Some(ResignAdjudication::parse(w.iter().map(String::as_str))?);
             }
-            Long("entering-king-rule") => {
+            "entering-king-rule" => {
                 c.entering_king_rule =
-                    super::parse_value::<EnteringKingRule>(&mut p, "--entering-king-rule")?
+                    super::parse_value::<EnteringKingRule>(p, "--entering-king-rule")?
             }
-            Long("startup-ms") => c.startup_ms = super::parse_value(&mut p, "--startup-ms")?,
-            Long("ready-ms") => c.ready_ms = super::parse_value(&mut p, "--ready-ms")?,
-            Long("max-failures") => c.max_failures = super::parse_value(&mut p, "--max-failures")?,
-            Long("records") => c.records = Some(p.value()?.into()),
-            Long("records-format") => {
+            "startup-ms" => c.startup_ms = super::parse_value(p, "--startup-ms")?,
+            "ready-ms" => c.ready_ms = super::parse_value(p, "--ready-ms")?,
+            "max-failures" => c.max_failures = super::parse_value(p, "--max-failures")?,
+            "records" => c.records = Some(p.value()?.into()),
+            "records-format" => {
                 c.records_format = match p.value()?.string()?.as_str() {
                     "csa" => RecordFormat::Csa,
                     "kif" | "kifu" => RecordFormat::Kif,
                     other => bail!("--records-format {other:?}: expected csa or kif"),
                 }
             }
-            Long("results") => c.results = Some(p.value()?.into()),
-            Long("state") => cli.state = Some(p.value()?.into()),
-            Long("resume") => cli.resume = true,
-            Long("log-file") => cli.log_file = Some(p.value()?.into()),
-            Short('h') | Long("help") => {
-                print!("{HELP}");
-                return Ok(None);
-            }
-            _ => return Err(arg.unexpected().into()),
+            "results" => c.results = Some(p.value()?.into()),
+            _ => return Ok(false),
         }
+        Ok(true)
     }
-    for (i, own) in engines.iter().enumerate() {
-        let e = EngineConfig::from_words(&each, own)
-            .with_context(|| format!("--engine number {}", i + 1))?;
-        c.engines.push(e);
+
+    /// The match configuration: each engine's words over `--each`'s, and the checks that need
+    /// every flag read.
+    fn finish(self) -> anyhow::Result<MatchConfig> {
+        let mut c = self.config;
+        for (i, own) in self.engines.iter().enumerate() {
+            let e = EngineConfig::from_words(&self.each, own)
+                .with_context(|| format!("--engine number {}", i + 1))?;
+            c.engines.push(e);
+        }
+        if c.sprt.is_some() && c.engines.len() != 2 {
+            bail!("--sprt needs exactly two engines");
+        }
+        if c.games == 0 || c.rounds == 0 {
+            bail!("--rounds and --games must be at least 1");
+        }
+        Ok(c)
     }
-    if c.sprt.is_some() && c.engines.len() != 2 {
-        bail!("--sprt needs exactly two engines");
-    }
-    if c.games == 0 || c.rounds == 0 {
-        bail!("--rounds and --games must be at least 1");
-    }
-    cli.config = c;
-    Ok(Some(cli))
 }
 
 /// The live display on stderr when it is a terminal (the shared progress line: games done of
@@ -274,25 +303,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         .state
         .clone()
         .unwrap_or_else(scheduler::default_state_path);
-    let mut saved_args = defining_args(&args);
-    let saved = if cli.resume {
-        let saved = resume::load(&state_path).context("cannot resume")?;
-        if cli.defines_match && saved.args != saved_args {
-            bail!(
-                "--resume: {} holds a match started with other arguments:\n  {}",
-                state_path.display(),
-                saved.args.join(" ")
-            );
-        }
-        let again = parse(saved.args.clone())
-            .context("the saved match's arguments no longer parse")?
-            .context("the saved match's arguments hold --help")?;
-        cli.config = again.config;
-        saved_args = saved.args.clone();
-        Some(saved)
-    } else {
-        None
-    };
+    let (saved_args, saved) = resumed(&mut cli, &args, &state_path)?;
     let mut config = cli.config;
     if config.engines.len() < 2 {
         bail!("a match needs two engines or more (--engine cmd=PROG ...)");
@@ -325,7 +336,40 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         reporter.report(&m, &m.scoreboard, &mut out)?;
     }
     writeln!(out, "{figures}")?;
-    let code = match &ending {
+    let code = write_ending(&ending, &mut out)?;
+    out.flush()?;
+    Ok(code)
+}
+
+/// With `--resume`, the saved match (whose arguments then define `cli`'s match: any given must
+/// be the same). The arguments that define the match, and the saved match if any.
+fn resumed(
+    cli: &mut Cli,
+    args: &[String],
+    state_path: &Path,
+) -> anyhow::Result<(Vec<String>, Option<SavedMatch>)> {
+    let saved_args = defining_args(args);
+    if !cli.resume {
+        return Ok((saved_args, None));
+    }
+    let saved = resume::load(state_path).context("cannot resume")?;
+    if cli.defines_match && saved.args != saved_args {
+        bail!(
+            "--resume: {} holds a match started with other arguments:\n  {}",
+            state_path.display(),
+            saved.args.join(" ")
+        );
+    }
+    let again = parse(saved.args.clone())
+        .context("the saved match's arguments no longer parse")?
+        .context("the saved match's arguments hold --help")?;
+    cli.config = again.config;
+    Ok((saved.args.clone(), Some(saved)))
+}
+
+/// The match's last line, and the exit status it means.
+fn write_ending(ending: &Ending, out: &mut dyn Write) -> std::io::Result<ExitCode> {
+    Ok(match ending {
         Ending::Completed => {
             writeln!(out, "Match finished")?;
             ExitCode::SUCCESS
@@ -342,9 +386,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
             writeln!(out, "Match stopped: {why}")?;
             ExitCode::FAILURE
         }
-    };
-    out.flush()?;
-    Ok(code)
+    })
 }
 
 #[cfg(test)]

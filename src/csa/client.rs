@@ -53,10 +53,11 @@ impl ClientConfig {
     }
 }
 
-/// What ended a session without a game result.
+/// What ended a CSA server session without a game result (the server's side: login, connection,
+/// Game_Summary; or our player failing before the game started).
 #[derive(Debug)]
 #[non_exhaustive]
-pub enum ClientError {
+pub enum SessionError {
     /// Reading or writing the connection failed.
     Io(io::Error),
     /// `LOGIN:incorrect`: bad name or password, or the name is already playing.
@@ -71,26 +72,26 @@ pub enum ClientError {
     Player(PlayerError),
 }
 
-impl fmt::Display for ClientError {
+impl fmt::Display for SessionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClientError::Io(e) => write!(f, "connection error: {e}"),
-            ClientError::LoginIncorrect => {
+            SessionError::Io(e) => write!(f, "connection error: {e}"),
+            SessionError::LoginIncorrect => {
                 f.write_str("LOGIN:incorrect (bad name or password, or the name is in use)")
             }
-            ClientError::Disconnected(when) => write!(f, "server closed the connection {when}"),
-            ClientError::Timeout(what) => write!(f, "no answer from the server {what}"),
-            ClientError::Summary(e) => write!(f, "unusable Game_Summary: {e}"),
-            ClientError::Player(e) => write!(f, "player failed: {e}"),
+            SessionError::Disconnected(when) => write!(f, "server closed the connection {when}"),
+            SessionError::Timeout(what) => write!(f, "no answer from the server {what}"),
+            SessionError::Summary(e) => write!(f, "unusable Game_Summary: {e}"),
+            SessionError::Player(e) => write!(f, "player failed: {e}"),
         }
     }
 }
 
-impl std::error::Error for ClientError {}
+impl std::error::Error for SessionError {}
 
-impl From<io::Error> for ClientError {
+impl From<io::Error> for SessionError {
     fn from(e: io::Error) -> Self {
-        ClientError::Io(e)
+        SessionError::Io(e)
     }
 }
 
@@ -400,7 +401,7 @@ pub fn run_session<R: BufRead, W: Write>(
     writer: W,
     cfg: &ClientConfig,
     player: &mut dyn Player,
-) -> Result<SessionEnd, ClientError> {
+) -> Result<SessionEnd, SessionError> {
     let mut s = Session {
         lines: Lines {
             r: reader,
@@ -457,26 +458,28 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         until: Option<Instant>,
         stoppable: bool,
         when: &'static str,
-    ) -> Result<Wait, ClientError> {
+    ) -> Result<Wait, SessionError> {
         match self.recv(until, stoppable) {
             Ok(w) => Ok(w),
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                Err(ClientError::Disconnected(when))
+                Err(SessionError::Disconnected(when))
             }
-            Err(e) => Err(ClientError::Io(e)),
+            Err(e) => Err(SessionError::Io(e)),
         }
     }
 
-    fn run(&mut self, player: &mut dyn Player) -> Result<SessionEnd, ClientError> {
+    fn run(&mut self, player: &mut dyn Player) -> Result<SessionEnd, SessionError> {
         let login = format!("LOGIN {} {}", self.cfg.user, self.cfg.password);
         self.wire.send(&login)?;
         let until = Instant::now() + Duration::from_secs(60);
         loop {
             match self.recv_pregame(Some(until), false, "after LOGIN")? {
-                Wait::Line(l) if l == "LOGIN:incorrect" => return Err(ClientError::LoginIncorrect),
+                Wait::Line(l) if l == "LOGIN:incorrect" => {
+                    return Err(SessionError::LoginIncorrect)
+                }
                 Wait::Line(l) if l.starts_with("LOGIN:") && l.ends_with(" OK") => break,
                 Wait::Line(l) => info!("ignored before login: {l}"),
-                Wait::Timeout => return Err(ClientError::Timeout("to LOGIN")),
+                Wait::Timeout => return Err(SessionError::Timeout("to LOGIN")),
                 Wait::Stopped => unreachable!("not stoppable"),
             }
         }
@@ -510,7 +513,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                     .find_map(|l| l.strip_prefix("Game_ID:"))
                     .unwrap_or("");
                 self.wire.send(format!("REJECT {id}").trim_end())?;
-                return Err(ClientError::Summary(e));
+                return Err(SessionError::Summary(e));
             }
         };
         self.play(summary, player)
@@ -521,7 +524,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         &mut self,
         summary: GameSummary,
         player: &mut dyn Player,
-    ) -> Result<SessionEnd, ClientError> {
+    ) -> Result<SessionEnd, SessionError> {
         let id = summary.game_id.clone();
         for k in &summary.unknown {
             info!("Game_Summary: ignored '{k}'");
@@ -531,13 +534,13 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
             Err(e) => {
                 error!("cannot play game {id}: {e}; rejecting");
                 self.wire.send(&format!("REJECT {id}"))?;
-                return Err(ClientError::Summary(e));
+                return Err(SessionError::Summary(e));
             }
         };
         if let Err(e) = player.new_game(&g.ctx, &g.game) {
             error!("player not ready: {e}; rejecting");
             self.wire.send(&format!("REJECT {id}"))?;
-            return Err(ClientError::Player(e));
+            return Err(SessionError::Player(e));
         }
         self.wire.send(&format!("AGREE {id}"))?;
         loop {
@@ -849,7 +852,7 @@ mod tests {
         )
     }
 
-    fn run(input: &str, seed: u64) -> (Result<SessionEnd, ClientError>, String) {
+    fn run(input: &str, seed: u64) -> (Result<SessionEnd, SessionError>, String) {
         let mut out = Vec::new();
         let cfg = ClientConfig::new("me", "pw,trip");
         let mut p = BuiltinPlayer::new(Some(seed));
@@ -886,7 +889,7 @@ mod tests {
     #[test]
     fn login_incorrect_and_reject() {
         let (r, _) = run("LOGIN:incorrect\n", 1);
-        assert!(matches!(r, Err(ClientError::LoginIncorrect)));
+        assert!(matches!(r, Err(SessionError::LoginIncorrect)));
         let input = format!("LOGIN:me OK\n{}REJECT:g1 by b\n", summary('+', ""));
         let (r, out) = run(&input, 1);
         assert!(matches!(r, Ok(SessionEnd::Rejected { ref by, .. }) if by == "b"));
@@ -922,7 +925,7 @@ mod tests {
     fn a_bad_summary_is_rejected() {
         let input = format!("LOGIN:me OK\n{}", summary('-', "+7775FU,T0\n"));
         let (r, out) = run(&input, 1);
-        assert!(matches!(r, Err(ClientError::Summary(_))));
+        assert!(matches!(r, Err(SessionError::Summary(_))));
         assert!(out.ends_with("REJECT g1\n"), "{out}");
     }
 

@@ -134,14 +134,11 @@ impl Clock {
             time[us] = time[us].saturating_sub(margin - extra[us]);
             extra[us] = 0;
         }
-        let fischer = self.rules[us].increment > 0;
-        Go {
-            btime: Some(time[Color::Black]),
-            wtime: Some(time[Color::White]),
-            byoyomi: (!fischer).then_some(extra[us]),
-            binc: fischer.then_some(extra[Color::Black]),
-            winc: fischer.then_some(extra[Color::White]),
-            ..Go::default()
+        let ByColor([btime, wtime]) = time;
+        if self.rules[us].increment > 0 {
+            Go::fischer(btime, wtime, extra[Color::Black], extra[Color::White])
+        } else {
+            Go::byoyomi(btime, wtime, extra[us])
         }
     }
 }

@@ -9,7 +9,7 @@ pub mod notation;
 pub mod record;
 pub mod summary;
 
-pub use client::{ClientConfig, ClientError, GameReport, Player, ServerResult, SessionEnd};
+pub use client::{ClientConfig, GameReport, Player, ServerResult, SessionEnd, SessionError};
 pub use clock::{Clock, TimeRules};
 pub use record::{write_record, RecordInfo};
 pub use summary::GameSummary;

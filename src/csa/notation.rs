@@ -261,83 +261,92 @@ impl PositionBlock {
         if b.len() < 2 || b[0] != b'P' {
             return Err(bad());
         }
-        match b[1] {
-            b'I' => {
-                let mut board = hirate_board();
-                let rest = &t[2..];
-                if !rest.len().is_multiple_of(4) {
-                    return Err(bad());
-                }
-                for chunk in rest.as_bytes().chunks(4) {
-                    let sq = parse_square(&chunk[0..2])
-                        .ok_or_else(bad)?
-                        .ok_or_else(bad)?;
-                    let name = std::str::from_utf8(&chunk[2..4]).map_err(|_| bad())?;
-                    let kind = piece_kind(name).ok_or_else(bad)?;
-                    match board[sq.index()] {
-                        Some(p) if p.kind == kind => board[sq.index()] = None,
-                        _ => return Err(bad()),
-                    }
-                }
-                self.board = Some(board);
-            }
-            b'1'..=b'9' => {
-                let rank = b[1] - b'0';
-                let board = self.board.get_or_insert([None; 81]);
-                // Rows keep a trailing space on the wire; tolerate it being trimmed.
-                let mut row = t[2..].to_string();
-                while row.len() < 27 {
-                    row.push(' ');
-                }
-                // Nine cells of three bytes; a cell with anything but ASCII names no piece.
-                if row.len() != 27 {
-                    return Err(bad());
-                }
-                for (i, cell) in row.as_bytes().chunks(3).enumerate() {
-                    let file = 9 - i as u8;
-                    let sq = Square::new(file, rank).ok_or_else(bad)?;
-                    board[sq.index()] = if cell == b" * " || cell == b"   " {
-                        None
-                    } else {
-                        let color = csa_color(cell[0]).ok_or_else(bad)?;
-                        let name = std::str::from_utf8(&cell[1..3]).map_err(|_| bad())?;
-                        let kind = piece_kind(name).ok_or_else(bad)?;
-                        Some(Piece::new(color, kind))
-                    };
-                }
-            }
-            b'+' | b'-' => {
-                let color = csa_color(b[1]).ok_or_else(bad)?;
-                let rest = &t[2..];
-                if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
-                    return Err(bad());
-                }
-                for chunk in rest.as_bytes().chunks(4) {
-                    let name = std::str::from_utf8(&chunk[2..4]).map_err(|_| bad())?;
-                    let sq = parse_square(&chunk[0..2]).ok_or_else(bad)?;
-                    if sq.is_none() && name == "AL" {
-                        self.all_rest = Some(color);
-                        continue;
-                    }
-                    let kind = piece_kind(name).ok_or_else(bad)?;
-                    match sq {
-                        Some(sq) => {
-                            self.board.get_or_insert([None; 81])[sq.index()] =
-                                Some(Piece::new(color, kind));
-                        }
-                        None => {
-                            if !kind.is_hand_kind() {
-                                return Err(bad());
-                            }
-                            let n = self.hands[color].count(kind);
-                            self.hands[color].set(kind, n + 1);
-                        }
-                    }
-                }
-            }
-            _ => return Err(bad()),
+        let read = match b[1] {
+            b'I' => self.hirate_minus(&t[2..]),
+            b'1'..=b'9' => self.row(b[1] - b'0', &t[2..]),
+            b'+' | b'-' => csa_color(b[1]).and_then(|color| self.pieces(color, &t[2..])),
+            _ => None,
+        };
+        read.ok_or_else(bad)
+    }
+
+    /// `PI` and what follows: the 平手 position less the pieces listed (square and piece, four
+    /// bytes each). `None` for a malformed line.
+    fn hirate_minus(&mut self, rest: &str) -> Option<()> {
+        let mut board = hirate_board();
+        if !rest.len().is_multiple_of(4) {
+            return None;
         }
-        Ok(())
+        for chunk in rest.as_bytes().chunks(4) {
+            let sq = parse_square(&chunk[0..2])??;
+            let name = std::str::from_utf8(&chunk[2..4]).ok()?;
+            let kind = piece_kind(name)?;
+            match board[sq.index()] {
+                Some(p) if p.kind == kind => board[sq.index()] = None,
+                _ => return None,
+            }
+        }
+        self.board = Some(board);
+        Some(())
+    }
+
+    /// `P1` … `P9`: the nine cells of `rank`, from file 9 to file 1. `None` for a malformed
+    /// line.
+    fn row(&mut self, rank: u8, cells: &str) -> Option<()> {
+        let board = self.board.get_or_insert([None; 81]);
+        // Rows keep a trailing space on the wire; tolerate it being trimmed.
+        let mut row = cells.to_string();
+        while row.len() < 27 {
+            row.push(' ');
+        }
+        // Nine cells of three bytes; a cell with anything but ASCII names no piece.
+        if row.len() != 27 {
+            return None;
+        }
+        for (i, cell) in row.as_bytes().chunks(3).enumerate() {
+            let file = 9 - i as u8;
+            let sq = Square::new(file, rank)?;
+            board[sq.index()] = if cell == b" * " || cell == b"   " {
+                None
+            } else {
+                let color = csa_color(cell[0])?;
+                let name = std::str::from_utf8(&cell[1..3]).ok()?;
+                let kind = piece_kind(name)?;
+                Some(Piece::new(color, kind))
+            };
+        }
+        Some(())
+    }
+
+    /// `P+` / `P-`: pieces of `color` put on the board, or in its hand (square `00`), or
+    /// `00AL` (all the rest to its hand). `None` for a malformed line.
+    fn pieces(&mut self, color: Color, rest: &str) -> Option<()> {
+        if !rest.len().is_multiple_of(4) || !rest.is_ascii() {
+            return None;
+        }
+        for chunk in rest.as_bytes().chunks(4) {
+            let name = std::str::from_utf8(&chunk[2..4]).ok()?;
+            let sq = parse_square(&chunk[0..2])?;
+            if sq.is_none() && name == "AL" {
+                self.all_rest = Some(color);
+                continue;
+            }
+            let kind = piece_kind(name)?;
+            match sq {
+                Some(sq) => {
+                    self.board.get_or_insert([None; 81])[sq.index()] =
+                        Some(Piece::new(color, kind));
+                }
+                None => {
+                    if !kind.is_hand_kind() {
+                        return None;
+                    }
+                    let n = self.hands[color].count(kind);
+                    self.hands[color].set(kind, n + 1);
+                }
+            }
+        }
+        Some(())
     }
 
     /// The position before the listed moves (`00AL` resolved: every piece of a full set not on

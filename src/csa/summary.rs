@@ -123,14 +123,21 @@ fn parse_color(v: &str) -> Option<Color> {
     }
 }
 
-impl GameSummary {
-    /// Parses the lines between `BEGIN Game_Summary` and `END Game_Summary` (those two lines
-    /// may be included or not). Unknown keys are kept in [`GameSummary::unknown`].
-    pub fn parse<S: AsRef<str>>(lines: &[S]) -> Result<GameSummary, SummaryError> {
-        let mut top: HashMap<String, String> = HashMap::new();
-        let mut times: [HashMap<String, String>; 3] = Default::default();
-        let mut position = PositionBlock::new();
-        let mut unknown = Vec::new();
+/// A Game_Summary's lines sorted by block: the top-level and Time blocks' `key:value` pairs,
+/// the Position block read, and the top-level lines that are no pair.
+#[derive(Default)]
+struct Blocks {
+    top: HashMap<String, String>,
+    /// `Time`, `Time+`, `Time-`.
+    times: [HashMap<String, String>; 3],
+    position: PositionBlock,
+    unknown: Vec<String>,
+}
+
+impl Blocks {
+    /// Sorts `lines` into their blocks (checking that every block ends).
+    fn read<S: AsRef<str>>(lines: &[S]) -> Result<Blocks, SummaryError> {
+        let mut b = Blocks::default();
         // 0 = top level, 1 = Time, 2 = Time+, 3 = Time-, 4 = Position
         let mut section = 0;
         for line in lines {
@@ -145,20 +152,20 @@ impl GameSummary {
                 "END Time+" if section == 2 => section = 0,
                 "END Time-" if section == 3 => section = 0,
                 "END Position" if section == 4 => section = 0,
-                _ if section == 4 => position.feed(line)?,
+                _ if section == 4 => b.position.feed(line)?,
                 "" => {}
                 _ => {
                     let Some((k, v)) = line.split_once(':') else {
                         if line.starts_with("BEGIN ") || line.starts_with("END ") {
                             return Err(SummaryError::Structure(line.to_string()));
                         }
-                        unknown.push(line.to_string());
+                        b.unknown.push(line.to_string());
                         continue;
                     };
                     let map = if section == 0 {
-                        &mut top
+                        &mut b.top
                     } else {
-                        &mut times[section - 1]
+                        &mut b.times[section - 1]
                     };
                     map.insert(k.to_string(), v.to_string());
                 }
@@ -167,12 +174,32 @@ impl GameSummary {
         if section != 0 {
             return Err(SummaryError::Structure("unterminated block".into()));
         }
-        let mut common = TimeRules::default();
-        apply_time(&mut common, &times[0])?;
-        let mut time = ByColor([common, common]);
-        apply_time(&mut time[Color::Black], &times[1])?;
-        apply_time(&mut time[Color::White], &times[2])?;
+        Ok(b)
+    }
 
+    /// Each side's time rules: the common Time block, overridden by `Time+` and `Time-`.
+    fn time(&self) -> Result<ByColor<TimeRules>, SummaryError> {
+        let mut common = TimeRules::default();
+        apply_time(&mut common, &self.times[0])?;
+        let mut time = ByColor([common, common]);
+        apply_time(&mut time[Color::Black], &self.times[1])?;
+        apply_time(&mut time[Color::White], &self.times[2])?;
+        Ok(time)
+    }
+}
+
+impl GameSummary {
+    /// Parses the lines between `BEGIN Game_Summary` and `END Game_Summary` (those two lines
+    /// may be included or not). Unknown keys are kept in [`GameSummary::unknown`].
+    pub fn parse<S: AsRef<str>>(lines: &[S]) -> Result<GameSummary, SummaryError> {
+        let blocks = Blocks::read(lines)?;
+        let time = blocks.time()?;
+        let Blocks {
+            mut top,
+            position,
+            mut unknown,
+            ..
+        } = blocks;
         let mut take = |k: &str| top.remove(k);
         let game_id = take("Game_ID").ok_or(SummaryError::Missing("Game_ID"))?;
         let your_turn = take("Your_Turn").ok_or(SummaryError::Missing("Your_Turn"))?;

@@ -156,7 +156,7 @@ fn shorten(s: &str) -> String {
 
 /// Reads one line as an opening (`line` is its number, for messages). `Ok(None)` for a blank or
 /// comment line.
-pub fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, BookError> {
+pub(crate) fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, BookError> {
     let t = text.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
@@ -205,7 +205,7 @@ pub fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, BookErr
 }
 
 /// The openings of a file, in file order, every line checked.
-pub fn read_openings(path: &Path) -> Result<Vec<Opening>, BookError> {
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<Opening>, BookError> {
     let bytes = std::fs::read(path).map_err(|source| BookError::Read {
         file: path.display().to_string(),
         source,
@@ -238,7 +238,7 @@ pub fn load(config: &OpeningsConfig, seed: u64) -> Result<Vec<Opening>, BookErro
 }
 
 /// Orders and rotates `book` in place (see [`load`]).
-pub fn arrange<T>(book: &mut [T], order: Order, start: usize, seed: u64) {
+pub(crate) fn arrange<T>(book: &mut [T], order: Order, start: usize, seed: u64) {
     if order == Order::Random {
         let mut rng = RandomMover::new(seed);
         for i in (1..book.len()).rev() {

@@ -153,7 +153,7 @@ impl EngineConfig {
     }
 
     /// The name to use when the engine gives none: the program's file name without extension.
-    pub fn fallback_name(&self) -> String {
+    pub(crate) fn fallback_name(&self) -> String {
         std::path::Path::new(&self.command.program)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

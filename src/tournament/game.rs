@@ -14,7 +14,7 @@ use super::engine::{self, MatchEngine};
 use super::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use super::timecontrol::{GameClock, Limits};
 use crate::usi::PositionLine;
-use crate::usi::{BestMove, ClientError, FaultPolicy, Score, StartError};
+use crate::usi::{BestMove, ClientError, FaultPolicy, Score, SearchResult, StartError};
 use crate::{ByColor, Color, EnteringKingRule, Game, Move, MoveList, Repetition};
 use log::{debug, warn};
 use std::fmt;
@@ -284,18 +284,36 @@ impl Play<'_, '_> {
     /// for `bestmove` and judges it. The move, with the search's result and its time, or the
     /// game's end.
     fn think(&mut self, side: Color) -> Result<Answer, End> {
+        let go_at = self.start_search(side)?;
+        let result = self.wait_bestmove(side, go_at)?;
+        let elapsed = result.at.saturating_duration_since(go_at).as_millis() as u64;
+        let margin = self.setup.referee.time_margin_ms;
+        if let Err(over) = self.clock.charge(side, elapsed, margin) {
+            return Err(End::loss(
+                side,
+                Reason::Time,
+                format!("{} loses on time ({} ms over)", side.name(), over.ms),
+            ));
+        }
+        self.judge_answer(side, result, elapsed)
+    }
+
+    /// Starts `side`'s search: `ponderhit` when it pondered on the move just played, else
+    /// (after stopping a ponder search on another move) `position` and `go`. When the search
+    /// started.
+    fn start_search(&mut self, side: Color) -> Result<Instant, End> {
         let referee = self.setup.referee;
         // Pondering starts only after an engine's move: the last of `moves`.
         let last = self.moves.last().map(|m| m.mv);
         let engine = &mut self.engines[side];
-        let go_at = match self.ponder.on[side].take() {
+        match self.ponder.on[side].take() {
             Some(p) if Some(p) == last => {
                 debug!("{}: ponderhit {p}", self.setup.names[side]);
                 engine
                     .client
                     .ponderhit()
                     .map_err(|e| End::failure(side, &e))?;
-                Instant::now()
+                Ok(Instant::now())
             }
             pondered => {
                 if pondered.is_some() {
@@ -310,16 +328,23 @@ impl Play<'_, '_> {
                 engine
                     .client
                     .go_from(&self.line, &go)
-                    .map_err(|e| End::failure(side, &e))?
+                    .map_err(|e| End::failure(side, &e))
             }
-        };
+        }
+    }
+
+    /// Waits for `side`'s `bestmove` to the search started at `go_at`, until its time plus the
+    /// margin (or the ready time, untimed) has passed; an interrupt or the deadline ends the
+    /// game with the engine still searching.
+    fn wait_bestmove(&mut self, side: Color, go_at: Instant) -> Result<SearchResult, End> {
+        let referee = self.setup.referee;
         let available = self.clock.available_ms(side);
         let deadline = go_at
             + match available {
                 Some(ms) => Duration::from_millis(ms + referee.time_margin_ms),
                 None => referee.ready,
             };
-        let result = loop {
+        loop {
             if self.setup.abort.load(Ordering::Relaxed) {
                 self.searching = Some(side);
                 return Err(End::interrupted());
@@ -345,21 +370,22 @@ impl Play<'_, '_> {
                     ),
                 });
             }
-            match engine.client.wait_bestmove(deadline.min(now + POLL)) {
-                Ok(Some(r)) => break r,
+            match self.engines[side]
+                .client
+                .wait_bestmove(deadline.min(now + POLL))
+            {
+                Ok(Some(r)) => return Ok(r),
                 Ok(None) => {}
                 Err(e) => return Err(End::failure(side, &e)),
             }
-        };
-        let elapsed = result.at.saturating_duration_since(go_at).as_millis() as u64;
-        if let Err(over) = self.clock.charge(side, elapsed, referee.time_margin_ms) {
-            return Err(End::loss(
-                side,
-                Reason::Time,
-                format!("{} loses on time ({} ms over)", side.name(), over.ms),
-            ));
         }
+    }
+
+    /// Judges `side`'s answer, charged `elapsed` ms: a legal move goes on; an illegal or
+    /// unreadable move, `resign` and `win` (upheld or not) end the game.
+    fn judge_answer(&self, side: Color, result: SearchResult, elapsed: u64) -> Result<Answer, End> {
         let who = side.name();
+        let name = self.setup.names[side];
         match &result.best {
             BestMove::Move(mv) if self.legal.contains(mv) => Ok(Answer {
                 mv: *mv,
@@ -369,28 +395,19 @@ impl Play<'_, '_> {
             }),
             BestMove::Move(mv) => {
                 if let Err(why) = self.game.position().is_legal(*mv) {
-                    warn!(
-                        "{} ({who}) played the illegal move {mv}: {why}",
-                        self.setup.names[side]
-                    );
+                    warn!("{name} ({who}) played the illegal move {mv}: {why}");
                 }
                 Err(End::illegal_move(side, &mv.to_string()))
             }
             BestMove::Unparsable(text) => {
-                warn!(
-                    "{} ({who}) answered 'bestmove {text}', which is no USI move",
-                    self.setup.names[side]
-                );
+                warn!("{name} ({who}) answered 'bestmove {text}', which is no USI move");
                 Err(End::illegal_move(side, text))
             }
             BestMove::Resign => Err(End::loss(side, Reason::Resign, format!("{who} resigns"))),
             BestMove::Win => {
-                let rule = referee.rule;
+                let rule = self.setup.referee.rule;
                 if let Err(why) = self.game.position().check_declaration(rule) {
-                    warn!(
-                        "{} ({who}) declared a win that does not hold under {rule}: {why}",
-                        self.setup.names[side]
-                    );
+                    warn!("{name} ({who}) declared a win that does not hold under {rule}: {why}");
                     Err(End::illegal_declaration(side, rule))
                 } else {
                     Err(End::new(

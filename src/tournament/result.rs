@@ -3,7 +3,7 @@
 
 use super::book::Opening;
 use crate::usi::{ClientError, Score};
-use crate::{ByColor, Color, EnteringKingRule, GameResult, Move, Position};
+use crate::{ByColor, Color, EnteringKingRule, GameResult, Move};
 use std::fmt;
 use std::time::SystemTime;
 
@@ -264,15 +264,6 @@ impl GameRecord {
             .iter()
             .copied()
             .chain(self.moves.iter().map(|m| m.mv))
-    }
-
-    /// The position at the end.
-    pub fn final_position(&self) -> Position {
-        let mut p = self.opening.start.clone();
-        for m in self.all_moves() {
-            p.do_move(m);
-        }
-        p
     }
 }
 

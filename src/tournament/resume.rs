@@ -117,7 +117,7 @@ pub fn load(path: &Path) -> Result<SavedMatch, StateError> {
 
 /// A state file being written.
 #[derive(Debug)]
-pub struct StateWriter {
+pub(crate) struct StateWriter {
     file: File,
     path: PathBuf,
 }

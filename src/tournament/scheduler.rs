@@ -1,8 +1,8 @@
 //! The games of a match and who plays them: the schedule (rounds × pairings × games, colours
 //! swapped within each game pair), `--concurrency` worker threads each with its own engine
 //! processes, and the main thread that hands every finished game to the output sinks
-//! ([`sink`](super::sink): line, results file, record, saved state, statistics), keeps the
-//! score, and asks the stop rules ([`stop`](super::stop): an SPRT bound, an engine that keeps
+//! (`sink`: line, results file, record, saved state, statistics), keeps the
+//! score, and asks the stop rules (`stop`: an SPRT bound, an engine that keeps
 //! failing, Ctrl-C) whether the match goes on.
 
 use super::book::{self, Opening};
@@ -296,7 +296,7 @@ impl fmt::Display for RunFigures {
 /// children that have ended and been waited for (the engines), from `/proc/self/stat` (fields
 /// 14–17, in clock ticks of 1/100 s: USER_HZ, fixed at 100 for the `/proc` interface on
 /// Linux; the kernel derives the totals from its exact runtime). `None` elsewhere.
-pub fn cpu_times() -> Option<(Duration, Duration)> {
+pub(crate) fn cpu_times() -> Option<(Duration, Duration)> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The command name (field 2) may hold spaces; the fields after it follow its ')'.
     let rest = &stat[stat.rfind(')')? + 2..];
@@ -322,7 +322,7 @@ enum Event {
 }
 
 /// Prints the statistics: every `--ratinginterval` counted games (through
-/// [`RatingInterval`]) and, by the caller, at the end.
+/// `RatingInterval`) and, by the caller, at the end.
 pub trait Reporter {
     /// Prints the statistics of `m`'s pairings (`board` holds the results) to `out`.
     fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()>;

@@ -1,7 +1,7 @@
 //! The statistics of a match as it runs: each pairing's results from its first engine's point
 //! of view (game pairs counted as pentanomial bins, games whose pair is not complete as single
 //! games), printed as fastchess's block ([`Report`]), and the SPRT's conclusion (which
-//! [`SprtBound`](super::stop::SprtBound) ends the match with).
+//! `SprtBound` ends the match with).
 
 use super::report::Report;
 use super::schedule::{ScheduledGame, Scoreboard};
@@ -73,7 +73,7 @@ impl Reporter for Standings {
 
 /// The SPRT's conclusion once it has crossed a bound, or `None` (also without `--sprt`). The
 /// SPRT is that of the first pairing: `--sprt` needs two engines.
-pub fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
+pub(crate) fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
     let sprt = m.config.sprt.as_ref()?;
     let pairing = m.pairings.first()?;
     let t = tally(board, 0, pairing.first, &m.games);

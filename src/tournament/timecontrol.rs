@@ -268,11 +268,6 @@ impl GameClock {
         }
     }
 
-    /// A side's main time left in milliseconds.
-    pub fn remaining_ms(&self, side: Color) -> u64 {
-        self.remaining[side]
-    }
-
     /// The thinking time a side has used in this game.
     pub fn used_ms(&self, side: Color) -> u64 {
         self.used[side]
@@ -295,25 +290,25 @@ impl GameClock {
     /// byoyomi); `nodes` and `depth` as given. With `ponder`, `go ponder` with the same clock.
     pub fn go(&self, side: Color, ponder: bool) -> Go {
         let l = &self.limits[side];
-        let mut go = Go {
-            ponder,
-            ..Go::default()
-        };
-        let clock_of = |c: Color| self.limits[c].clock;
-        if let Some(ms) = l.movetime_ms {
-            go.btime = Some(0);
-            go.wtime = Some(0);
-            go.byoyomi = Some(ms);
+        let increment = |c: Color| self.limits[c].clock.map_or(0, |c| c.increment_ms);
+        let ByColor([btime, wtime]) = self.remaining;
+        let mut go = if let Some(ms) = l.movetime_ms {
+            Go::byoyomi(0, 0, ms)
         } else if let Some(ours) = l.clock {
-            go.btime = Some(self.remaining[Color::Black]);
-            go.wtime = Some(self.remaining[Color::White]);
             if ours.increment_ms > 0 {
-                go.binc = Some(clock_of(Color::Black).map_or(0, |c| c.increment_ms));
-                go.winc = Some(clock_of(Color::White).map_or(0, |c| c.increment_ms));
+                Go::fischer(
+                    btime,
+                    wtime,
+                    increment(Color::Black),
+                    increment(Color::White),
+                )
             } else {
-                go.byoyomi = Some(ours.byoyomi_ms);
+                Go::byoyomi(btime, wtime, ours.byoyomi_ms)
             }
-        }
+        } else {
+            Go::default()
+        };
+        go.ponder = ponder;
         if let Some(n) = l.nodes {
             go.limits.push(("nodes".to_string(), n));
         }
@@ -434,7 +429,7 @@ mod tests {
         let mut c = GameClock::new(limits("60+1", None), limits("60+1", None));
         assert_eq!(c.available_ms(Color::Black), Some(61_000));
         c.charge(Color::Black, 11_000, 0).unwrap();
-        assert_eq!(c.remaining_ms(Color::Black), 50_000);
+        assert_eq!(c.remaining[Color::Black], 50_000);
         assert_eq!(c.used_ms(Color::Black), 11_000);
         // 51 s available: 51.5 s overruns by 500 ms; with a 1 s margin it stands, leaving 0.
         assert_eq!(
@@ -442,7 +437,7 @@ mod tests {
             Err(Overrun { ms: 500 })
         );
         c.charge(Color::Black, 51_500, 1000).unwrap();
-        assert_eq!(c.remaining_ms(Color::Black), 0);
+        assert_eq!(c.remaining[Color::Black], 0);
         assert_eq!(c.available_ms(Color::Black), Some(1000));
     }
 
@@ -451,7 +446,7 @@ mod tests {
     fn byoyomi_clock() {
         let mut c = GameClock::new(limits("10", Some("5")), limits("10", Some("5")));
         c.charge(Color::White, 12_000, 0).unwrap();
-        assert_eq!(c.remaining_ms(Color::White), 0);
+        assert_eq!(c.remaining[Color::White], 0);
         assert_eq!(c.available_ms(Color::White), Some(5000));
         c.charge(Color::White, 5000, 0).unwrap();
         assert_eq!(c.charge(Color::White, 5001, 0), Err(Overrun { ms: 1 }));

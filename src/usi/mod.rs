@@ -136,6 +136,30 @@ pub struct Go {
     pub ignored: Vec<String>,
 }
 
+impl Go {
+    /// A clock with byoyomi, as GUIs send it: `go btime B wtime W byoyomi MS` (`byoyomi 0` in
+    /// sudden death; a fixed time per move is `btime 0 wtime 0 byoyomi MS`).
+    pub fn byoyomi(btime: u64, wtime: u64, byoyomi: u64) -> Go {
+        Go {
+            btime: Some(btime),
+            wtime: Some(wtime),
+            byoyomi: Some(byoyomi),
+            ..Go::default()
+        }
+    }
+
+    /// A Fischer clock: `go btime B wtime W binc I winc J` (never with `byoyomi`).
+    pub fn fischer(btime: u64, wtime: u64, binc: u64, winc: u64) -> Go {
+        Go {
+            btime: Some(btime),
+            wtime: Some(wtime),
+            binc: Some(binc),
+            winc: Some(winc),
+            ..Go::default()
+        }
+    }
+}
+
 /// The word `gameover` carries for `result` (from the engine's side): `win`, `lose` or `draw`.
 pub fn gameover_word(result: GameResult) -> &'static str {
     match result {
