@@ -437,8 +437,34 @@ fn time_losses_and_the_margin() {
         saikoro("saikoro", 1),
         words("--each tc=0 byoyomi=0.1 --ready-ms 300"),
     ]);
-    let (result, reason, _, _) = one_game(&dir, &args);
+    let (result, reason, detail, _) = one_game(&dir, &args);
     assert_eq!((result.as_str(), reason.as_str()), ("0-1", "time"));
+    assert_eq!(
+        detail,
+        "Black loses on time (no bestmove in its 100 ms, nor 1000 ms after stop)"
+    );
+}
+
+/// How late a late engine was: under `movetime=100`, an engine that answers after 400 ms (it
+/// sleeps before reading `stop`) is 300 ms over, not the few ms between its deadline and the
+/// runner's timer.
+#[test]
+fn a_time_loss_says_how_late_the_bestmove_came() {
+    let dir = Dir::new("time-late");
+    let args = cat(&[
+        faulty("late", &["slow=400@2"]),
+        saikoro("saikoro", 1),
+        words("--each movetime=100"),
+    ]);
+    let (result, reason, detail, _) = one_game(&dir, &args);
+    assert_eq!((result.as_str(), reason.as_str()), ("0-1", "time"));
+    let over: u64 = detail
+        .strip_prefix("Black loses on time (")
+        .and_then(|d| d.strip_suffix(" ms over)"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{detail}"));
+    // 400 ms of sleep less the 100 ms given, and less than the 1 s grace after stop.
+    assert!((300..1000).contains(&over), "{detail}");
 }
 
 #[test]
@@ -909,6 +935,32 @@ fn results_lines_hold_the_documented_keys() {
     }
     assert_eq!(field(&line, "black").as_deref(), Some("cheat"));
     assert_eq!(field(&line, "opening").as_deref(), Some("startpos"));
+}
+
+/// A crash's last words: the engine's last stderr lines are in the warning on the runner's
+/// stderr (no `--log-file` needed) and in the results line (`stderr`).
+#[test]
+fn a_crashing_engines_stderr_is_kept() {
+    let dir = Dir::new("crash-stderr");
+    let args = cat(&[
+        faulty("crasher", &["crash@2"]),
+        saikoro("saikoro", 1),
+        words("--each depth=1 --rounds 1 --games 1 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    // The fault engine's own words (examples/fault_engine.rs): its first go at ply 2 or later,
+    // its second move.
+    let words = "fault_engine: crashing at ply 2 as asked";
+    assert!(r.err.contains(words), "{}", r.err);
+    let lines = dir.results();
+    assert_eq!(lines.len(), 1);
+    let line = &lines[0];
+    assert_eq!(field(line, "reason").as_deref(), Some("crash"), "{line}");
+    assert!(
+        line.contains(&format!("\"stderr\":[\"{words}\"]")),
+        "{line}"
+    );
 }
 
 /// The command, as written (with Saikoro as both engines and fewer rounds), and its

@@ -150,6 +150,8 @@ struct Play<'s, 'a> {
     ponder: Ponder,
     /// A side whose engine is still searching after the game ended (a time loss).
     searching: Option<Color>,
+    /// A side whose engine gave no `bestmove` even after `stop` and the grace: it is killed.
+    hung: Option<Color>,
 }
 
 /// Plays one game. Engines not running are started first; an engine that fails is dropped
@@ -186,8 +188,20 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
         moves: Vec::with_capacity(256),
         ponder: Ponder::default(),
         searching: None,
+        hung: None,
     };
-    let end = play.run();
+    let mut end = play.run();
+    if let Some(side) = end.failed {
+        end.stderr = play.engines[side].client.stderr_tail();
+        if !end.stderr.is_empty() {
+            warn!(
+                "{}: {}; the last lines of its stderr:\n  {}",
+                setup.names[side],
+                end.detail,
+                end.stderr.join("\n  ")
+            );
+        }
+    }
     let used = ByColor([
         play.clock.used_ms(Color::Black),
         play.clock.used_ms(Color::White),
@@ -335,7 +349,7 @@ impl Play<'_, '_> {
 
     /// Waits for `side`'s `bestmove` to the search started at `go_at`, until its time plus the
     /// margin (or the ready time, untimed) has passed; an interrupt or the deadline ends the
-    /// game with the engine still searching.
+    /// game (a time loss that has stopped the search; an interrupt leaves it searching).
     fn wait_bestmove(&mut self, side: Color, go_at: Instant) -> Result<SearchResult, End> {
         let referee = self.setup.referee;
         let available = self.clock.available_ms(side);
@@ -351,16 +365,8 @@ impl Play<'_, '_> {
             }
             let now = Instant::now();
             if now >= deadline {
-                self.searching = Some(side);
                 return Err(match available {
-                    Some(ms) => {
-                        let over = now.duration_since(go_at).as_millis() as u64 - ms;
-                        End::loss(
-                            side,
-                            Reason::Time,
-                            format!("{} loses on time ({over} ms over)", side.name()),
-                        )
-                    }
+                    Some(ms) => self.time_loss(side, go_at, ms),
                     None => End::failure(
                         side,
                         &ClientError::Timeout {
@@ -379,6 +385,39 @@ impl Play<'_, '_> {
                 Err(e) => return Err(End::failure(side, &e)),
             }
         }
+    }
+
+    /// `side` is past its time and the margin: `stop`, then up to the grace after it for the
+    /// `bestmove`, so that the loss says how late the answer really came (or that none came:
+    /// the engine is then hung, and killed).
+    fn time_loss(&mut self, side: Color, go_at: Instant, ms: u64) -> End {
+        let grace = self.setup.referee.policy().stop_grace;
+        let who = side.name();
+        let detail = match self.engines[side].client.stop_and_wait(grace) {
+            Ok(r) => {
+                let over =
+                    r.at.saturating_duration_since(go_at)
+                        .saturating_sub(Duration::from_millis(ms));
+                // Tenths below 10 ms: an engine that uses its whole time is late by less
+                // than a millisecond, and "0 ms over" would not say that it was late at all.
+                if over < Duration::from_millis(10) {
+                    format!(
+                        "{who} loses on time ({:.1} ms over)",
+                        over.as_secs_f64() * 1e3
+                    )
+                } else {
+                    format!("{who} loses on time ({} ms over)", over.as_millis())
+                }
+            }
+            Err(_) => {
+                self.hung = Some(side);
+                format!(
+                    "{who} loses on time (no bestmove in its {ms} ms, nor {} ms after stop)",
+                    grace.as_millis()
+                )
+            }
+        };
+        End::loss(side, Reason::Time, detail)
     }
 
     /// Judges `side`'s answer, charged `elapsed` ms: a legal move goes on; an illegal or
@@ -454,12 +493,18 @@ impl Play<'_, '_> {
             engines,
             ponder,
             searching,
+            hung,
             ..
         } = self;
         let ByColor([b, w]) = engines;
         let mut out = ByColor([None, None]);
         for (side, mut e) in [(Color::Black, b), (Color::White, w)] {
             if end.failed == Some(side) {
+                kill(e);
+                continue;
+            }
+            if hung == Some(side) {
+                warn!("{}: no bestmove after stop: killing it", setup.names[side]);
                 kill(e);
                 continue;
             }

@@ -87,6 +87,16 @@ pub fn json_line(info: &GameInfo, record: &GameRecord) -> String {
         o.push_str(",\"illegal_move\":");
         json_string(&mut o, t);
     }
+    if !record.end.stderr.is_empty() {
+        o.push_str(",\"stderr\":[");
+        for (i, line) in record.end.stderr.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            json_string(&mut o, line);
+        }
+        o.push(']');
+    }
     o.push('}');
     o
 }
@@ -147,6 +157,7 @@ mod tests {
                 detail: "White's illegal move 5e5d+".into(),
                 illegal_move: Some("5e5d+".into()),
                 failed: None,
+                stderr: Vec::new(),
             },
             time_used: ByColor([0, 12]),
             started: SystemTime::UNIX_EPOCH,

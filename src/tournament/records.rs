@@ -436,6 +436,7 @@ mod tests {
             detail: detail.into(),
             illegal_move: None,
             failed: None,
+            stderr: Vec::new(),
         }
     }
 

@@ -143,6 +143,8 @@ pub struct End {
     pub illegal_move: Option<String>,
     /// The side whose engine failed (crashed or did not answer), to be restarted.
     pub failed: Option<Color>,
+    /// The last lines the failed engine wrote to its stderr (a crash's last words).
+    pub stderr: Vec<String>,
 }
 
 impl End {
@@ -154,6 +156,7 @@ impl End {
             detail,
             illegal_move: None,
             failed: None,
+            stderr: Vec::new(),
         }
     }
 
