@@ -5,7 +5,7 @@ use super::{Check, CheckResult, Config, Status, TOLERANCE};
 use crate::usi::client::{Direction, Line, Stderr};
 use crate::usi::{
     parse_engine_line, BestMove, ClientError, EngineInfo, EngineMessage, EngineSession, EngineSpec,
-    Go, StartError, UsiClient,
+    Go, UsiClient,
 };
 use std::time::{Duration, Instant};
 
@@ -46,6 +46,10 @@ pub(crate) type Step = Result<Verdict, Verdict>;
 /// each time on a fresh process), the checks that search are not run: the engine hangs on
 /// every search, and each of them would only wait out its time and the grace again.
 pub(crate) const HANG_STREAK: usize = 3;
+
+/// How long an engine that stopped reading or closed its output has to exit (it is usually on
+/// its way out) before it is said only to have closed its output.
+pub(crate) const EXIT_SOON: Duration = Duration::from_millis(200);
 
 /// The longest transcript line shown; `position` lines with 600 moves are cut.
 const EXCERPT_LINE: usize = 200;
@@ -145,10 +149,7 @@ impl<'c> Harness<'c> {
         let policy = self.cfg.policy();
         let mut s = EngineSession::spawn(&self.spec()).map_err(|e| e.to_string())?;
         let started = s
-            .handshake(&policy)
-            .map_err(StartError::Handshake)
-            .and_then(|_| s.configure(&self.cfg.options, &policy))
-            .and_then(|_| s.ready(&policy).map_err(StartError::Ready))
+            .start_up(&self.cfg.options, &policy, true)
             .map_err(|err| err.to_string());
         let EngineSession { client, info, .. } = s;
         self.engine = Some(client);
@@ -256,21 +257,6 @@ impl<'c> Harness<'c> {
     }
 }
 
-/// The engine's exit status if it ends within 200 ms: one that stopped reading or closed its
-/// output is usually on its way out.
-pub(crate) fn exit_status_soon(e: &mut UsiClient) -> Option<std::process::ExitStatus> {
-    let until = Instant::now() + Duration::from_millis(200);
-    loop {
-        if let Some(status) = e.exit_status() {
-            return Some(status);
-        }
-        if Instant::now() >= until {
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
 /// The transcript from `mark` on, with long lines cut and only the last lines kept.
 pub(crate) fn excerpt(engine: &mut UsiClient, mark: usize) -> Vec<String> {
     let lines = engine
@@ -348,7 +334,7 @@ impl<'a> Ctx<'a> {
     /// The failure for an engine that went away.
     fn died(&mut self, err: ClientError) -> Verdict {
         let after = self.unanswered();
-        if let Some(status) = exit_status_soon(self.e) {
+        if let Some(status) = self.e.wait_exit(EXIT_SOON) {
             return Verdict::fail(format!("the engine exited ({status}) after {after}"));
         }
         Verdict::fail(match err {

@@ -2,7 +2,7 @@
 //! allow; then the user's options and `isready` → `readyok`. When either answer never comes,
 //! no later check can run.
 
-use super::session::{excerpt, exit_status_soon, Harness, Verdict};
+use super::session::{excerpt, Harness, Verdict, EXIT_SOON};
 use super::{CheckResult, Group};
 use crate::usi::{
     ClientError, EngineInfo, EngineSession, FaultPolicy, OptionKind, StartError, UsiClient,
@@ -22,7 +22,7 @@ fn not_run(name: &str, why: &str) -> CheckResult {
 
 /// What happened to an engine whose output ended or that stopped reading (`err`).
 fn ended(e: &mut UsiClient, err: &ClientError) -> String {
-    if let Some(status) = exit_status_soon(e) {
+    if let Some(status) = e.wait_exit(EXIT_SOON) {
         return format!("the engine exited ({status})");
     }
     match err {

@@ -269,6 +269,11 @@ impl UsiClient {
         self.process.exit_status()
     }
 
+    /// The exit status, waiting up to `within` for the process to end.
+    pub fn wait_exit(&mut self, within: Duration) -> Option<ExitStatus> {
+        self.process.wait_exit(within)
+    }
+
     /// Whether the process is still running.
     pub fn is_running(&mut self) -> bool {
         self.exit_status().is_none()

@@ -167,7 +167,6 @@ pub struct EngineSession {
     pub info: EngineInfo,
     /// Options sent although the engine does not take them ([`OptionRule::SendAnyway`]).
     pub findings: Vec<OptionProblem>,
-    label: String,
 }
 
 impl EngineSession {
@@ -181,26 +180,35 @@ impl EngineSession {
         ready: bool,
     ) -> Result<EngineSession, StartError> {
         let mut s = EngineSession::spawn(spec)?;
-        s.handshake(policy).map_err(StartError::Handshake)?;
-        s.configure(&spec.options, policy)?;
+        s.start_up(&spec.options, policy, ready)?;
         for problem in &s.findings {
             warn!("{}: sent anyway", s.describe(problem, policy));
-        }
-        if ready {
-            s.ready(policy).map_err(StartError::Ready)?;
         }
         Ok(s)
     }
 
+    /// The start-up after [`spawn`](Self::spawn): [`handshake`](Self::handshake),
+    /// [`configure`](Self::configure) with `options` and, when `ready` is set,
+    /// [`ready`](Self::ready). The engine is kept when a step fails (its transcript shows
+    /// why); the findings are not logged.
+    pub fn start_up(
+        &mut self,
+        options: &[(String, String)],
+        policy: &FaultPolicy,
+        ready: bool,
+    ) -> Result<(), StartError> {
+        self.handshake(policy).map_err(StartError::Handshake)?;
+        self.configure(options, policy)?;
+        if ready {
+            self.ready(policy).map_err(StartError::Ready)?;
+        }
+        Ok(())
+    }
+
     /// Starts the process; nothing is sent yet.
     pub fn spawn(spec: &EngineSpec) -> Result<EngineSession, StartError> {
-        let label = if spec.label.is_empty() {
-            "engine".to_string()
-        } else {
-            spec.label.clone()
-        };
         let opts = SpawnOptions {
-            label: label.clone(),
+            label: spec.label.clone(),
             stderr: spec.stderr,
             transcript: spec.transcript,
         };
@@ -209,7 +217,6 @@ impl EngineSession {
             client,
             info: EngineInfo::default(),
             findings: Vec::new(),
-            label,
         })
     }
 
@@ -276,7 +283,7 @@ impl EngineSession {
 
     /// The message for `problem`, with the option written as the user of the tool writes it.
     pub fn describe(&self, problem: &OptionProblem, policy: &FaultPolicy) -> String {
-        let label = &self.label;
+        let label = self.client.label();
         match problem {
             OptionProblem::Undeclared { name, declared } => format!(
                 "engine {label} has no option '{name}' (it declares: {})",
