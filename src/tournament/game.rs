@@ -331,8 +331,10 @@ impl Play<'_, '_> {
             }
             pondered => {
                 if pondered.is_some() {
-                    engine.client.stop().map_err(|e| End::failure(side, &e))?;
-                    wait_any_bestmove(engine, referee.policy().stop_grace, self.setup.abort)?
+                    // The ponder search's answer is thrown away.
+                    engine
+                        .client
+                        .stop_and_wait(referee.policy().stop_grace)
                         .map_err(|e| End::failure(side, &e))?;
                 }
                 // Anything left over (a second bestmove of a broken engine) is no answer to
@@ -515,11 +517,8 @@ impl Play<'_, '_> {
             }
             let busy = ponder.on[side].is_some() || searching == Some(side);
             if busy {
-                let stopped = e.client.stop().is_ok()
-                    && matches!(
-                        wait_any_bestmove(&mut e, setup.referee.policy().stop_grace, setup.abort),
-                        Ok(Ok(()))
-                    );
+                let grace = setup.referee.policy().stop_grace;
+                let stopped = e.client.stop_and_wait(grace).is_ok();
                 if !stopped {
                     warn!("{}: no bestmove after stop: killing it", setup.names[side]);
                     kill(e);
@@ -533,33 +532,6 @@ impl Play<'_, '_> {
             out[side] = Some(e);
         }
         out
-    }
-}
-
-/// Waits up to `limit` (the policy's grace after `stop`) for a `bestmove` to throw away.
-/// `Err(End)` when the match is being aborted.
-fn wait_any_bestmove(
-    engine: &mut MatchEngine,
-    limit: Duration,
-    abort: &AtomicBool,
-) -> Result<Result<(), ClientError>, End> {
-    let deadline = Instant::now() + limit;
-    loop {
-        if abort.load(Ordering::Relaxed) {
-            return Err(End::interrupted());
-        }
-        let now = Instant::now();
-        if now >= deadline {
-            return Ok(Err(ClientError::Timeout {
-                waiting_for: "bestmove after stop",
-                after: limit,
-            }));
-        }
-        match engine.client.wait_bestmove(deadline.min(now + POLL)) {
-            Ok(Some(_)) => return Ok(Ok(())),
-            Ok(None) => {}
-            Err(e) => return Ok(Err(e)),
-        }
     }
 }
 
