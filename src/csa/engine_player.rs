@@ -6,7 +6,7 @@
 use super::client::{GameContext, Player, PlayerError, ServerResult};
 use super::clock::Clock;
 use crate::usi::{
-    BestMove, EngineCommand, EngineSession, EngineSpec, FaultPolicy, Go, PositionLine,
+    BestMove, ClientError, EngineCommand, EngineSession, EngineSpec, FaultPolicy, Go, PositionLine,
 };
 use crate::{Choice, Game};
 use log::{info, warn};
@@ -85,19 +85,16 @@ impl Player for EnginePlayer {
             clock.go_command(ctx.us, ctx.margin)
         };
         client.go(&go).map_err(err)?;
-        let mut stop_at = deadline;
-        let mut give_up: Option<Instant> = None;
         let result = loop {
             let now = Instant::now();
-            if let Some(g) = give_up {
-                if now >= g {
-                    return Err(err("engine gave no bestmove after stop"));
-                }
-            } else if stop_at.is_some_and(|d| now >= d) {
+            if deadline.is_some_and(|d| now >= d) {
                 warn!("engine past our deadline: sending stop");
-                client.stop().map_err(err)?;
-                give_up = Some(now + POLICY.stop_grace);
-                stop_at = None;
+                break client
+                    .stop_and_wait(POLICY.stop_grace)
+                    .map_err(|e| match e {
+                        ClientError::Timeout { .. } => err("engine gave no bestmove after stop"),
+                        other => err(other),
+                    })?;
             }
             match client.wait_bestmove(now + TICK).map_err(err)? {
                 Some(r) => break r,
