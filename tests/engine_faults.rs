@@ -7,11 +7,10 @@
 
 mod usi_support;
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use usi_support::{fault_engine, gone, BIN};
+use usi_support::{fault_engine, gone, Dir, Run, BIN};
 
 /// The longest any run here may take before the test gives up on it.
 const DEADLINE: Duration = Duration::from_secs(120);
@@ -20,27 +19,6 @@ const STOP_GRACE: Duration = Duration::from_secs(1);
 /// Room for starting processes and the handshakes on a loaded 2-core machine: far below what
 /// the old waits cost (60 s per hang in `match`, 10 s per check in `check`).
 const SLACK: Duration = Duration::from_secs(8);
-
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("saikoro-faults-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-
-    fn path(&self, f: &str) -> PathBuf {
-        self.0.join(f)
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// The fault engine's argument string with these faults, writing its pid to `pids`.
 fn fault_args(faults: &[&str], pids: &Path) -> String {
@@ -93,43 +71,8 @@ fn start(args: &[String], dir: &Dir) -> Child {
         .expect("start saikoro")
 }
 
-struct Run {
-    out: String,
-    err: String,
-    status: ExitStatus,
-    took: Duration,
-}
-
-fn finish(mut child: Child, t0: Instant) -> Run {
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let o = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let e = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if t0.elapsed() > DEADLINE {
-            let _ = child.kill();
-            panic!("saikoro did not end within {DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let took = t0.elapsed();
-    Run {
-        out: o.join().unwrap(),
-        err: e.join().unwrap(),
-        status,
-        took,
-    }
+fn finish(child: Child, t0: Instant) -> Run {
+    usi_support::finish(child, t0, DEADLINE)
 }
 
 fn words(s: &str) -> Vec<String> {

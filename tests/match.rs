@@ -6,58 +6,19 @@
 mod usi_support;
 
 use saikoro::{IllegalMove, Move, Position};
-use std::io::Read;
-use std::path::PathBuf;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use usi_support::{fault_engine, BIN};
+use usi_support::{fault_engine, Dir, Run, BIN};
 
 /// Generous: a match here takes well under a second, but CI machines are slow and shared.
 const DEADLINE: Duration = Duration::from_secs(120);
 
-/// A scratch directory, removed at the end.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("saikoro-match-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-
-    fn path(&self, f: &str) -> PathBuf {
-        self.0.join(f)
-    }
-
-    fn write(&self, f: &str, text: &str) -> String {
-        std::fs::write(self.path(f), text).unwrap();
-        self.path(f).display().to_string()
-    }
-
-    fn read(&self, f: &str) -> String {
-        std::fs::read_to_string(self.path(f)).unwrap_or_default()
-    }
-
-    /// The results file's lines.
-    fn results(&self) -> Vec<String> {
-        self.read("results.jsonl")
-            .lines()
-            .map(String::from)
-            .collect()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-struct Run {
-    out: String,
-    err: String,
-    status: ExitStatus,
+/// The results file's lines.
+fn results(dir: &Dir) -> Vec<String> {
+    dir.read("results.jsonl")
+        .lines()
+        .map(String::from)
+        .collect()
 }
 
 fn start(dir: &Dir, args: &[String]) -> Child {
@@ -73,35 +34,8 @@ fn start(dir: &Dir, args: &[String]) -> Child {
         .expect("start saikoro match")
 }
 
-fn finish(mut child: Child) -> Run {
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let o = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = out.read_to_string(&mut s);
-        s
-    });
-    let e = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = err.read_to_string(&mut s);
-        s
-    });
-    let t = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if t.elapsed() > DEADLINE {
-            let _ = child.kill();
-            panic!("saikoro match did not end within {DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    Run {
-        out: o.join().unwrap(),
-        err: e.join().unwrap(),
-        status,
-    }
+fn finish(child: Child) -> Run {
+    usi_support::finish(child, Instant::now(), DEADLINE)
 }
 
 /// Runs `saikoro match ARGS` in `dir` with `--results results.jsonl --state state` added.
@@ -173,7 +107,7 @@ fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
     all.extend(words("--rounds 1 --games 1 --ratinginterval 0"));
     let r = run(dir, &all);
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
-    let lines = dir.results();
+    let lines = results(dir);
     assert_eq!(lines.len(), 1, "{lines:?}\n{}", r.err);
     let l = lines[0].clone();
     let result = field(&l, "result").unwrap();
@@ -523,7 +457,7 @@ fn engines_that_quit_between_games_are_restarted() {
     ]);
     let r = run(&dir, &args);
     assert!(r.status.success(), "{}", r.err);
-    let lines = dir.results();
+    let lines = results(&dir);
     assert_eq!(lines.len(), 4);
     for l in &lines {
         assert_eq!(field(l, "reason").as_deref(), Some("max_plies"), "{l}");
@@ -547,7 +481,7 @@ fn an_engine_that_keeps_crashing_ends_the_match() {
         r.out
     );
     // No worker starts a game before the last one is counted: exactly three.
-    assert_eq!(dir.results().len(), 3);
+    assert_eq!(results(&dir).len(), 3);
 }
 
 /// `--resign`: three moves in a row at −500 or worse lose; a mate score against the engine
@@ -769,8 +703,7 @@ fn resume_after_a_kill_gives_the_same_table() {
     assert!(resumed.status.success(), "{}\n{}", resumed.out, resumed.err);
     assert_eq!(final_table(&resumed.out), final_table(&uninterrupted.out));
     let results = |d: &Dir| {
-        let mut v: Vec<(u64, String, String)> = d
-            .results()
+        let mut v: Vec<(u64, String, String)> = results(d)
             .iter()
             .map(|l| {
                 (
@@ -809,7 +742,7 @@ fn ctrl_c_stops_then_ends() {
     };
     let wait_for_a_game = |dir: &Dir| {
         let t = Instant::now();
-        while dir.results().is_empty() {
+        while results(dir).is_empty() {
             assert!(t.elapsed() < DEADLINE, "no game finished");
             std::thread::sleep(Duration::from_millis(2));
         }
@@ -822,15 +755,14 @@ fn ctrl_c_stops_then_ends() {
     assert_eq!(r.status.code(), Some(130), "{}\n{}", r.out, r.err);
     assert!(r.out.contains("Match interrupted"), "{}", r.out);
     assert!(r.out.contains("Results of a vs b"), "{}", r.out);
-    let played = dir.results();
+    let played = results(&dir);
     assert!(played.len() < 12, "{played:?}");
     assert!(played
         .iter()
         .all(|l| field(l, "reason").unwrap() != "interrupted"));
     let r = finish(start(&dir, &words("--resume --state state")));
     assert!(r.status.success(), "{}", r.err);
-    let mut numbers: Vec<u64> = dir
-        .results()
+    let mut numbers: Vec<u64> = results(&dir)
         .iter()
         .map(|l| field(l, "game").unwrap().parse().unwrap())
         .collect();
@@ -848,7 +780,7 @@ fn ctrl_c_stops_then_ends() {
     interrupt(&child);
     let r = finish(child);
     assert_eq!(r.status.code(), Some(130), "{}\n{}", r.out, r.err);
-    let last = dir.results().pop().unwrap();
+    let last = results(&dir).pop().unwrap();
     assert_eq!(
         field(&last, "reason").as_deref(),
         Some("interrupted"),
@@ -857,7 +789,7 @@ fn ctrl_c_stops_then_ends() {
     assert_eq!(field(&last, "result").as_deref(), Some("*"));
     // Interrupted games are not saved: the state has only the finished ones.
     let saved = dir.read("state").lines().count() - 1;
-    assert_eq!(saved, dir.results().len() - 1);
+    assert_eq!(saved, results(&dir).len() - 1);
 }
 
 #[test]
@@ -953,7 +885,7 @@ fn a_crashing_engines_stderr_is_kept() {
     // its second move.
     let words = "fault_engine: crashing at ply 2 as asked";
     assert!(r.err.contains(words), "{}", r.err);
-    let lines = dir.results();
+    let lines = results(&dir);
     assert_eq!(lines.len(), 1);
     let line = &lines[0];
     assert_eq!(field(line, "reason").as_deref(), Some("crash"), "{line}");
@@ -980,7 +912,7 @@ fn the_issues_command_and_its_table() {
     ));
     let r = run(&dir, &args);
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
-    let lines = dir.results();
+    let lines = results(&dir);
     assert_eq!(lines.len(), 10);
     // Points of `new` per game number.
     let mut points = std::collections::BTreeMap::new();
@@ -1039,6 +971,6 @@ fn the_sprt_ends_the_match_at_a_bound() {
         "{}",
         r.out
     );
-    let games = dir.results().len();
+    let games = results(&dir).len();
     assert!(games < 400 && games > 0, "{games}");
 }

@@ -59,6 +59,16 @@ fn spawn(args: &[&str], env: &[(&str, &str)]) -> Child {
     cmd.spawn().expect("start the saikoro binary")
 }
 
+/// Reads `from` to its end in a thread of its own (so that a child's stdout and stderr never
+/// fill up while we wait for the other).
+fn read_to_end(mut from: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = from.read_to_end(&mut v);
+        v
+    })
+}
+
 fn wait_with_deadline(child: &mut Child, deadline: Duration) -> ExitStatus {
     let start = Instant::now();
     loop {
@@ -89,18 +99,8 @@ pub fn run_with(input: &[u8], args: &[&str], env: &[(&str, &str)]) -> Output {
     let writer = thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out.read_to_end(&mut v);
-        v
-    });
-    let err_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err.read_to_end(&mut v);
-        v
-    });
+    let reader = read_to_end(child.stdout.take().unwrap());
+    let err_reader = read_to_end(child.stderr.take().unwrap());
     let status = wait_with_deadline(&mut child, DEADLINE);
     writer.join().unwrap();
     Output {
@@ -288,5 +288,66 @@ pub fn gone(pid: u32) -> bool {
         Ok(stat) => stat
             .rsplit_once(')')
             .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+/// A scratch directory for one test, removed at the end.
+pub struct Dir(pub std::path::PathBuf);
+
+impl Dir {
+    /// `saikoro-test-PID-NAME` in the temporary directory, emptied.
+    pub fn new(name: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("saikoro-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    /// A file in it.
+    pub fn path(&self, f: &str) -> std::path::PathBuf {
+        self.0.join(f)
+    }
+
+    /// Writes `text` to file `f`; returns its path.
+    pub fn write(&self, f: &str, text: &str) -> String {
+        std::fs::write(self.path(f), text).unwrap();
+        self.path(f).display().to_string()
+    }
+
+    /// File `f`'s text, empty when there is none.
+    pub fn read(&self, f: &str) -> String {
+        std::fs::read_to_string(self.path(f)).unwrap_or_default()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What a tool run printed, how it ended and how long it took.
+pub struct Run {
+    pub out: String,
+    pub err: String,
+    pub status: ExitStatus,
+    /// From `t0` (given to [`finish`]) to the exit.
+    pub took: Duration,
+}
+
+/// Reads `child`'s stdout and stderr to their end and waits for it to exit, killing it and
+/// failing the test if it runs past `deadline` after `t0`.
+pub fn finish(mut child: Child, t0: Instant, deadline: Duration) -> Run {
+    let out = read_to_end(child.stdout.take().unwrap());
+    let err = read_to_end(child.stderr.take().unwrap());
+    let status = wait_with_deadline(&mut child, deadline.saturating_sub(t0.elapsed()));
+    let took = t0.elapsed();
+    let text =
+        |r: thread::JoinHandle<Vec<u8>>| String::from_utf8_lossy(&r.join().unwrap()).into_owned();
+    Run {
+        out: text(out),
+        err: text(err),
+        status,
+        took,
     }
 }
