@@ -147,9 +147,10 @@ impl<'c> Harness<'c> {
         }
         self.scanned = 0;
         let policy = self.cfg.policy();
-        let mut s = EngineSession::spawn(&self.spec()).map_err(|e| e.to_string())?;
+        let spec = self.spec();
+        let mut s = EngineSession::spawn(&spec).map_err(|e| e.to_string())?;
         let started = s
-            .start_up(&self.cfg.options, &policy, true)
+            .start_up(&spec.options, &policy, true)
             .map_err(|err| err.to_string());
         let EngineSession { client, info, .. } = s;
         self.engine = Some(client);
