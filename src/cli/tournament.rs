@@ -334,6 +334,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         config.concurrency = n;
     }
     config.state = Some(state_path);
+    config.overwrite = cli.overwrite;
     let control = Arc::new(Control::default());
     {
         let control = Arc::clone(&control);

@@ -89,7 +89,7 @@ impl fmt::Display for UsedOutput {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} {} already holds {} of another match; to go on with that match use --resume, \
+            "{} {} already holds {}; to go on with that match use --resume, \
              to keep it give another {}, or --overwrite to start anew (",
             self.flag,
             self.path.display(),
@@ -166,7 +166,7 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
             return Ok(Some(UsedOutput {
                 flag: "--results",
                 path: path.clone(),
-                holds: format!("the results of {n} games"),
+                holds: format!("the results of {n} games of another match"),
             }));
         }
     }
@@ -176,7 +176,7 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
             return Ok(Some(UsedOutput {
                 flag: "--records",
                 path: dir.clone(),
-                holds: format!("{n} game records"),
+                holds: format!("{n} game records of another match"),
             }));
         }
     }
