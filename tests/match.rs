@@ -787,6 +787,45 @@ fn a_crashing_engines_stderr_is_kept() {
     );
 }
 
+/// An engine that dies at start-up, before its `usiok`: its last words are in the warnings and
+/// in both games' results lines, and the games say it exited (not that it stopped reading).
+#[cfg(unix)]
+#[test]
+fn a_start_up_crash_tells_its_stderr() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new("startup-stderr");
+    let script = dir.write(
+        "dies.sh",
+        "#!/bin/sh\necho 'fatal: cannot open eval file nn.bin' >&2\nexit 3\n",
+    );
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let args = cat(&[
+        vec![
+            "--engine".into(),
+            format!("cmd={script}"),
+            "name=dies".into(),
+        ],
+        saikoro("saikoro", 1),
+        words("--each depth=1 --rounds 1 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let said = "fatal: cannot open eval file nn.bin";
+    assert!(r.err.contains(said), "{}", r.err);
+    let lines = results(&dir);
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        assert_eq!(field(line, "reason").as_deref(), Some("crash"), "{line}");
+        assert!(
+            field(line, "detail")
+                .unwrap()
+                .contains("exited (exit status: 3)"),
+            "{line}"
+        );
+        assert!(line.contains(&format!("\"stderr\":[\"{said}\"]")), "{line}");
+    }
+}
+
 /// The command, as written (with Saikoro as both engines and fewer rounds), and its
 /// table checked against counts made here from the results file: the first engine's wins,
 /// losses and draws, and its game pairs' points (0 to 2) as the pentanomial bins.
