@@ -84,16 +84,22 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
         let n = g.waiting.len() as u64;
         out.waiting = n;
         if n > 0 {
-            out.notes.push(format!(
-                "{} not counted yet: the other game of {} pair is {}",
-                games(n),
-                if n == 1 { "its" } else { "their" },
-                if at_end {
-                    "not played"
-                } else {
-                    "still being played"
-                }
-            ));
+            let (its, is) = if n == 1 {
+                ("its", "is")
+            } else {
+                ("their", "are")
+            };
+            out.notes.push(if at_end {
+                format!(
+                    "{} not counted: the other game of {its} pair was not played to a result",
+                    games(n)
+                )
+            } else {
+                format!(
+                    "{} not counted yet: the other game of {its} pair {is} still being played",
+                    games(n)
+                )
+            });
         }
     } else {
         for &r in g.unpaired.iter().chain(&g.waiting) {
@@ -111,14 +117,14 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
                     ));
                 }
                 if orphans > 0 {
-                    why.push(format!(
-                        "{} of their pairs was not played to a result",
+                    why.push(
                         if orphans == 1 {
-                            "the other game"
+                            "the other game of its pair was not played to a result"
                         } else {
-                            "the other games"
+                            "the other games of their pairs were not played to a result"
                         }
-                    ));
+                        .to_string(),
+                    );
                 }
                 why.join("; ")
             }
@@ -316,5 +322,115 @@ pub(crate) fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
     match sprt.verdict(sprt.llr(c.tally, c.pentanomial)) {
         SprtVerdict::Continue => None,
         v => sprt.conclusion(v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::config::MatchConfig;
+    use crate::tournament::result::{Decision, Reason};
+    use crate::tournament::schedule::{schedule, Shape};
+    use crate::tournament::sprt::{SprtConfig, SprtModel};
+    use crate::Color;
+
+    /// A two-engine match of `rounds` × `games` with `config`'s other settings.
+    fn a_match(rounds: u32, games: u32, config: MatchConfig) -> Match {
+        let mut m = Match::bare(
+            MatchConfig {
+                rounds,
+                games,
+                ..config
+            },
+            &["a", "b"],
+        );
+        let (pairings, all) = schedule(Shape {
+            engines: 2,
+            gauntlet: false,
+            rounds,
+            games,
+            noswap: m.config.noswap,
+            openings: 1,
+        });
+        (m.pairings, m.games) = (pairings, all);
+        m
+    }
+
+    /// Games 1 and 2 (a pair) and game 3 finished: Black won each.
+    fn three_black_wins() -> Scoreboard {
+        let mut board = Scoreboard::default();
+        for n in 1..=3 {
+            board.add(n, Decision::Win(Color::Black), Reason::Mate);
+        }
+        board
+    }
+
+    #[test]
+    fn a_pair_waits_for_its_second_game_while_the_match_runs() {
+        let m = a_match(2, 2, MatchConfig::default());
+        let board = three_black_wins();
+        // While running: the pair (1, 2) counted, game 3 waits; the W/L/D line is the pair's.
+        let c = count(&m, &board, 0, false);
+        assert!(c.pentanomial);
+        assert_eq!((c.tally.wdl.games(), c.tally.pentanomial.wl), (2, 1));
+        assert_eq!(c.waiting, 1);
+        assert_eq!(
+            c.notes,
+            ["1 game not counted yet: the other game of its pair is still being played"]
+        );
+        // The last block (the match was interrupted): every game counts, trinomial.
+        let c = count(&m, &board, 0, true);
+        assert!(!c.pentanomial);
+        assert_eq!(c.tally.wdl, crate::tournament::Wdl::new(2, 0, 1));
+        assert_eq!(
+            c.notes,
+            [
+                "1 of 3 games unpaired (the other game of its pair was not played to a result): \
+              figures from single games, not game pairs"
+            ]
+        );
+    }
+
+    #[test]
+    fn with_an_sprt_the_last_block_stays_on_the_pairs() {
+        let sprt = SprtConfig::new(0.0, 5.0, 0.05, 0.05, SprtModel::Normalized).unwrap();
+        let m = a_match(
+            2,
+            2,
+            MatchConfig {
+                sprt: Some(sprt),
+                ..MatchConfig::default()
+            },
+        );
+        let c = count(&m, &three_black_wins(), 0, true);
+        assert!(c.pentanomial);
+        assert_eq!(c.tally.wdl.games(), 2);
+        assert_eq!(
+            c.notes,
+            ["1 game not counted: the other game of its pair was not played to a result"]
+        );
+        // The bayesian model takes single games, and says so.
+        let bayes = SprtConfig::new(0.0, 5.0, 0.05, 0.05, SprtModel::Bayesian).unwrap();
+        let m = a_match(
+            2,
+            2,
+            MatchConfig {
+                sprt: Some(bayes),
+                ..MatchConfig::default()
+            },
+        );
+        let c = count(&m, &three_black_wins(), 0, false);
+        assert!(!c.pentanomial);
+        assert_eq!(c.tally.wdl.games(), 3);
+        assert!(c.notes[0].contains("the SPRT's bayesian model takes single games"));
+    }
+
+    #[test]
+    fn complete_pairs_need_no_line() {
+        let m = a_match(1, 2, MatchConfig::default());
+        let mut board = three_black_wins();
+        board.add(3, Decision::None, Reason::Interrupted);
+        let c = count(&m, &board, 0, true);
+        assert!(c.pentanomial && c.notes.is_empty());
     }
 }
