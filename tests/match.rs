@@ -572,6 +572,15 @@ fn resume_after_a_kill_gives_the_same_table() {
     args.push("order=random".into());
     let uninterrupted = run(&whole, &args);
     assert!(uninterrupted.status.success(), "{}", uninterrupted.err);
+    // The seed of the random order, first on stdout.
+    let first = uninterrupted.out.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("Openings: ")
+            && first
+                .ends_with("3 positions in random order, seed 9 (--seed 9 plays this order again)"),
+        "{}",
+        uninterrupted.out
+    );
 
     let cut = Dir::new("resume-cut");
     let mut args = engines();
