@@ -3,7 +3,9 @@
 //! `key=value` words.
 
 use super::book::OpeningsConfig;
+use super::pgn::PgnConfig;
 use super::sprt::SprtConfig;
+use super::style::OutputStyle;
 use super::timecontrol::{Limits, TimeControlError};
 use crate::usi::split_command;
 use crate::usi::EngineCommand;
@@ -334,6 +336,12 @@ pub struct MatchConfig {
     /// End the match once an engine has failed (crashed or not answered) in this many of its
     /// games in a row (0: never).
     pub max_failures: u32,
+    /// Every game with the first engine of its pairing Black (fastchess's `-noswap`).
+    pub no_swap: bool,
+    /// All games in one PGN file (`--pgnout`).
+    pub pgn: Option<PgnConfig>,
+    /// Whose words the game lines and the PGN file use.
+    pub output_style: OutputStyle,
 }
 
 impl Default for MatchConfig {
@@ -360,6 +368,9 @@ impl Default for MatchConfig {
             results: None,
             state: None,
             max_failures: 3,
+            no_swap: false,
+            pgn: None,
+            output_style: OutputStyle::Saikoro,
         }
     }
 }

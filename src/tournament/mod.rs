@@ -33,6 +33,7 @@ pub(crate) mod engine;
 pub(crate) mod game;
 mod normal;
 pub(crate) mod output;
+pub mod pgn;
 pub(crate) mod records;
 pub(crate) mod report;
 pub(crate) mod result;
@@ -44,6 +45,7 @@ pub(crate) mod sprt;
 pub mod standings;
 pub(crate) mod stats;
 pub(crate) mod stop;
+pub mod style;
 pub(crate) mod timecontrol;
 
 pub use report::Report;

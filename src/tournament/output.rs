@@ -3,6 +3,7 @@
 //! fixed, and the reader (the match state of `--resume`) needs only a few of them.
 
 use super::result::{Decision, GameRecord, Reason};
+use super::style::{shogitest_reason, shogitest_result};
 use crate::json::{json_string, read_json_string};
 use crate::usi::PositionLine;
 use crate::Color;
@@ -30,6 +31,19 @@ pub fn finished_line(info: &GameInfo, record: &GameRecord) -> String {
         info.white,
         record.end.result.text(),
         record.end.detail
+    )
+}
+
+/// The same line in shogitest's words, which the ShogiBench worker reads: `Finished game 17
+/// (new-dev vs old-base): 0-1 {Sente makes an illegal move}` (Sente's name first).
+pub fn shogitest_line(info: &GameInfo, record: &GameRecord) -> String {
+    format!(
+        "Finished game {} ({} vs {}): {} {{{}}}",
+        info.number,
+        info.black,
+        info.white,
+        shogitest_result(record.end.result),
+        shogitest_reason(&record.end)
     )
 }
 

@@ -10,6 +10,7 @@ use super::config::MatchConfig;
 use super::engine::{probe, MatchEngine};
 use super::game::{play_game, Fatal, GameSetup, Referee, Slot};
 use super::output::GameInfo;
+use super::pgn::PgnWriter;
 use super::result::GameRecord;
 use super::resume::{SavedMatch, StateError, StateWriter};
 pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard};
@@ -165,13 +166,19 @@ impl Match {
             names.push(probe(e, startup).map_err(MatchError::Engine)?);
         }
         distinct_names(&mut names);
-        let (pairings, games) = schedule(
+        let (pairings, mut games) = schedule(
             config.engines.len(),
             config.gauntlet,
             config.rounds,
             config.games,
             openings.len(),
         );
+        if config.no_swap {
+            for g in &mut games {
+                let p = pairings[g.pairing];
+                (g.black, g.white) = (p.first, p.second);
+            }
+        }
         let mut scoreboard = Scoreboard::default();
         let state = match (&config.state, &resume) {
             (Some(path), Some(saved)) => {
@@ -577,18 +584,25 @@ fn open_files(config: &MatchConfig) -> Result<Vec<Box<dyn GameSink>>, MatchError
     if let Some(dir) = &config.records {
         files.push(Box::new(Records::create(dir, config.records_format)?));
     }
+    if let Some(pgn) = &config.pgn {
+        files.push(Box::new(PgnWriter::open(pgn, config.output_style)?));
+    }
     Ok(files)
 }
 
 /// Every output in the order a game goes through them: its line on stdout, the `files`, the
 /// saved state, and the statistics every `interval` games.
 fn sinks<'a>(
+    config: &MatchConfig,
     files: Vec<Box<dyn GameSink>>,
     state: Option<&'a mut StateWriter>,
-    interval: u32,
     reporter: &'a mut dyn Reporter,
 ) -> Vec<Box<dyn GameSink + 'a>> {
-    let mut sinks: Vec<Box<dyn GameSink + 'a>> = vec![Box::new(GameLines)];
+    let interval = config.rating_interval;
+    let lines = GameLines {
+        style: config.output_style,
+    };
+    let mut sinks: Vec<Box<dyn GameSink + 'a>> = vec![Box::new(lines)];
     sinks.extend(files);
     if let Some(w) = state {
         sinks.push(Box::new(StateFile::new(w)));
@@ -652,7 +666,7 @@ pub fn run(
         m: &*m,
         control,
         console: Console::new(out, progress),
-        sinks: sinks(files, state.as_mut(), m.config.rating_interval, reporter),
+        sinks: sinks(&m.config, files, state.as_mut(), reporter),
         rules,
         board,
         figures: RunFigures::default(),
