@@ -34,6 +34,7 @@ pub(crate) mod game;
 mod normal;
 pub(crate) mod output;
 pub mod pgn;
+pub(crate) mod record_book;
 pub(crate) mod records;
 pub(crate) mod report;
 pub(crate) mod result;

@@ -17,7 +17,9 @@
 //! (`SEC,BYO`), `movetime=SEC` or `N=NODES`; `nodes=N` is itself the time control (the last of
 //! `tc`, `st`, `nodes` counts); `ponder=off|standard|early`; `-each` words are applied after
 //! each engine's own. The translation adds `--output-style shogitest`: the game lines' reasons
-//! and the PGN file in shogitest's words and layout.
+//! and the PGN file in shogitest's words and layout. Words with two dashes are `saikoro
+//! match`'s own flags (`--results FILE`, `--records DIR`, `--log-file FILE`) and pass as they
+//! are.
 
 use super::{did_you_mean, take_value, take_words, DialectError};
 use anyhow::Context;
@@ -200,6 +202,13 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
             flag: given.clone(),
             reason: reason.to_string(),
         };
+        if given.starts_with("--") {
+            // saikoro match's own flags (--results, --records, --log-file, …) pass as they are.
+            out.push(given.clone());
+            out.extend(take_words(&args, &mut i));
+            i += 1;
+            continue;
+        }
         let Some(name) = given.strip_prefix('-').filter(|n| FLAGS.contains(n)) else {
             return Err(DialectError::Unknown {
                 hint: did_you_mean(&given, FLAGS.iter().copied()).map(|h| format!("-{h}")),
@@ -353,5 +362,10 @@ mod tests {
         assert!(err("-games 1 -engine cmd=a st=0.5").contains("whole milliseconds"));
         assert!(err("-games 1 -engine cmd=a ponder=maybe").contains("off, standard or early"));
         assert!(err("-games 1 -engine cmd=a proto=uci").contains("unknown engine option"));
+        let t = translate(words("-games 1 --results r.jsonl --log-file l")).unwrap();
+        assert!(
+            t.join(" ").ends_with("--results r.jsonl --log-file l"),
+            "{t:?}"
+        );
     }
 }
