@@ -369,13 +369,14 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
     std::os::unix::fs::symlink(BIN, &runner).unwrap();
     let v = Command::new(&runner).arg("--version").output().unwrap();
     let v = String::from_utf8(v.stdout).unwrap();
-    // get_version: the first \d+\.\d+(\.\d+)? of the output, compared with 0.1.1.
+    // get_version: the first \d+\.\d+(\.\d+)? of the output, compared with the server's
+    // shogitest_min_version (0.1.2 in ShogiBench's current configuration).
     let first = v
         .split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .find(|w| w.split('.').filter(|p| !p.is_empty()).count() >= 2)
         .unwrap();
     let version: Vec<u32> = first.split('.').map(|p| p.parse().unwrap()).collect();
-    assert!(version >= vec![0, 1, 1], "{v}");
+    assert!(version >= vec![0, 1, 2], "{v}");
     // Engines/: Saikoro as the dev engine, the fault engine (crashing, slow or illegal now
     // and then) as the base engine.
     std::os::unix::fs::symlink(BIN, dir.path("Engines/Saikoro-a")).unwrap();

@@ -12,7 +12,9 @@
 //! with the rules as the referee) with `result` (how it ended: [`Decision`], [`Reason`]) and
 //! `adjudication` (`--draw`, `--resign`), `schedule` (who plays whom, and the score), `sink`
 //! (the outputs each finished game is handed to), `stop` (the rules that end a match early),
-//! `output` (per-game lines and JSON results) and `records` (CSA and KIF records).
+//! `output` (per-game lines and JSON results), `records` (CSA and KIF records), [`pgn`] (all
+//! games in one PGN file), [`style`] (the words of the lines and the PGN file: Saikoro's or
+//! shogitest's) and `record_book` (openings read from CSA and KIF records).
 //!
 //! The statistics are pure functions of the counts, re-exported here:
 //!

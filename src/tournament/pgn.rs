@@ -34,9 +34,9 @@ pub struct PgnConfig {
     pub append: bool,
     /// No move comments (fastchess's `min=true`).
     pub min: bool,
-    /// The `Event` header [`?`].
+    /// The `Event` header (`?` when not given).
     pub event: Option<String>,
-    /// The `Site` header [`?`].
+    /// The `Site` header (`?` when not given).
     pub site: Option<String>,
 }
 

@@ -51,9 +51,11 @@ const FLAGS: &[&str] = &[
     "cpu-affinity",
 ];
 
-/// The version shogitest prints for `-version`, whose command line this dialect reads; the
-/// ShogiBench worker compares it with the server's `shogitest_min_version`.
-pub const SHOGITEST_VERSION: &str = "0.1.1";
+/// The shogitest version whose command line this dialect reads, printed for `-version`: the
+/// ShogiBench worker compares it with the server's `shogitest_min_version` (0.1.1 in
+/// ShogiBench's first configurations, 0.1.2 in later ones, whose workers send nodchip's
+/// `ponder=` and `-cpu-affinity`, read here).
+pub const SHOGITEST_VERSION: &str = "0.1.2";
 
 /// Whether the command line asks for the version (`-version` or `--version` anywhere, as
 /// shogitest reads it before anything else it would refuse).
