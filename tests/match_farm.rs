@@ -90,6 +90,28 @@ fn fastchess_command_line_plays_the_same_match_as_ours() {
 }
 
 #[test]
+fn noswap_keeps_the_first_engine_black() {
+    let dir = Dir::new("farm-noswap");
+    let args = |extra: &str, tag: &str| {
+        words(&format!(
+            "match -engine cmd={BIN} name=a -engine cmd={BIN} name=b -each depth=1 -rounds 2 \
+             -repeat -ratinginterval 0 {extra} --results {tag}.jsonl --state {tag}.state"
+        ))
+    };
+    for (extra, tag, blacks) in [
+        ("-noswap", "noswap", ["a", "a", "a", "a"]),
+        ("", "swap", ["a", "b", "a", "b"]),
+    ] {
+        let r = saikoro(&dir, &args(extra, tag));
+        assert!(r.status.success(), "{}\n{}", r.out, r.err);
+        let mut lines = results(&dir, &format!("{tag}.jsonl"));
+        lines.sort_by_key(|l| field(l, "game").parse::<u64>().unwrap());
+        let b: Vec<String> = lines.iter().map(|l| field(l, "black")).collect();
+        assert_eq!(b, blacks, "{extra}");
+    }
+}
+
+#[test]
 fn unknown_flags_get_a_hint_and_chess_flags_a_reason() {
     let dir = Dir::new("farm-hints");
     let engines = format!("-engine cmd={BIN} -engine cmd={BIN} -each depth=1");

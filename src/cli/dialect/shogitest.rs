@@ -148,6 +148,9 @@ fn engine_words(words: &[String], margin: &mut Option<u64>) -> Result<Vec<String
         match k {
             "name" | "dir" | "cmd" => out.push(w.clone()),
             _ if k.starts_with("option.") => out.push(w.clone()),
+            // Not shogitest's (it refuses it), but older ShogiBench workers wrote `tc=inf
+            // nodes=N` for node-limited tests: no clock, the limit that follows counts.
+            "tc" if v.eq_ignore_ascii_case("inf") || v.eq_ignore_ascii_case("infinite") => {}
             "tc" => {
                 let t = tc_words(v).ok_or_else(|| {
                     bad("expected MIN:SEC+INC, SEC+INC, SEC,BYOYOMI, movetime=SEC or N=NODES")
