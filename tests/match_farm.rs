@@ -418,7 +418,7 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
         option.USI_Hash=16 name=Fault-base \
         -openings file=Books/SHOGI.test.sfen.epd format=epd order=random start=2 -srand 11 \
         -pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \
-        --results results.jsonl --state state";
+        --results results.jsonl";
     let child = Command::new(&runner)
         .args(words(cmd))
         .current_dir(&dir.0)
@@ -430,6 +430,8 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
         .unwrap();
     let r = usi_support::finish(child, Instant::now(), DEADLINE);
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    // The worker decodes every line as ASCII.
+    assert!(r.out.is_ascii(), "{}", r.out);
     let (penta, crashes, _, illegals) = worker_pentanomial(&r.out);
     assert_eq!(penta.iter().sum::<u64>(), 6, "{}", r.out);
     // The same from the results file: dev's score per game, pairs (2k-1, 2k).
@@ -471,6 +473,8 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
     );
     assert!(r.out.contains(&ptnml), "{ptnml}\n{}", r.out);
     // The PGN file: one game per line pair, shogitest's headers.
+    // The state of this runner beside its PGN file: runners of one worker share a directory.
+    assert!(dir.path("PGNs/1.2.3.0.pgn.state").exists());
     let pgn = dir.read("PGNs/1.2.3.0.pgn");
     assert_eq!(pgn.matches("[Event ").count(), 12);
     assert_eq!(pgn.matches("[Sente \"Saikoro-dev\"]").count(), 6);

@@ -200,6 +200,7 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
     let mut engines: Vec<Vec<String>> = Vec::new();
     let mut each: Vec<String> = Vec::new();
     let mut games: Option<String> = None;
+    let (mut pgn_file, mut state_given) = (None, false);
     let mut i = 0;
     while i < args.len() {
         let given = args[i].clone();
@@ -209,6 +210,7 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
         };
         if given.starts_with("--") {
             // saikoro match's own flags (--results, --records, --log-file, …) pass as they are.
+            state_given |= given == "--state" || given.starts_with("--state=");
             out.push(given.clone());
             out.extend(take_words(&args, &mut i));
             i += 1;
@@ -233,8 +235,15 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
             "engine" => engines.push(take_words(&args, &mut i)),
             "each" => each.extend(take_words(&args, &mut i)),
             "openings" | "pgnout" | "draw" | "resign" | "sprt" => {
+                let w = take_words(&args, &mut i);
+                if name == "pgnout" {
+                    pgn_file = w
+                        .iter()
+                        .find_map(|w| w.strip_prefix("file="))
+                        .map(String::from);
+                }
                 out.push(format!("--{name}"));
-                out.extend(take_words(&args, &mut i));
+                out.extend(w);
             }
             "concurrency" | "ratinginterval" | "cpu-affinity" => {
                 let v = take_value(&args, &mut i)?;
@@ -291,6 +300,19 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
     }
     all.extend(engine_args);
     all.extend(out);
+    if !state_given {
+        // The worker runs several runners at once in one directory: each saves its state
+        // beside its own PGN file (the worker's name for it is unique), else in a file of its
+        // own in the temporary directory.
+        let state = match pgn_file {
+            Some(f) => format!("{f}.state"),
+            None => std::env::temp_dir()
+                .join(format!("saikoro-shogitest-{}.state", std::process::id()))
+                .display()
+                .to_string(),
+        };
+        all.extend(["--state".into(), state]);
+    }
     Ok(all)
 }
 
@@ -323,7 +345,8 @@ mod tests {
              name=YaneuraOu-base tc=8.000+0.080 \
              --games 2 --max-failures 0 --ratinginterval 0 --concurrency 2 \
              --openings file=Books/SHOGI.startpos.sfen.epd format=epd order=random start=5 \
-             --seed 77 --pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true"
+             --seed 77 --pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \
+             --state PGNs/1.2.3.0.pgn.state"
         );
     }
 
@@ -367,10 +390,16 @@ mod tests {
         assert!(err("-games 1 -engine cmd=a st=0.5").contains("whole milliseconds"));
         assert!(err("-games 1 -engine cmd=a ponder=maybe").contains("off, standard or early"));
         assert!(err("-games 1 -engine cmd=a proto=uci").contains("unknown engine option"));
-        let t = translate(words("-games 1 --results r.jsonl --log-file l")).unwrap();
+        // Our own flags pass; a state file of this runner's own unless --state says where.
+        let t = translate(words("-games 1 --results r.jsonl --log-file l --state s")).unwrap();
         assert!(
-            t.join(" ").ends_with("--results r.jsonl --log-file l"),
+            t.join(" ")
+                .ends_with("--results r.jsonl --log-file l --state s"),
             "{t:?}"
         );
+        let t = translate(words("-games 1")).unwrap();
+        let state = std::path::Path::new(t.last().unwrap());
+        assert_eq!(t[t.len() - 2], "--state");
+        assert!(state.starts_with(std::env::temp_dir()), "{t:?}");
     }
 }
