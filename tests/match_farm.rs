@@ -473,6 +473,19 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
     );
     assert!(r.out.contains(&ptnml), "{ptnml}\n{}", r.out);
     // The PGN file: one game per line pair, shogitest's headers.
+    // The same match in our own words plays the same games.
+    let ours = "match --engine dir=Engines/ cmd=./Saikoro-a option.USI_Hash=16 option.Seed=1 \
+         name=Saikoro-dev --engine dir=Engines/ cmd=./Fault-b option.USI_Hash=16 \
+         name=Fault-base --each tc=5+0.05 --timemargin 250 --games 2 --rounds 6 \
+         --concurrency 2 --max-failures 0 --ratinginterval 0 \
+         --openings file=Books/SHOGI.test.sfen.epd order=random start=2 --seed 11 \
+         --results ours.jsonl --state ours.state";
+    let o = saikoro(&dir, &words(ours));
+    assert!(o.status.success(), "{}\n{}", o.out, o.err);
+    let mut mine = results(&dir, "ours.jsonl");
+    mine.sort_by_key(|l| field(l, "game").parse::<u64>().unwrap());
+    let strip = |v: &[String]| v.iter().map(|l| untimed(l)).collect::<Vec<_>>();
+    assert_eq!(strip(&mine), strip(&lines));
     // The state of this runner beside its PGN file: runners of one worker share a directory.
     assert!(dir.path("PGNs/1.2.3.0.pgn.state").exists());
     let pgn = dir.read("PGNs/1.2.3.0.pgn");

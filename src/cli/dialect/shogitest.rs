@@ -57,6 +57,10 @@ const FLAGS: &[&str] = &[
 /// `ponder=` and `-cpu-affinity`, read here).
 pub const SHOGITEST_VERSION: &str = "0.1.2";
 
+/// The repetitions played without `-games` (shogitest's "forever"): enough for any SPRT, small
+/// enough for the schedule, which lists every game before the first starts.
+pub const UNBOUNDED_REPEATS: u32 = 100_000;
+
 /// Whether the command line asks for the version (`-version` or `--version` anywhere, as
 /// shogitest reads it before anything else it would refuse).
 pub fn wants_version(args: &[String]) -> bool {
@@ -280,12 +284,9 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
         }
         i += 1;
     }
-    let games = games.ok_or_else(|| DialectError::BadValue {
-        flag: "-games".into(),
-        reason: "is needed: without it shogitest plays forever; give the number of times \
-                 the games of an opening are repeated"
-            .into(),
-    })?;
+    // Without -games shogitest plays until the SPRT ends it or it is stopped: here until the
+    // SPRT, Ctrl-C or UNBOUNDED_REPEATS repetitions.
+    let games = games.unwrap_or_else(|| UNBOUNDED_REPEATS.to_string());
     let mut margin = None;
     let mut engine_args = Vec::new();
     for own in &engines {
@@ -383,7 +384,12 @@ mod tests {
     #[test]
     fn refusals_and_hints() {
         let err = |s: &str| translate(words(s)).unwrap_err().to_string();
-        assert!(err("-engine cmd=a").contains("-games: is needed"));
+        let t = translate(words("-engine cmd=a nodes=1 -engine cmd=b nodes=1")).unwrap();
+        assert_eq!(
+            t[2..4],
+            ["--rounds", "100000"],
+            "without -games: until stopped"
+        );
         assert_eq!(err("-game 3"), "unknown flag -game (did you mean -games?)");
         assert!(err("-games 1 -rounds 3").contains("must be even"));
         assert!(err("-games 1 -variant fischerandom").contains("standard shogi only"));
