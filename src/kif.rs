@@ -475,6 +475,16 @@ mod tests {
     }
 
     #[test]
+    fn any_cut_of_a_record_is_read_or_refused_without_a_panic() {
+        let text = "手合割：平手\n後手の持駒：金二　歩十八\n|v香v桂 ・|一\n   1 ７六歩(77)   ( 0:01/00:00:01)\n\
+                    *c\n   2 同　歩(７７)\n   3 ４五角打\n   4 ２二角成(88)\n   5 投了\n";
+        for (i, _) in text.char_indices() {
+            let _ = parse(&text[..i]);
+            let _ = parse(&text[i..]);
+        }
+    }
+
+    #[test]
     fn faults_name_their_line() {
         let e = parse("手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n").unwrap_err();
         assert_eq!(e.line, 3);

@@ -122,13 +122,15 @@ impl PgnWriter {
             o.append(true).create(true);
         }
         let file = o.open(&config.file).map_err(|e| {
-            if e.kind() == io::ErrorKind::AlreadyExists {
+            if e.kind() != io::ErrorKind::AlreadyExists {
+                e
+            } else if style == OutputStyle::Shogitest {
+                io::Error::new(e.kind(), "the file exists (shogitest writes a new one)")
+            } else {
                 io::Error::new(
                     e.kind(),
-                    "the file exists; give a new name (or append=true to add to it)",
+                    "the file exists; give a new name, or append=true to add to it",
                 )
-            } else {
-                e
             }
         });
         let file = file.map_err(io_error(config.file.display().to_string()))?;

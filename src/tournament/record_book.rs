@@ -158,6 +158,22 @@ mod tests {
     }
 
     #[test]
+    fn any_cut_of_a_csa_game_is_read_or_refused_without_a_panic() {
+        let text =
+            "V2.2\nN+a\n$EVENT:x\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \n\
+                    P+00KA00AL\nPI82HI\n+\n+7776FU,T1\n-3334FU\nT2\n+8822UM\n%TORYO\n/\nPI\n-\n";
+        for i in 0..text.len() {
+            for part in [&text[..i], &text[i..]] {
+                for game in split_games(part) {
+                    if let Ok(b) = csa_block(&game) {
+                        let _ = b.setup();
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn csa_games_and_their_statements() {
         let text = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU,T1\n-3334FU\nT2\n%TORYO\n/\n'c\n/\nPI\n-\n";
         let games = split_games(text);
