@@ -50,9 +50,12 @@ Games:
   --concurrency N         games played at once; one engine process per engine per game
                           slot, kept across games [1]
   --openings file=F [order=sequential|random] [start=N] [plies=N]
+             [format=sfen|epd|csa|kif]
                           one position per line: `startpos` or `sfen SFEN`, either with
-                          `moves ...`, or a bare SFEN; `#` comments. Each round takes the
-                          next opening [the start position]
+                          `moves ...`, or a bare SFEN; `#` comments. Or game records:
+                          CSA (games separated by `/`) or KIF, UTF-8 or Shift_JIS, each
+                          game cut at plies=N (format from .csa/.kif/.kifu names). Each
+                          round takes the next opening [the start position]
   --seed N                seed of order=random [drawn, and kept with the match state]
   --noswap                every game with the first engine of its pairing Black
 
@@ -98,7 +101,7 @@ Output:
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
                           others given must be the same, except --concurrency,
-                          --state and --log-file)
+                          --cpu-affinity, --state and --log-file)
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
   -h, --help, --version
