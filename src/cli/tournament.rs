@@ -344,7 +344,8 @@ impl Progress for Live {
 /// Runs a match.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args = super::utf8_args(raw)?;
-    let args = super::dialect::fastchess::translate(args).context("bad match arguments")?;
+    let ours = super::dialect::flags_in_help(HELP);
+    let args = super::dialect::fastchess::translate(args, &ours).context("bad match arguments")?;
     run(args)
 }
 

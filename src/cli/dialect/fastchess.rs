@@ -179,8 +179,10 @@ pub fn engine_words(
 }
 
 /// Translates a command line that may hold fastchess's flags into ours. Words with two dashes
-/// (and their values) pass unchanged, except that engine words are read as fastchess's.
-pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
+/// (and their values) pass unchanged, except that engine words are read as fastchess's; one of
+/// `ours` (our flags' names) spelled with one dash that fastchess does not have is taken as
+/// ours (`-maxplies 100`).
+pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, DialectError> {
     let mut out = Vec::with_capacity(args.len());
     let mut margin = None;
     let mut i = 0;
@@ -189,8 +191,16 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
         if a == "--engine" || a == "--each" {
             out.push(a.clone());
             out.extend(engine_words(take_words(&args, &mut i), &mut margin)?);
+        } else if is_single_dash_flag(a) && !is_fastchess(&a[1..]) && ours.contains(&&a[1..]) {
+            out.push(format!("-{a}"));
         } else if is_single_dash_flag(a) {
-            flag(&args, &mut i, &mut out, &mut margin)?;
+            flag(&args, &mut i, &mut out, &mut margin).map_err(|e| match e {
+                DialectError::Unknown { flag, hint: None } => DialectError::Unknown {
+                    hint: did_you_mean(&flag, ours.iter().copied()).map(|h| format!("--{h}")),
+                    flag,
+                },
+                other => other,
+            })?;
         } else {
             out.push(a.clone());
         }
@@ -201,6 +211,11 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
         out.splice(0..0, ["--timemargin".to_string(), ms.to_string()]);
     }
     Ok(out)
+}
+
+/// Whether fastchess has the flag `name`.
+fn is_fastchess(name: &str) -> bool {
+    FLAGS.iter().any(|(n, _)| *n == name)
 }
 
 /// One fastchess flag at `args[*i]` into `out`.
@@ -304,8 +319,11 @@ mod tests {
         s.split_whitespace().map(String::from).collect()
     }
 
+    /// Some of our flags, as the match's --help names them.
+    const OURS: &[&str] = &["engine", "maxplies", "seed", "records", "timemargin"];
+
     fn ours(s: &str) -> String {
-        translate(words(s)).unwrap().join(" ")
+        translate(words(s), OURS).unwrap().join(" ")
     }
 
     #[test]
@@ -352,6 +370,8 @@ mod tests {
             "--draw movenumber=40 movecount=8 score=-5"
         );
         assert_eq!(ours("-tournament gauntlet -seeds 1"), "--gauntlet");
+        // Ours with one dash, when fastchess has no such flag.
+        assert_eq!(ours("-maxplies 90 -records d"), "--maxplies 90 --records d");
         assert_eq!(
             ours("-pgnout file=a.pgn nodes=true"),
             "--pgnout file=a.pgn nodes=true"
@@ -360,7 +380,7 @@ mod tests {
 
     #[test]
     fn refusals_and_hints() {
-        let err = |s: &str| translate(words(s)).unwrap_err().to_string();
+        let err = |s: &str| translate(words(s), OURS).unwrap_err().to_string();
         assert_eq!(
             err("-tb /syzygy"),
             "-tb is refused: Syzygy tablebases are for chess; shogi has none"
@@ -377,6 +397,10 @@ mod tests {
             "unknown flag -roudns (did you mean -rounds?)"
         );
         assert_eq!(err("-rounds"), "-rounds: needs a value");
+        assert_eq!(
+            err("-recrods d"),
+            "unknown flag -recrods (did you mean --records?)"
+        );
         assert!(err("-engine cmd=x st=fast").contains("seconds per move"));
     }
 }
