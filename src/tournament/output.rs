@@ -164,6 +164,8 @@ mod tests {
                 mv: Move::from_usi("3c3d").unwrap(),
                 time_ms: 12,
                 score: None,
+                depth: None,
+                nodes: None,
             }],
             end: End {
                 result: Decision::Win(Color::Black),

@@ -7,11 +7,12 @@
 //! `Sente` and `Gote`), `Result`, `FEN` and `SetUp` when the game did not start from the
 //! start position, `PlyCount`, `Termination` ([`termination`]), `GameStartTime`,
 //! `BlackTimeControl`, `WhiteTimeControl`. The opening's moves carry `{book}`; an engine's
-//! move its last score (`+0.35`, `+M5`, `none`) and thinking time (`t=0.125s`); the last
-//! move also the reason.
+//! move its last score (`+0.35`, `+M5`, `none`), depth, nodes and thinking time, in
+//! fastchess's words (`{+0.35/12 0.125s, n=3456}`, its `pgn_builder.cpp`) or shogitest's
+//! (`{+0.35 12 n=3456 t=0.125s}`); the last move also the reason.
 
 use super::output::GameInfo;
-use super::result::GameRecord;
+use super::result::{GameRecord, PlayedMove};
 use super::scheduler::MatchError;
 use super::sink::{io_error, Console, Finished, GameSink};
 use super::style::{shogitest_reason, shogitest_result, termination, OutputStyle};
@@ -34,6 +35,9 @@ pub struct PgnConfig {
     pub append: bool,
     /// No move comments (fastchess's `min=true`).
     pub min: bool,
+    /// `nodes=`: each move's node count in its comment (default: fastchess's no, shogitest's
+    /// yes).
+    pub nodes: Option<bool>,
     /// The `Event` header (`?` when not given).
     pub event: Option<String>,
     /// The `Site` header (`?` when not given).
@@ -60,9 +64,10 @@ impl std::error::Error for PgnConfigError {}
 
 impl PgnConfig {
     /// Reads the words after `--pgnout`: the file (`file=F`, or a word without `=`),
-    /// `append=`, `min=`. fastchess's and shogitest's other keys (what each move's comment
-    /// tracks: `nodes`, `seldepth`, `nps`, …; `notation`; `match_line`) are accepted: the
-    /// comments here hold the score and the time, and moves are always in USI notation.
+    /// `append=`, `min=`, `nodes=`. fastchess's and shogitest's other keys (what each move's
+    /// comment tracks: `seldepth`, `nps`, …; `notation`; `match_line`) are accepted: the
+    /// comments here hold the score, the depth, the time and the nodes, and moves are always in
+    /// USI notation.
     pub fn parse<'a>(
         words: impl IntoIterator<Item = &'a str>,
     ) -> Result<PgnConfig, PgnConfigError> {
@@ -86,8 +91,8 @@ impl PgnConfig {
                 "file" => file = Some(PathBuf::from(v)),
                 "append" => c.append = boolean(v)?,
                 "min" => c.min = boolean(v)?,
-                "nodes" | "seldepth" | "nps" | "hashfull" | "tbhits" | "pv" | "timeleft"
-                | "latency" => {
+                "nodes" => c.nodes = Some(boolean(v)?),
+                "seldepth" | "nps" | "hashfull" | "tbhits" | "pv" | "timeleft" | "latency" => {
                     boolean(v)?;
                 }
                 "notation" if matches!(v, "san" | "lan" | "uci" | "usi") => {}
@@ -171,14 +176,30 @@ fn header(w: &mut impl Write, key: &str, value: &str) -> io::Result<()> {
     writeln!(w, "[{key} \"{v}\"]")
 }
 
-/// `+0.35`, `-M5`, `none`: a score as shogitest writes it.
+/// A score as fastchess writes it (`+0.35`, `-1.20`, `0.00`, `+M5`: mate in plies, as USI
+/// gives it), or `none` (shogitest's word) when there is none.
 fn score_text(score: Option<Score>) -> String {
     match score {
         None => "none".into(),
+        Some(Score::Cp(0)) => "0.00".into(),
         Some(Score::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
         Some(Score::Mate(n)) if n == i32::MAX => "+M".into(),
         Some(Score::Mate(n)) if n == i32::MIN => "-M".into(),
         Some(Score::Mate(n)) => format!("{}M{}", if n > 0 { "+" } else { "-" }, n.unsigned_abs()),
+    }
+}
+
+/// An engine's move's comment: fastchess's `+0.35/12 0.125s[, n=N]`, or shogitest's
+/// `+0.35 12[ n=N] t=0.125s`.
+fn move_comment(m: &PlayedMove, style: OutputStyle, nodes: bool) -> String {
+    let (score, depth) = (score_text(m.score), m.depth.unwrap_or(0));
+    let secs = m.time_ms as f64 / 1000.0;
+    let n = m.nodes.unwrap_or(0);
+    match style {
+        OutputStyle::Saikoro if nodes => format!("{score}/{depth} {secs:.3}s, n={n}"),
+        OutputStyle::Saikoro => format!("{score}/{depth} {secs:.3}s"),
+        OutputStyle::Shogitest if nodes => format!("{score} {depth} n={n} t={secs}s"),
+        OutputStyle::Shogitest => format!("{score} {depth} t={secs}s"),
     }
 }
 
@@ -235,10 +256,11 @@ pub(crate) fn game_text(
         record.end.detail.clone()
     };
     let book = record.opening.moves.iter().map(|m| (m.to_string(), None));
-    let played = record.moves.iter().map(|m| {
-        let c = format!("{} t={}s", score_text(m.score), m.time_ms as f64 / 1000.0);
-        (m.mv.to_string(), Some(c))
-    });
+    let nodes = config.nodes.unwrap_or(shogitest);
+    let played = record
+        .moves
+        .iter()
+        .map(|m| (m.mv.to_string(), Some(move_comment(m, style, nodes))));
     let all: Vec<(String, Option<String>)> = book.chain(played).collect();
     for (i, (mv, comment)) in all.iter().enumerate() {
         let mut c = comment.clone().unwrap_or_else(|| "book".into());
@@ -286,11 +308,15 @@ mod tests {
                     mv: mv("3c3d"),
                     time_ms: 125,
                     score: Some(Score::Cp(-35)),
+                    depth: Some(12),
+                    nodes: Some(3456),
                 },
                 PlayedMove {
                     mv: mv("8h2b+"),
                     time_ms: 2000,
                     score: Some(Score::Mate(5)),
+                    depth: None,
+                    nodes: None,
                 },
             ],
             end: End::new(
@@ -353,7 +379,8 @@ mod tests {
         assert!(headers.contains("[GameStartTime \"2026-12-01T15:04:05+00:00\"]"));
         assert_eq!(
             rest,
-            "7g7f {book}\n3c3d {-0.35 t=0.125s}\n8h2b+ {+M5 t=2s, Sente loses on time}\n0-1\n\n"
+            "7g7f {book}\n3c3d {-0.35 12 n=3456 t=0.125s}\n\
+             8h2b+ {+M5 0 n=0 t=2s, Sente loses on time}\n0-1\n\n"
         );
     }
 
@@ -363,6 +390,7 @@ mod tests {
         assert!(t.contains("[Date \"2026.12.01\"]"), "{t}");
         assert!(t.contains("[Round \"4.7\"]"));
         assert!(!t.contains("[Sente "));
-        assert!(t.contains("8h2b+ {+M5 t=2s, Black loses on time}\n0-1\n\n"));
+        assert!(t.contains("3c3d {-0.35/12 0.125s}\n"), "{t}");
+        assert!(t.contains("8h2b+ {+M5/0 2.000s, Black loses on time}\n0-1\n\n"));
     }
 }
