@@ -5,6 +5,8 @@
 //! `MatchRunner`), whose game lines, read with the worker's own parser and pairing rule
 //! (rewritten below from its source), give the pentanomial counts of the results file.
 
+#![cfg(unix)]
+
 mod usi_support;
 
 use std::process::{Command, Stdio};
