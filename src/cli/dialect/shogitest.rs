@@ -195,7 +195,28 @@ fn engine_words(words: &[String], margin: &mut Option<u64>) -> Result<Vec<String
     if let Some(t) = time {
         out.extend(t);
     }
+    absolute_command(&mut out);
     Ok(out)
+}
+
+/// The worker's `dir=Engines/ cmd=./ENGINE`: the program is in `dir`. Where a relative program
+/// is looked for once the working directory is changed differs between systems (Windows looks
+/// from the runner's), so, as nodchip's shogitest does, the program is given by its full path:
+/// `dir` joined with `cmd`, made absolute from the runner's directory.
+fn absolute_command(words: &mut [String]) {
+    let dir = words.iter().rev().find_map(|w| w.strip_prefix("dir="));
+    let Some(dir) = dir.map(std::path::PathBuf::from) else {
+        return;
+    };
+    if let Some(cmd) = words.iter_mut().rev().find(|w| w.starts_with("cmd=")) {
+        let program = std::path::Path::new(&cmd[4..]);
+        let has_dir_part = program.components().count() > 1;
+        if program.is_relative() && has_dir_part {
+            if let Ok(full) = std::path::absolute(dir.join(program)) {
+                *cmd = format!("cmd={}", full.display());
+            }
+        }
+    }
 }
 
 /// Translates shogitest's command line into `saikoro match`'s.
@@ -337,17 +358,23 @@ mod tests {
 
     #[test]
     fn the_workers_command_line() {
+        let here = std::env::current_dir().unwrap();
+        let (a, b) = (here.join("Engines/A"), here.join("Engines/B"));
         assert_eq!(
             translate(words(WORKER)).unwrap().join(" "),
-            "--output-style shogitest --rounds 8 --timemargin 250 \
-             --engine dir=Engines/ cmd=./A option.USI_Hash=16 option.Threads=1 \
+            format!(
+                "--output-style shogitest --rounds 8 --timemargin 250 \
+             --engine dir=Engines/ cmd={} option.USI_Hash=16 option.Threads=1 \
              name=YaneuraOu-dev tc=8.000+0.080 \
-             --engine dir=Engines/ cmd=./B ponder option.USI_Hash=16 option.Threads=1 \
+             --engine dir=Engines/ cmd={} ponder option.USI_Hash=16 option.Threads=1 \
              name=YaneuraOu-base tc=8.000+0.080 \
              --games 2 --max-failures 0 --ratinginterval 0 --concurrency 2 \
              --openings file=Books/SHOGI.startpos.sfen.epd format=epd order=random start=5 \
              --seed 77 --pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \
-             --state PGNs/1.2.3.0.pgn.state"
+             --state PGNs/1.2.3.0.pgn.state",
+                a.display(),
+                b.display()
+            )
         );
     }
 
