@@ -3,103 +3,14 @@
 //! checked against what the rules say, not against the runner's own code; reproducible
 //! records; resume after a kill; Ctrl-C. Every wait has a deadline.
 
+mod match_support;
 mod usi_support;
 
+use match_support::*;
 use saikoro::{IllegalMove, Move, Position};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-use usi_support::{fault_engine, Dir, Run, BIN};
-
-/// Generous: a match here takes well under a second, but CI machines are slow and shared.
-const DEADLINE: Duration = Duration::from_secs(120);
-
-/// The results file's lines.
-fn results(dir: &Dir) -> Vec<String> {
-    dir.read("results.jsonl")
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
-fn start(dir: &Dir, args: &[String]) -> Child {
-    Command::new(BIN)
-        .arg("match")
-        .args(args)
-        .current_dir(&dir.0)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start saikoro match")
-}
-
-fn finish(child: Child) -> Run {
-    usi_support::finish(child, Instant::now(), DEADLINE)
-}
-
-/// Runs `saikoro match ARGS` in `dir` with `--results results.jsonl --state state` added.
-fn run(dir: &Dir, args: &[String]) -> Run {
-    let mut all = args.to_vec();
-    all.extend(words("--results results.jsonl --state state"));
-    finish(start(dir, &all))
-}
-
-fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(String::from).collect()
-}
-
-/// `--engine` words for Saikoro with a fixed seed.
-fn saikoro(name: &str, seed: u32) -> Vec<String> {
-    vec![
-        "--engine".into(),
-        format!("cmd={BIN}"),
-        format!("name={name}"),
-        format!("option.Seed={seed}"),
-    ]
-}
-
-/// `--engine` words for the fault engine with these faults.
-fn faulty(name: &str, faults: &[&str]) -> Vec<String> {
-    let mut args = "--seed 3".to_string();
-    for f in faults {
-        args.push_str(" --fault ");
-        args.push_str(f);
-    }
-    vec![
-        "--engine".into(),
-        format!("cmd={}", fault_engine().display()),
-        format!("args={args}"),
-        format!("name={name}"),
-    ]
-}
-
-fn cat(parts: &[Vec<String>]) -> Vec<String> {
-    parts.concat()
-}
-
-/// A field of a results line, read by plain text search (not with the runner's reader): the
-/// string value of `"key":"…"` (no escapes in these tests) or the raw number of `"key":N`.
-fn field(line: &str, key: &str) -> Option<String> {
-    let pat = format!("\"{key}\":");
-    let at = line.find(&pat)? + pat.len();
-    let rest = &line[at..];
-    Some(match rest.strip_prefix('"') {
-        Some(s) => s[..s.find('"')?].to_string(),
-        None => rest[..rest.find([',', '}'])?].to_string(),
-    })
-}
-
-/// The `moves` array of a results line.
-fn moves(line: &str) -> Vec<String> {
-    let at = line.find("\"moves\":[").unwrap() + 9;
-    let inner = &line[at..at + line[at..].find(']').unwrap()];
-    inner
-        .split(',')
-        .filter(|m| !m.is_empty())
-        .map(|m| m.trim_matches('"').to_string())
-        .collect()
-}
+use usi_support::{Dir, BIN};
 
 /// The one game of a one-game match: (result, reason, detail) and the line.
 fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
@@ -120,11 +31,6 @@ fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
         r.out
     );
     (result, reason, detail, l)
-}
-
-fn openings(dir: &Dir, lines: &str) -> Vec<String> {
-    let f = dir.write("openings.sfen", lines);
-    vec!["--openings".into(), format!("file={f}")]
 }
 
 /// White's king on 1a, a Black pawn on 1c: G*1b is mate (the gold covers 1a's escapes 2a and
@@ -646,19 +552,6 @@ fn seeded_matches_write_the_same_records_twice() {
     }
 }
 
-/// The report after the last separator line pair (the final table).
-fn final_table(out: &str) -> String {
-    let lines: Vec<&str> = out.lines().collect();
-    let seps: Vec<usize> = lines
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| l.starts_with("-----"))
-        .map(|(i, _)| i)
-        .collect();
-    let (a, b) = (seps[seps.len() - 2], seps[seps.len() - 1]);
-    lines[a..=b].join("\n")
-}
-
 /// A match killed mid-way and resumed ends with the same table (and the same results) as
 /// the same match never stopped.
 #[test]
@@ -714,7 +607,6 @@ fn resume_after_a_kill_gives_the_same_table() {
             })
             .collect();
         v.sort();
-        v.dedup();
         v
     };
     assert_eq!(results(&cut), results(&whole));
@@ -893,6 +785,45 @@ fn a_crashing_engines_stderr_is_kept() {
         line.contains(&format!("\"stderr\":[\"{words}\"]")),
         "{line}"
     );
+}
+
+/// An engine that dies at start-up, before its `usiok`: its last words are in the warnings and
+/// in both games' results lines, and the games say it exited (not that it stopped reading).
+#[cfg(unix)]
+#[test]
+fn a_start_up_crash_tells_its_stderr() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new("startup-stderr");
+    let script = dir.write(
+        "dies.sh",
+        "#!/bin/sh\necho 'fatal: cannot open eval file nn.bin' >&2\nexit 3\n",
+    );
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let args = cat(&[
+        vec![
+            "--engine".into(),
+            format!("cmd={script}"),
+            "name=dies".into(),
+        ],
+        saikoro("saikoro", 1),
+        words("--each depth=1 --rounds 1 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let said = "fatal: cannot open eval file nn.bin";
+    assert!(r.err.contains(said), "{}", r.err);
+    let lines = results(&dir);
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        assert_eq!(field(line, "reason").as_deref(), Some("crash"), "{line}");
+        assert!(
+            field(line, "detail")
+                .unwrap()
+                .contains("exited (exit status: 3)"),
+            "{line}"
+        );
+        assert!(line.contains(&format!("\"stderr\":[\"{said}\"]")), "{line}");
+    }
 }
 
 /// The issue's command, as written (with Saikoro as both engines and fewer rounds), and its

@@ -7,42 +7,21 @@
 
 #![cfg(unix)]
 
+mod match_support;
 mod usi_support;
 
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use match_support::{finish, start_program, words};
+use std::process::Command;
 use usi_support::{fault_engine, Dir, Run, BIN};
-
-/// Generous: these matches take well under a second, but CI machines are slow and shared.
-const DEADLINE: Duration = Duration::from_secs(120);
-
-fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(String::from).collect()
-}
 
 /// Runs `saikoro ARGS` in `dir`.
 fn saikoro(dir: &Dir, args: &[String]) -> Run {
-    let child = Command::new(BIN)
-        .args(args)
-        .current_dir(&dir.0)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start saikoro");
-    usi_support::finish(child, Instant::now(), DEADLINE)
+    finish(start_program(std::path::Path::new(BIN), dir, args))
 }
 
-/// A results line's string or number field, by plain text search.
+/// A results line's field, which must be there.
 fn field(line: &str, key: &str) -> String {
-    let pat = format!("\"{key}\":");
-    let at = line.find(&pat).unwrap_or_else(|| panic!("{key} in {line}")) + pat.len();
-    let rest = &line[at..];
-    match rest.strip_prefix('"') {
-        Some(s) => s[..s.find('"').unwrap()].to_string(),
-        None => rest[..rest.find([',', '}']).unwrap()].to_string(),
-    }
+    match_support::field(line, key).unwrap_or_else(|| panic!("{key} in {line}"))
 }
 
 /// A results line without its times: what must be the same in two runs of one match.
@@ -159,7 +138,7 @@ fn pgn_game(dir: &Dir, n: usize, faults: &str, extra: &str) {
     ];
     args.extend(words(&format!(
         "--rounds 1 --games 1 --ratinginterval 0 --max-failures 0 --state s{n} \
-         --pgnout file=all.pgn {extra}"
+         --pgnout file=all.pgn append=true {extra}"
     )));
     let r = saikoro(dir, &args);
     assert!(r.status.success(), "{faults}: {}\n{}", r.out, r.err);
@@ -194,6 +173,27 @@ fn the_pgn_file_holds_every_game_with_its_termination() {
     for (n, (faults, extra, _, _)) in cases.iter().enumerate() {
         pgn_game(&dir, n, faults, extra);
     }
+    // Without append=true, a new match refuses the file of another match's games; --overwrite
+    // starts it anew.
+    let refuse = words(&format!(
+        "match --engine cmd={BIN} --engine cmd={BIN} --each depth=1 --games 1 --rounds 1 \
+         --pgnout all.pgn --state refused.state"
+    ));
+    let r = saikoro(&dir, &refuse);
+    assert!(!r.status.success());
+    assert!(
+        r.err.contains("--pgnout all.pgn already holds 6 games"),
+        "{}",
+        r.err
+    );
+    let copy = dir.path("copy.pgn");
+    std::fs::copy(dir.path("all.pgn"), &copy).unwrap();
+    let mut again = refuse.clone();
+    *again.iter_mut().find(|w| *w == "all.pgn").unwrap() = "copy.pgn".into();
+    again.push("--overwrite".into());
+    let r = saikoro(&dir, &again);
+    assert!(r.status.success(), "{}", r.err);
+    assert_eq!(dir.read("copy.pgn").matches("[Event ").count(), 1);
     // Sliced as the ShogiBench worker slices it (PGNHelper.slice_pgn_file): headers up to a
     // blank line, moves up to a blank line.
     let text = dir.read("all.pgn");
@@ -421,16 +421,7 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
         -openings file=Books/SHOGI.test.sfen.epd format=epd order=random start=2 -srand 11 \
         -pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \
         --results results.jsonl";
-    let child = Command::new(&runner)
-        .args(words(cmd))
-        .current_dir(&dir.0)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let r = usi_support::finish(child, Instant::now(), DEADLINE);
+    let r = finish(start_program(&runner, &dir, &words(cmd)));
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
     // The worker decodes every line as ASCII.
     assert!(r.out.is_ascii(), "{}", r.out);

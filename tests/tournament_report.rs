@@ -22,6 +22,7 @@ fn report(tally: Tally, pentanomial: bool, sprt: Option<&SprtConfig>, details: &
         tally,
         pentanomial,
         sprt,
+        notes: &[],
     }
     .to_string()
 }
@@ -128,6 +129,7 @@ fn report_pentanomial_with_sprt() {
         tally: tally_of(penta(34, 54, 31, 32, 64, 75)),
         pentanomial: true,
         sprt: Some(&s),
+        notes: &[],
     };
     let want = [
         RULE,

@@ -4,13 +4,13 @@
 
 use anyhow::{bail, Context};
 use lexopt::prelude::*;
-use saikoro::tournament::book::OpeningsConfig;
+use saikoro::tournament::book::{OpeningsConfig, Order};
 use saikoro::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
 use saikoro::tournament::pgn::PgnConfig;
 use saikoro::tournament::resume::{self, SavedMatch};
-use saikoro::tournament::scheduler::{self, Control, Ending, Match, Progress, Reporter};
+use saikoro::tournament::scheduler::{self, Control, Ending, Match, Progress};
 use saikoro::tournament::standings::Standings;
 use saikoro::tournament::SprtConfig;
 use saikoro::EnteringKingRule;
@@ -45,8 +45,12 @@ Engines (two or more; every pair meets, or the first meets each other with --gau
 
 Games:
   --rounds N              rounds; each plays --games games per pairing [2]
-  --games N               games per pairing and round, colours alternating; 2 makes game
-                          pairs from one opening (pentanomial statistics) [2]
+  --games N               games per pairing and round [2]; the colours alternate from one
+                          game of a pairing to the next (across rounds too), and games
+                          2k-1, 2k of a round are a game pair from one opening
+                          (pentanomial statistics; see Statistics)
+  --noswap                keep the colours: the pairing's first engine Black in every game
+                          (no game pairs)
   --concurrency N         games played at once; one engine process per engine per game
                           slot, kept across games [1]
   --openings file=F [order=sequential|random] [start=N] [plies=N]
@@ -57,7 +61,6 @@ Games:
                           game cut at plies=N (format from .csa/.kif/.kifu names). Each
                           round takes the next opening [the start position]
   --seed N                seed of order=random [drawn, and kept with the match state]
-  --noswap                every game with the first engine of its pairing Black
 
 Rules and adjudication:
   --maxplies N            a draw after N plies from the start position, unless the last
@@ -83,14 +86,23 @@ Statistics (per pairing, from its first engine's point of view, fastchess's layo
                           the match ends when a bound is crossed (two engines only)
                           [alpha 0.05, beta 0.05, model normalized]
   --ratinginterval N      the statistics every N games; 0 = at the end only [10]
+  --distinct-games        count a game that repeats an earlier one move for move once (a
+                          pair: when both its games repeat); without it such games count,
+                          and each block says how many there were
+                          Pentanomial figures when every game counted is in a complete
+                          pair; otherwise (odd --games, --games 1, --noswap, a pair
+                          whose other game was not played) figures from single games,
+                          and a line in the block says how many and why. With three
+                          engines or more, the standings of the field follow the blocks.
 
 Output:
   --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
   --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
-  --results FILE          append one JSON object per game (see the README)
-  --pgnout [file=]FILE [append=true|false] [min=true]
-                          every game in one PGN-style file (USI moves, score and time
-                          per move), appended to [append=true]
+  --results FILE          one JSON object per game (see the README)
+  --pgnout [file=]FILE [append=true] [min=true] [nodes=true]
+                          every game in one PGN-style file (USI moves; score, depth,
+                          time per move); a file with another match's games is refused
+                          as --results is, unless append=true adds to it
   --event NAME, --site NAME
                           the PGN file's Event and Site headers [?]
   --output-style S        saikoro, or shogitest: the game lines' reasons and the PGN file
@@ -101,7 +113,13 @@ Output:
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
                           others given must be the same, except --concurrency,
-                          --cpu-affinity, --state and --log-file)
+                          --cpu-affinity, --state and --log-file; --rounds may grow,
+                          to extend it)
+  --overwrite             start anew over another match's outputs: --results emptied,
+                          the game records in --records removed, --state replaced.
+                          Without it (or --resume) a match refuses, before any engine
+                          starts, a results file or records directory that holds games,
+                          and the state of an unfinished match
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
   -h, --help, --version
@@ -120,6 +138,7 @@ and the table is printed. Exit status 0 when the match ran to its end or an SPRT
 struct Cli {
     config: MatchConfig,
     resume: bool,
+    overwrite: bool,
     state: Option<PathBuf>,
     log_file: Option<PathBuf>,
     concurrency: Option<usize>,
@@ -139,7 +158,7 @@ fn defining_args(args: &[String]) -> Vec<String> {
         let a = &args[i];
         let flag = a.split_once('=').map_or(a.as_str(), |(f, _)| f);
         match flag {
-            "--resume" => {}
+            "--resume" | "--overwrite" => {}
             "--state" | "--log-file" | "--concurrency" | "--cpu-affinity" => {
                 if !a.contains('=') {
                     i += 1;
@@ -166,6 +185,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
     let mut cli = Cli {
         config: MatchConfig::default(),
         resume: false,
+        overwrite: false,
         state: None,
         log_file: None,
         concurrency: None,
@@ -207,6 +227,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             }
             "state" => cli.state = Some(p.value()?.into()),
             "resume" => cli.resume = true,
+            "overwrite" => cli.overwrite = true,
             "log-file" => cli.log_file = Some(p.value()?.into()),
             _ => {
                 cli.defines_match = true;
@@ -245,6 +266,8 @@ impl MatchFlags {
             "engine" => self.engines.push(words(p, "--engine")?),
             "each" => self.each.extend(words(p, "--each")?),
             "gauntlet" => c.gauntlet = true,
+            "noswap" => c.noswap = true,
+            "distinct-games" => c.distinct_games = true,
             "rounds" => c.rounds = super::parse_value(p, "--rounds")?,
             "games" => c.games = super::parse_value(p, "--games")?,
             "openings" => {
@@ -283,7 +306,6 @@ impl MatchFlags {
                 }
             }
             "results" => c.results = Some(p.value()?.into()),
-            "noswap" => c.no_swap = true,
             "pgnout" => {
                 let w = words(p, "--pgnout")?;
                 c.pgn = Some(PgnConfig::parse(w.iter().map(String::as_str))?);
@@ -372,6 +394,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
         config.concurrency = n;
     }
     config.state = Some(state_path);
+    config.overwrite = cli.overwrite;
     let control = Arc::new(Control::default());
     {
         let control = Arc::clone(&control);
@@ -381,6 +404,21 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
         )?;
     }
     let mut m = Match::prepare(config, &saved_args, saved)?;
+    if let Some(o) = m
+        .config
+        .openings
+        .as_ref()
+        .filter(|o| o.order == Order::Random)
+    {
+        // The drawn order, so that the user can play it again.
+        println!(
+            "Openings: {}, {} positions in random order, seed {} (--seed {} plays this order again)",
+            o.file.display(),
+            m.openings.len(),
+            m.seed,
+            m.seed
+        );
+    }
     let mut reporter = Standings::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -392,39 +430,152 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     };
     let (ending, figures) = scheduler::run(&mut m, &control, &mut out, &mut reporter, &mut live)?;
     // The last block, unless the interval just printed it.
-    if reporter.printed_at != Some(m.scoreboard.len()) {
-        reporter.report(&m, &m.scoreboard, &mut out)?;
-    }
+    reporter.finish(&m, &m.scoreboard, &mut out)?;
     writeln!(out, "{figures}")?;
     let code = write_ending(&ending, &mut out)?;
     out.flush()?;
     Ok(code)
 }
 
-/// With `--resume`, the saved match (whose arguments then define `cli`'s match: any given must
-/// be the same). The arguments that define the match, and the saved match if any.
+/// With `--resume`, the saved match, whose arguments then define `cli`'s match: any given must
+/// be the same, except `--rounds`, which may grow (to extend a match). The arguments that
+/// define the match, and the saved match if any.
 fn resumed(
     cli: &mut Cli,
     args: &[String],
     state_path: &Path,
 ) -> anyhow::Result<(Vec<String>, Option<SavedMatch>)> {
-    let saved_args = defining_args(args);
+    let given = defining_args(args);
     if !cli.resume {
-        return Ok((saved_args, None));
+        return Ok((given, None));
+    }
+    if cli.overwrite {
+        bail!("--resume continues the saved match and --overwrite starts anew: give one of them");
     }
     let saved = resume::load(state_path).context("cannot resume")?;
-    if cli.defines_match && saved.args != saved_args {
-        bail!(
-            "--resume: {} holds a match started with other arguments:\n  {}",
-            state_path.display(),
-            saved.args.join(" ")
-        );
-    }
-    let again = parse(saved.args.clone())
+    let args = if cli.defines_match {
+        merge_resumed(&saved.args, &given).map_err(|why| {
+            anyhow::anyhow!(
+                "--resume: {}: {why} (a resumed match keeps its arguments; only --rounds may \
+                 grow, and --concurrency, --state and --log-file may change)",
+                state_path.display()
+            )
+        })?
+    } else {
+        saved.args.clone()
+    };
+    let again = parse(args.clone())
         .context("the saved match's arguments no longer parse")?
         .context("the saved match's arguments hold --help")?;
     cli.config = again.config;
-    Ok((saved.args.clone(), Some(saved)))
+    Ok((args, Some(saved)))
+}
+
+/// Arguments as flags with their values: `--engine cmd=x name=y` is one group, `--rounds=5`
+/// the group `--rounds 5`.
+fn flag_groups(args: &[String]) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for a in args {
+        let is_flag = a.len() > 1
+            && a.starts_with('-')
+            && !a[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
+        match a.split_once('=') {
+            Some((flag, value)) if is_flag && flag.starts_with("--") => {
+                out.push((flag.to_string(), vec![value.to_string()]))
+            }
+            _ if is_flag => out.push((a.clone(), Vec::new())),
+            _ => match out.last_mut() {
+                Some(last) => last.1.push(a.clone()),
+                None => out.push((String::new(), vec![a.clone()])),
+            },
+        }
+    }
+    out
+}
+
+/// The groups of flag `name`, as written on a command line.
+fn show(groups: &[&(String, Vec<String>)]) -> String {
+    let words: Vec<String> = groups
+        .iter()
+        .map(|(f, v)| {
+            std::iter::once(f.clone())
+                .chain(v.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// The saved arguments with the given ones checked against them: each flag given must be as
+/// saved, but `--rounds` may be larger (the match is extended). Names the first that differs.
+fn merge_resumed(saved: &[String], given: &[String]) -> Result<Vec<String>, String> {
+    let (s, g) = (flag_groups(saved), flag_groups(given));
+    let mut names: Vec<&str> = Vec::new();
+    for (f, _) in &g {
+        if !names.contains(&f.as_str()) {
+            names.push(f);
+        }
+    }
+    let of = |groups: &'_ [(String, Vec<String>)], name: &str| -> Vec<(String, Vec<String>)> {
+        groups.iter().filter(|(f, _)| f == name).cloned().collect()
+    };
+    let mut rounds = None;
+    for name in names {
+        let (given_of, saved_of) = (of(&g, name), of(&s, name));
+        if name == "--rounds" {
+            let value = |gs: &[(String, Vec<String>)]| {
+                gs.last()
+                    .and_then(|(_, v)| v.first())
+                    .and_then(|v| v.parse::<u32>().ok())
+            };
+            let old = value(&saved_of).unwrap_or(MatchConfig::default().rounds);
+            let new = value(&given_of).ok_or("--rounds needs a number")?;
+            if new < old {
+                return Err(format!(
+                    "--rounds {new} is fewer than the saved match's {old} (a match may be extended, not cut)"
+                ));
+            }
+            rounds = (new > old).then_some(new);
+            continue;
+        }
+        if given_of != saved_of {
+            let given_refs: Vec<_> = given_of.iter().collect();
+            let saved_refs: Vec<_> = saved_of.iter().collect();
+            return Err(if saved_of.is_empty() {
+                format!(
+                    "the saved match has no {name} (given: {})",
+                    show(&given_refs)
+                )
+            } else {
+                format!(
+                    "{} differs from the saved match's {}",
+                    show(&given_refs),
+                    show(&saved_refs)
+                )
+            });
+        }
+    }
+    let Some(rounds) = rounds else {
+        return Ok(saved.to_vec());
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut placed = false;
+    for (f, v) in s {
+        if f == "--rounds" {
+            if !placed {
+                out.extend(["--rounds".to_string(), rounds.to_string()]);
+                placed = true;
+            }
+            continue;
+        }
+        out.extend((!f.is_empty()).then_some(f));
+        out.extend(v);
+    }
+    if !placed {
+        out.extend(["--rounds".to_string(), rounds.to_string()]);
+    }
+    Ok(out)
 }
 
 /// The match's last line, and the exit status it means.
@@ -484,5 +635,40 @@ mod tests {
             .unwrap();
         assert!(!cli.defines_match);
         assert!(cli.resume);
+    }
+
+    #[test]
+    fn a_resumed_match_may_grow_and_is_told_what_differs() {
+        let saved = strings("--engine cmd=a --engine cmd=b tc=1 --games 2 --rounds=4");
+        // The same, or nothing but --rounds (more): the saved arguments, --rounds replaced.
+        assert_eq!(merge_resumed(&saved, &saved).unwrap(), saved);
+        assert_eq!(
+            merge_resumed(&saved, &strings("--rounds 9")).unwrap(),
+            strings("--engine cmd=a --engine cmd=b tc=1 --games 2 --rounds 9")
+        );
+        // --rounds absent from the saved match (the default 2): may grow from 2.
+        let bare = strings("--engine cmd=a --engine cmd=b");
+        assert_eq!(
+            merge_resumed(&bare, &strings("--rounds 3")).unwrap(),
+            strings("--engine cmd=a --engine cmd=b --rounds 3")
+        );
+        let err = merge_resumed(&saved, &strings("--rounds 3")).unwrap_err();
+        assert!(
+            err.contains("--rounds 3 is fewer than the saved match's 4"),
+            "{err}"
+        );
+        let err = merge_resumed(&saved, &strings("--games 4 --rounds 9")).unwrap_err();
+        assert_eq!(err, "--games 4 differs from the saved match's --games 2");
+        let err = merge_resumed(&saved, &strings("--sprt elo0=0 elo1=5")).unwrap_err();
+        assert_eq!(
+            err,
+            "the saved match has no --sprt (given: --sprt elo0=0 elo1=5)"
+        );
+        let err =
+            merge_resumed(&saved, &strings("--engine cmd=a --engine cmd=c tc=1")).unwrap_err();
+        assert!(
+            err.starts_with("--engine cmd=a --engine cmd=c tc=1 differs"),
+            "{err}"
+        );
     }
 }

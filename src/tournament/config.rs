@@ -290,6 +290,16 @@ pub enum RecordFormat {
     Kif,
 }
 
+impl RecordFormat {
+    /// The records' file name extension, with its dot.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            RecordFormat::Csa => ".csa",
+            RecordFormat::Kif => ".kifu",
+        }
+    }
+}
+
 /// Everything a match needs to run.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -301,6 +311,12 @@ pub struct MatchConfig {
     pub rounds: u32,
     /// Games per pair and round (2: a game pair, colours swapped).
     pub games: u32,
+    /// Keep the colours fixed (the first engine of a pairing Black in every game) instead of
+    /// alternating them from one game of the pairing to the next.
+    pub noswap: bool,
+    /// Count a game that repeats an earlier game of its pairing move for move only once in the
+    /// statistics (a pair only when both its games repeat).
+    pub distinct_games: bool,
     /// Games played at once.
     pub concurrency: usize,
     /// The openings, if any (default: the start position).
@@ -333,11 +349,12 @@ pub struct MatchConfig {
     pub results: Option<PathBuf>,
     /// Where the match state is saved after every game.
     pub state: Option<PathBuf>,
+    /// Start anew over the outputs of an earlier match (`--overwrite`): its results file is
+    /// emptied, its records removed and its state replaced, instead of refusing to start.
+    pub overwrite: bool,
     /// End the match once an engine has failed (crashed or not answered) in this many of its
     /// games in a row (0: never).
     pub max_failures: u32,
-    /// Every game with the first engine of its pairing Black (fastchess's `-noswap`).
-    pub no_swap: bool,
     /// All games in one PGN file (`--pgnout`).
     pub pgn: Option<PgnConfig>,
     /// Whose words the game lines and the PGN file use.
@@ -351,6 +368,8 @@ impl Default for MatchConfig {
             gauntlet: false,
             rounds: 2,
             games: 2,
+            noswap: false,
+            distinct_games: false,
             concurrency: 1,
             openings: None,
             seed: None,
@@ -367,8 +386,8 @@ impl Default for MatchConfig {
             records_format: RecordFormat::Csa,
             results: None,
             state: None,
+            overwrite: false,
             max_failures: 3,
-            no_swap: false,
             pgn: None,
             output_style: OutputStyle::Saikoro,
         }

@@ -38,7 +38,7 @@ impl MatchEngine {
         config: &EngineConfig,
         name: &str,
         policy: &FaultPolicy,
-    ) -> Result<MatchEngine, StartError> {
+    ) -> Result<MatchEngine, (StartError, Vec<String>)> {
         let spec = EngineSpec {
             command: config.command.clone(),
             label: name.to_string(),
@@ -48,7 +48,7 @@ impl MatchEngine {
         };
         let EngineSession {
             mut client, info, ..
-        } = EngineSession::start(&spec, policy, false)?;
+        } = EngineSession::start_telling_stderr(&spec, policy, false)?;
         let has_ponder = info.option("USI_Ponder").is_some();
         if config.ponder && !has_ponder {
             warn!("engine {name}: asked to ponder, but it has no USI_Ponder option: not pondering");
@@ -61,7 +61,7 @@ impl MatchEngine {
         if has_ponder && !set_by_user {
             client
                 .set_option("USI_Ponder", Some(if ponder { "true" } else { "false" }))
-                .map_err(StartError::Ready)?;
+                .map_err(|e| (StartError::Ready(e), client.stderr_tail()))?;
         }
         debug!("engine {name} started (pid {})", client.pid());
         Ok(MatchEngine {
@@ -103,11 +103,16 @@ pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, String>
             e.quit();
             Ok(name)
         }
-        Err(e) if e.is_engine_fault() => {
-            warn!("engine {label} failed its handshake ({e}); its games will show it");
+        Err((e, stderr)) if e.is_engine_fault() => {
+            let said = if stderr.is_empty() {
+                String::new()
+            } else {
+                format!("; the last lines of its stderr:\n  {}", stderr.join("\n  "))
+            };
+            warn!("engine {label} failed its handshake ({e}); its games will show it{said}");
             Ok(label)
         }
-        Err(StartError::Spawn(e)) => Err(format!("engine {label}: {e}")),
-        Err(e) => Err(e.to_string()),
+        Err((StartError::Spawn(e), _)) => Err(format!("engine {label}: {e}")),
+        Err((e, _)) => Err(e.to_string()),
     }
 }

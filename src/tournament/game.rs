@@ -173,8 +173,11 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
     };
     // Start and ready both engines; the first that fails loses.
     for side in Color::ALL {
-        if let Err(e) = ready(&mut slots[side], setup.names[side], setup.referee)? {
-            return Ok(record(End::failure(side, &e), Vec::new(), ByColor([0, 0])));
+        if let Err((e, stderr)) = ready(&mut slots[side], setup.names[side], setup.referee)? {
+            let mut end = End::failure(side, &e);
+            end.stderr = stderr;
+            warn_failure(setup.names[side], &end);
+            return Ok(record(end, Vec::new(), ByColor([0, 0])));
         }
     }
     let black = slots[Color::Black].engine.take().expect("started");
@@ -196,12 +199,7 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
     if let Some(side) = end.failed {
         end.stderr = play.engines[side].client.stderr_tail();
         if !end.stderr.is_empty() {
-            warn!(
-                "{}: {}; the last lines of its stderr:\n  {}",
-                setup.names[side],
-                end.detail,
-                end.stderr.join("\n  ")
-            );
+            warn_failure(setup.names[side], &end);
         }
     }
     let used = ByColor([
@@ -224,33 +222,45 @@ fn ready(
     slot: &mut Slot<'_>,
     name: &str,
     referee: &Referee,
-) -> Result<Result<(), ClientError>, Fatal> {
+) -> Result<Result<(), (ClientError, Vec<String>)>, Fatal> {
     let mut fresh = false;
     loop {
         if slot.engine.is_none() {
             fresh = true;
             match MatchEngine::start(slot.config, name, &referee.policy()) {
                 Ok(e) => *slot.engine = Some(e),
-                Err(StartError::Handshake(e) | StartError::Ready(e)) => {
-                    warn!("{name}: {e}");
-                    return Ok(Err(e));
+                Err((StartError::Handshake(e) | StartError::Ready(e), stderr)) => {
+                    return Ok(Err((e, stderr)));
                 }
-                Err(StartError::Spawn(e)) => return Err(Fatal(format!("engine {name}: {e}"))),
-                Err(e) => return Err(Fatal(e.to_string())),
+                Err((StartError::Spawn(e), _)) => return Err(Fatal(format!("engine {name}: {e}"))),
+                Err((e, _)) => return Err(Fatal(e.to_string())),
             }
         }
         let engine = slot.engine.as_mut().expect("started");
         let Err(e) = engine.new_game(referee.ready) else {
             return Ok(Ok(()));
         };
+        let stderr = engine.client.stderr_tail();
         if let Some(dead) = slot.engine.take() {
             kill(dead);
         }
         if fresh || matches!(e, ClientError::Timeout { .. }) {
-            warn!("{name}: {e}");
-            return Ok(Err(e));
+            return Ok(Err((e, stderr)));
         }
         warn!("{name}: {e} since its last game: starting it again");
+    }
+}
+
+/// Warns why `name`'s engine failed (`end`'s detail), with the last lines of its stderr.
+fn warn_failure(name: &str, end: &End) {
+    if end.stderr.is_empty() {
+        warn!("{name}: {}", end.detail);
+    } else {
+        warn!(
+            "{name}: {}; the last lines of its stderr:\n  {}",
+            end.detail,
+            end.stderr.join("\n  ")
+        );
     }
 }
 

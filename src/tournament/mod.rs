@@ -32,6 +32,7 @@ pub(crate) mod adjudication;
 pub mod book;
 pub mod config;
 pub(crate) mod engine;
+pub(crate) mod files;
 pub(crate) mod game;
 mod normal;
 pub(crate) mod output;

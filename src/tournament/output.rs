@@ -20,6 +20,43 @@ pub struct GameInfo {
     pub black: String,
     /// White's engine name.
     pub white: String,
+    /// The earlier game this one repeated move for move, if it did.
+    pub repeats: Option<u64>,
+}
+
+/// FNV-1a over 128 bits (Fowler, Noll and Vo's published parameters): a hash that is the same
+/// in every build, as a fingerprint saved in the match state must be.
+struct Fnv128(u128);
+
+impl Fnv128 {
+    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u128::from(b)).wrapping_mul(Self::PRIME);
+        }
+    }
+}
+
+impl std::fmt::Write for Fnv128 {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.bytes(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// A game's fingerprint: equal for two games with the same opening, the same engines on the
+/// same sides (`black`, `white`: their indices), the same moves and the same end. Two games
+/// with equal fingerprints are the same game, move for move.
+pub fn fingerprint(black: usize, white: usize, record: &GameRecord) -> u128 {
+    let mut h = Fnv128(Fnv128::OFFSET);
+    let _ = writeln!(h, "{black} {white} {}", opening_text(record));
+    for m in &record.moves {
+        let _ = write!(h, "{} ", m.mv);
+    }
+    let _ = write!(h, "\n{} {}", record.end.result.text(), record.end.reason);
+    h.0
 }
 
 /// `Finished game 17 (new vs old): 1-0 {White's illegal move 5e5d+}` (Black's name first).
@@ -100,6 +137,9 @@ pub fn json_line(info: &GameInfo, record: &GameRecord) -> String {
     if let Some(t) = &record.end.illegal_move {
         o.push_str(",\"illegal_move\":");
         json_string(&mut o, t);
+    }
+    if let Some(n) = info.repeats {
+        let _ = write!(o, ",\"repeats\":{n}");
     }
     if !record.end.stderr.is_empty() {
         o.push_str(",\"stderr\":[");
@@ -187,6 +227,7 @@ mod tests {
             round: 9,
             black: "new".into(),
             white: "old \"v2\"".into(),
+            repeats: None,
         }
     }
 

@@ -31,7 +31,9 @@ use std::path::PathBuf;
 pub struct PgnConfig {
     /// The file.
     pub file: PathBuf,
-    /// Add to the file if it exists (fastchess's default); `false`: refuse one that exists.
+    /// `append=true`: a new match may add to a file that holds another match's games (by
+    /// default that is refused before any engine starts, as for `--results`, unless
+    /// `--overwrite` empties it; a resumed match always goes on in it).
     pub append: bool,
     /// No move comments (fastchess's `min=true`).
     pub min: bool,
@@ -71,10 +73,7 @@ impl PgnConfig {
     pub fn parse<'a>(
         words: impl IntoIterator<Item = &'a str>,
     ) -> Result<PgnConfig, PgnConfigError> {
-        let mut c = PgnConfig {
-            append: true,
-            ..PgnConfig::default()
-        };
+        let mut c = PgnConfig::default();
         let mut file = None;
         for w in words {
             let bad = |why: &str| PgnConfigError(format!("'{w}': {why}"));
@@ -117,25 +116,20 @@ pub struct PgnWriter {
 
 impl PgnWriter {
     /// Opens `config.file`: in shogitest's style a new file (shogitest refuses one that
-    /// exists); else appended to (fastchess's `append=true`), or with `append=false` a new
-    /// file, never one of an earlier run.
+    /// exists), else appended to (whether it may hold another match's games was decided
+    /// before: see [`games_in`]).
     pub fn open(config: &PgnConfig, style: OutputStyle) -> Result<PgnWriter, MatchError> {
         let mut o = OpenOptions::new();
-        if style == OutputStyle::Shogitest || !config.append {
+        if style == OutputStyle::Shogitest {
             o.write(true).create_new(true);
         } else {
             o.append(true).create(true);
         }
         let file = o.open(&config.file).map_err(|e| {
-            if e.kind() != io::ErrorKind::AlreadyExists {
-                e
-            } else if style == OutputStyle::Shogitest {
+            if e.kind() == io::ErrorKind::AlreadyExists {
                 io::Error::new(e.kind(), "the file exists (shogitest writes a new one)")
             } else {
-                io::Error::new(
-                    e.kind(),
-                    "the file exists; give a new name, or append=true to add to it",
-                )
+                e
             }
         });
         let file = file.map_err(io_error(config.file.display().to_string()))?;
@@ -157,6 +151,18 @@ impl PgnWriter {
         game_text(&mut text, info, record, limits, &self.config, self.style)?;
         self.file.write_all(&text)?;
         self.file.flush()
+    }
+}
+
+/// The games a PGN file holds (its `[Event` lines); none when it does not exist.
+pub fn games_in(path: &std::path::Path) -> io::Result<usize> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes)
+            .lines()
+            .filter(|l| l.starts_with("[Event "))
+            .count()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
+        Err(e) => Err(e),
     }
 }
 
@@ -337,6 +343,7 @@ mod tests {
             round: 4,
             black: "a-dev".into(),
             white: "a-base".into(),
+            repeats: None,
         };
         let limits = ByColor([Limits::default(); 2]);
         let mut out = Vec::new();

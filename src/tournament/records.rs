@@ -10,6 +10,7 @@
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
 use super::config::RecordFormat;
+use super::files::write_atomically;
 use super::output::{opening_text, GameInfo};
 use super::result::{Decision, GameRecord, Reason};
 use super::timecontrol::Limits;
@@ -20,11 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// The file a game's record goes to: `DIR/game-00017.csa` or `.kifu`.
 pub fn record_path(dir: &Path, number: u64, format: RecordFormat) -> PathBuf {
-    let ext = match format {
-        RecordFormat::Csa => "csa",
-        RecordFormat::Kif => "kifu",
-    };
-    dir.join(format!("game-{number:05}.{ext}"))
+    dir.join(format!("game-{number:05}{}", format.extension()))
 }
 
 /// Writes one game's record into `dir`.
@@ -41,7 +38,8 @@ pub fn write(
         RecordFormat::Csa => write_csa(&mut out, info, record, limits)?,
         RecordFormat::Kif => write_kif(&mut out, info, record, limits)?,
     }
-    std::fs::write(&path, out)?;
+    // Whole or not at all: a crash or a full disk leaves no half record.
+    write_atomically(&path, &out)?;
     Ok(path)
 }
 
@@ -428,6 +426,7 @@ mod tests {
             round: 2,
             black: "new".into(),
             white: "old".into(),
+            repeats: None,
         }
     }
 

@@ -26,7 +26,7 @@ use super::stats::{EloEstimate, Tally};
 use std::fmt;
 
 /// The dashed line that opens and closes the block (50 dashes, as fastchess).
-const RULE: &str = "--------------------------------------------------";
+pub(crate) const RULE: &str = "--------------------------------------------------";
 
 /// One statistics block for a pair of engines; [`fmt::Display`] writes it, each line ending
 /// in a newline.
@@ -47,6 +47,9 @@ pub struct Report<'a> {
     pub pentanomial: bool,
     /// The SPRT, when one runs: adds the `LLR:` line.
     pub sprt: Option<&'a SprtConfig>,
+    /// Lines printed at the end of the block, before the closing rule: what the figures leave
+    /// out or count twice (see `standings`).
+    pub notes: &'a [String],
 }
 
 impl Report<'_> {
@@ -126,6 +129,9 @@ impl fmt::Display for Report<'_> {
                 sprt.elo1()
             )?;
         }
+        for note in self.notes {
+            writeln!(f, "{note}")?;
+        }
         writeln!(f, "{RULE}")
     }
 }
@@ -133,7 +139,7 @@ impl fmt::Display for Report<'_> {
 /// A value with a fixed number of decimals; `n/a` when undefined, `inf`/`-inf` when infinite.
 /// Negative zero prints as `0.00` (a small negative value still rounds to `-0.00`, as in
 /// fastchess).
-struct Fixed(Option<f64>, usize);
+pub(crate) struct Fixed(pub Option<f64>, pub usize);
 
 impl fmt::Display for Fixed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -8,12 +8,13 @@
 use super::book::{self, Opening};
 use super::config::MatchConfig;
 use super::engine::{probe, MatchEngine};
+use super::files::{self, UsedOutput};
 use super::game::{play_game, Fatal, GameSetup, Referee, Slot};
-use super::output::GameInfo;
+use super::output::{self, GameInfo};
 use super::pgn::PgnWriter;
-use super::result::GameRecord;
+use super::result::{GameRecord, Reason};
 use super::resume::{SavedMatch, StateError, StateWriter};
-pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard};
+pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
 use super::sink::{
     Console, Finished, GameLines, GameSink, RatingInterval, Records, ResultsFile, StateFile,
 };
@@ -74,6 +75,8 @@ pub enum MatchError {
     Engine(String),
     /// The state file.
     State(StateError),
+    /// An output holds another match's games.
+    Used(UsedOutput),
     /// Writing results or records.
     Io {
         /// What was written.
@@ -89,6 +92,7 @@ impl fmt::Display for MatchError {
             MatchError::Book(e) => e.fmt(f),
             MatchError::Engine(m) => f.write_str(m),
             MatchError::State(e) => e.fmt(f),
+            MatchError::Used(e) => e.fmt(f),
             MatchError::Io { what, source } => write!(f, "cannot write {what}: {source}"),
         }
     }
@@ -106,6 +110,31 @@ impl From<book::BookError> for MatchError {
     fn from(e: book::BookError) -> Self {
         MatchError::Book(e)
     }
+}
+
+/// Checks, before any engine starts, that the match writes over nothing of another match's:
+/// a new match refuses an unfinished match's state, a results file with games and a records
+/// directory with records, unless `--overwrite` (which clears them); a resumed match drops
+/// from its results file the games its state does not hold.
+fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), MatchError> {
+    let io = |what: &str| {
+        let what = what.to_string();
+        move |source| MatchError::Io { what, source }
+    };
+    match resume {
+        Some(saved) => {
+            if let Some(path) = &config.results {
+                files::trim_results(path, saved).map_err(io(&path.display().to_string()))?;
+            }
+        }
+        None if config.overwrite => files::clear_outputs(config).map_err(io("the outputs"))?,
+        None => {
+            if let Some(used) = files::used_output(config).map_err(io("the outputs"))? {
+                return Err(MatchError::Used(used));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A match ready to run: settings, engine names, openings, schedule.
@@ -159,6 +188,7 @@ impl Match {
             Some(o) => book::load(o, seed)?,
             None => vec![Opening::startpos()],
         };
+        outputs(&config, resume.as_ref())?;
         info!("{} openings, seed {seed}", openings.len());
         let startup = Duration::from_millis(config.startup_ms);
         let mut names = Vec::new();
@@ -166,31 +196,29 @@ impl Match {
             names.push(probe(e, startup).map_err(MatchError::Engine)?);
         }
         distinct_names(&mut names);
-        let (pairings, mut games) = schedule(
-            config.engines.len(),
-            config.gauntlet,
-            config.rounds,
-            config.games,
-            openings.len(),
-        );
-        if config.no_swap {
-            for g in &mut games {
-                let p = pairings[g.pairing];
-                (g.black, g.white) = (p.first, p.second);
-            }
-        }
+        let (pairings, games) = schedule(Shape {
+            engines: config.engines.len(),
+            gauntlet: config.gauntlet,
+            rounds: config.rounds,
+            games: config.games,
+            noswap: config.noswap,
+            openings: openings.len(),
+        });
         let mut scoreboard = Scoreboard::default();
         let state = match (&config.state, &resume) {
             (Some(path), Some(saved)) => {
-                for (&n, &(result, reason)) in &saved.games {
-                    scoreboard.add(n, result, reason);
+                for g in &saved.games {
+                    if let Some(fp) = g.fingerprint {
+                        scoreboard.fingerprint(g.number, fp);
+                    }
+                    scoreboard.add(g.number, g.result, g.reason);
                 }
-                Some(StateWriter::append(path)?)
+                Some(StateWriter::resume(path, args, saved)?)
             }
             (Some(path), None) => {
                 if path.exists() {
-                    warn!(
-                        "replacing the saved state of an earlier match in {} (--resume continues it)",
+                    info!(
+                        "replacing the saved state of a finished match in {}",
                         path.display()
                     );
                 }
@@ -232,6 +260,7 @@ impl Match {
             round: g.round,
             black: self.names[g.black].clone(),
             white: self.names[g.white].clone(),
+            repeats: None,
         }
     }
 }
@@ -503,12 +532,17 @@ impl Collector<'_> {
     /// counted and asks the stop rules.
     fn finished(&mut self, g: &ScheduledGame, record: &GameRecord) {
         let m = self.m;
-        let info = m.info(g);
+        let mut info = m.info(g);
+        let fingerprint = output::fingerprint(g.black, g.white, record);
+        if record.end.reason != Reason::Interrupted {
+            info.repeats = self.board.fingerprint(g.number, fingerprint);
+        }
         let game = Finished {
             m,
             game: g,
             info: &info,
             record,
+            fingerprint,
         };
         let console = &mut self.console;
         if let Err(e) = self
@@ -677,12 +711,21 @@ pub fn run(
     }
     .play(queue);
     m.scoreboard = board;
-    m.state = state;
     watch.stop(&mut figures);
-    match outcome.error {
-        Some(e) => Err(e),
-        None => Ok((outcome.ending, figures)),
+    if let Some(e) = outcome.error {
+        m.state = state;
+        return Err(e);
     }
+    let how = match outcome.ending {
+        Ending::Completed => Some("completed"),
+        Ending::Sprt(_) => Some("sprt"),
+        Ending::Interrupted | Ending::EngineFailed(_) => None,
+    };
+    if let (Some(how), Some(w)) = (how, state.as_mut()) {
+        w.finished(how)?;
+    }
+    m.state = state;
+    Ok((outcome.ending, figures))
 }
 
 /// Where the state goes by default (fastchess saves `config.json` in the working directory).

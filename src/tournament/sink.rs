@@ -8,16 +8,16 @@
 //! the match, each output a small type that implements the hooks it needs.
 
 use super::config::RecordFormat;
+use super::files::AppendFile;
 use super::output::{finished_line, json_line, shogitest_line, GameInfo};
 use super::records;
 use super::result::{GameRecord, Reason};
-use super::resume::StateWriter;
+use super::resume::{SavedGame, StateWriter};
 use super::schedule::{ScheduledGame, Scoreboard};
 use super::scheduler::{Match, MatchError, Progress, Reporter};
 use super::style::OutputStyle;
 use super::timecontrol::Limits;
 use crate::ByColor;
-use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -32,6 +32,8 @@ pub struct Finished<'a> {
     pub info: &'a GameInfo,
     /// How it went.
     pub record: &'a GameRecord,
+    /// Its fingerprint (`output::fingerprint`).
+    pub fingerprint: u128,
 }
 
 impl Finished<'_> {
@@ -124,32 +126,25 @@ impl GameSink for GameLines {
     }
 }
 
-/// One JSON object per game, appended to the `--results` file.
+/// One JSON object per game, appended to the `--results` file, a whole line at a time.
 #[derive(Debug)]
 pub struct ResultsFile {
-    file: File,
-    /// The file's name, for the error.
-    name: String,
+    file: AppendFile,
 }
 
 impl ResultsFile {
     /// Opens `path` to append to it (creating it if need be).
     pub fn open(path: &Path) -> Result<ResultsFile, MatchError> {
-        let name = path.display().to_string();
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io_error(name.clone()))?;
-        Ok(ResultsFile { file, name })
+        let file = AppendFile::open(path).map_err(io_error(path.display().to_string()))?;
+        Ok(ResultsFile { file })
     }
 }
 
 impl GameSink for ResultsFile {
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
-        writeln!(self.file, "{}", json_line(game.info, game.record))
-            .and_then(|_| self.file.flush())
-            .map_err(io_error(self.name.as_str()))
+        self.file
+            .line(&json_line(game.info, game.record))
+            .map_err(io_error(self.file.path().display().to_string()))
     }
 }
 
@@ -202,7 +197,12 @@ impl GameSink for StateFile<'_> {
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
         if game.counted() {
             let end = &game.record.end;
-            self.writer.game(game.game.number, end.result, end.reason)?;
+            self.writer.game(&SavedGame {
+                number: game.game.number,
+                result: end.result,
+                reason: end.reason,
+                fingerprint: Some(game.fingerprint),
+            })?;
         }
         Ok(())
     }
@@ -261,6 +261,7 @@ mod tests {
             black: 0,
             white: 1,
             opening: 0,
+            partner: None,
         }
     }
 
@@ -270,6 +271,7 @@ mod tests {
             round: 1,
             black: "a".into(),
             white: "b".into(),
+            repeats: None,
         }
     }
 
@@ -316,6 +318,7 @@ mod tests {
             game: &g,
             info: &i,
             record: &r,
+            fingerprint: 7,
         };
         for n in resumed + 1..=resumed + games {
             board.add(n, Decision::Draw, Reason::Repetition);
@@ -362,6 +365,7 @@ mod tests {
                 game: &g,
                 info: &i,
                 record: &r,
+                fingerprint: 7,
             };
             assert_eq!(game.counted(), reason != Reason::Interrupted);
             sink.game(&game, &mut console).unwrap();
@@ -373,7 +377,7 @@ mod tests {
         assert_eq!(lines.len(), 2, "{text}");
         assert_eq!(
             lines[1],
-            r#"{"game":1,"result":"1/2-1/2","reason":"repetition"}"#
+            r#"{"game":1,"result":"1/2-1/2","reason":"repetition","fingerprint":"00000000000000000000000000000007"}"#
         );
         assert!(out.is_empty());
         let _ = std::fs::remove_dir_all(&dir);

@@ -1,32 +1,155 @@
 //! The statistics of a match as it runs: each pairing's results from its first engine's point
-//! of view (game pairs counted as pentanomial bins, games whose pair is not complete as single
-//! games), printed as fastchess's block ([`Report`]), and the SPRT's conclusion (which
-//! `SprtBound` ends the match with).
+//! of view, printed as fastchess's block ([`Report`]) with a line for whatever the figures leave
+//! out or repeat; with three engines or more, the standings of the field; and the SPRT's
+//! conclusion (which `SprtBound` ends the match with).
+//!
+//! Which games a block counts, so that its Elo never contradicts the W/L/D line under it:
+//!
+//! - When the games come in colour-swapped pairs (`--games` 2 or more, even, without
+//!   `--noswap`), the figures are pentanomial, from the pairs whose two games both finished:
+//!   while the match runs, a game whose partner is still being played waits, as in fastchess
+//!   (which adds a pair's games to its counts once the pair is complete), and a line says so.
+//! - Otherwise every finished game counts on its own (trinomial figures, fastchess's report
+//!   with `-games 1`), and a line says how many games have no pair and why: an odd `--games`,
+//!   `--noswap`, `--games 1`, the SPRT's `bayesian` model, or, in the last block, pairs whose
+//!   other game was never played (a match interrupted; with an SPRT the block stays on the
+//!   pairs its verdict was taken from).
+//! - A game that repeated an earlier game of its pairing move for move (same opening, same
+//!   colours, same moves, same end) is counted, and a line says how many did; with
+//!   `--distinct-games` it is left out (a pair only when both its games repeated).
 
-use super::report::Report;
-use super::schedule::{ScheduledGame, Scoreboard};
+use super::report::{Fixed, Report};
+use super::schedule::{PairingGames, Scoreboard};
 use super::scheduler::{Match, Reporter};
 use super::sprt::SprtVerdict;
 use super::stats::Tally;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// The counts of pairing `pairing` (whose first engine is `first`).
-pub fn tally(board: &Scoreboard, pairing: usize, first: usize, games: &[ScheduledGame]) -> Tally {
-    let (pairs, singles) = board.pairing_results(pairing, first, games);
-    let mut t = Tally::default();
-    for (a, b) in pairs {
-        t.add_pair(a, b);
-    }
-    for s in singles {
-        t.add_unpaired(s);
-    }
-    t
+/// One pairing's figures as a block shows them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Count {
+    /// The results counted, from the pairing's first engine's point of view.
+    pub tally: Tally,
+    /// Whether the figures are pentanomial (from the game pairs).
+    pub pentanomial: bool,
+    /// The lines that say what the figures leave out or repeat.
+    pub notes: Vec<String>,
+    /// Games left out because the other game of their pair is still being played.
+    pub waiting: u64,
 }
 
-/// Whether the statistics come from game pairs: with `--games 2` or more (fastchess's
-/// default report); with one game per round there are no pairs, and the games count alone.
-fn pentanomial(m: &Match) -> bool {
-    m.config.games >= 2
+/// "1 game", "2 games".
+fn games(n: u64) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
+}
+
+/// Why `m`'s games are not in pairs, or `None` when they are.
+fn no_pairs(m: &Match) -> Option<String> {
+    let c = &m.config;
+    if c.noswap {
+        Some("--noswap keeps the colours, so no game has a colour-swapped partner".into())
+    } else if c.games == 1 {
+        Some("--games 1 plays no game pairs".into())
+    } else if c
+        .sprt
+        .as_ref()
+        .is_some_and(|s| !s.model().supports_pentanomial())
+    {
+        Some("the SPRT's bayesian model takes single games".into())
+    } else {
+        None
+    }
+}
+
+/// The figures of pairing `pairing` once `board`'s games are in; `at_end` for the match's
+/// last block.
+pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Count {
+    let first = m.pairings[pairing].first;
+    let g: PairingGames = board.pairing_games(pairing, first, &m.games, m.config.distinct_games);
+    let finished = g.finished();
+    let mut out = Count::default();
+    for &(a, b) in &g.pairs {
+        out.tally.add_pair(a, b);
+    }
+    let no_pairs = no_pairs(m);
+    // Games whose pair was never completed, in the last block of a match without an SPRT.
+    let orphans = if at_end && m.config.sprt.is_none() {
+        g.waiting.len() as u64
+    } else {
+        0
+    };
+    out.pentanomial = no_pairs.is_none() && g.unpaired.is_empty() && orphans == 0;
+    if out.pentanomial {
+        let n = g.waiting.len() as u64;
+        out.waiting = n;
+        if n > 0 {
+            out.notes.push(format!(
+                "{} not counted yet: the other game of {} pair is {}",
+                games(n),
+                if n == 1 { "its" } else { "their" },
+                if at_end {
+                    "not played"
+                } else {
+                    "still being played"
+                }
+            ));
+        }
+    } else {
+        for &r in g.unpaired.iter().chain(&g.waiting) {
+            out.tally.add_unpaired(r);
+        }
+        let single = (g.unpaired.len() + g.waiting.len()) as u64;
+        let why = match no_pairs {
+            Some(why) => why,
+            None => {
+                let mut why = Vec::new();
+                if !g.unpaired.is_empty() {
+                    why.push(format!(
+                        "--games {} is odd, so the last game of each round has no partner",
+                        m.config.games
+                    ));
+                }
+                if orphans > 0 {
+                    why.push(format!(
+                        "{} of their pairs was not played to a result",
+                        if orphans == 1 {
+                            "the other game"
+                        } else {
+                            "the other games"
+                        }
+                    ));
+                }
+                why.join("; ")
+            }
+        };
+        if single > 0 {
+            out.notes.push(format!(
+                "{single} of {finished} games unpaired ({why}): figures from single games, not \
+                 game pairs"
+            ));
+        }
+    }
+    if g.repeated > 0 {
+        let mut line = format!(
+            "{} of {finished} games repeated an earlier game move for move",
+            g.repeated
+        );
+        if m.config.distinct_games {
+            let _ = write!(
+                line,
+                "; --distinct-games left out {}, each distinct game counts once",
+                games(g.left_out)
+            );
+        } else {
+            line.push_str(
+                ": use more openings (--openings) or engines that vary (a seed, an option), \
+                 or --distinct-games to count each distinct game once",
+            );
+        }
+        out.notes.push(line);
+    }
+    out
 }
 
 /// What the block shows in parentheses after the names: the time controls and the openings
@@ -46,38 +169,151 @@ fn details(m: &Match, first: usize, second: usize) -> String {
     d
 }
 
-/// Prints every pairing's block.
+/// Prints every pairing's block, and with three engines or more the field's standings.
 #[derive(Debug, Default)]
 pub struct Standings {
     /// The number of games counted when the block was last printed.
     pub printed_at: Option<usize>,
+    /// Whether the last block printed left out games still being played.
+    waited: bool,
 }
 
-impl Reporter for Standings {
-    fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()> {
-        for (p, pairing) in m.pairings.iter().enumerate() {
+impl Standings {
+    /// Prints the match's last blocks, unless the interval just printed the same.
+    pub fn finish(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()> {
+        if self.printed_at == Some(board.len()) && !self.waited {
+            return Ok(());
+        }
+        self.print(m, board, true, out)
+    }
+
+    fn print(
+        &mut self,
+        m: &Match,
+        board: &Scoreboard,
+        at_end: bool,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let counts: Vec<Count> = (0..m.pairings.len())
+            .map(|p| count(m, board, p, at_end))
+            .collect();
+        for (pairing, c) in m.pairings.iter().zip(&counts) {
             let report = Report {
                 first: &m.names[pairing.first],
                 second: &m.names[pairing.second],
                 details: &details(m, pairing.first, pairing.second),
-                tally: tally(board, p, pairing.first, &m.games),
-                pentanomial: pentanomial(m),
+                tally: c.tally,
+                pentanomial: c.pentanomial,
                 sprt: m.config.sprt.as_ref(),
+                notes: &c.notes,
             };
             write!(out, "{report}")?;
         }
+        if m.names.len() >= 3 {
+            write!(out, "{}", field(m, &counts))?;
+        }
         self.printed_at = Some(board.len());
+        self.waited = !at_end && counts.iter().any(|c| c.waiting > 0);
         out.flush()
     }
+}
+
+impl Reporter for Standings {
+    fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()> {
+        self.print(m, board, false, out)
+    }
+}
+
+/// The standings of the field (fastchess's table for three engines or more): each engine's
+/// results against all its opponents, ranked by the Elo they give against the field, with
+/// the 95 % intervals; pentanomial when every pairing's block is.
+fn field(m: &Match, counts: &[Count]) -> String {
+    let penta = counts.iter().all(|c| c.pentanomial);
+    let mut rows: Vec<(&str, Tally)> = m
+        .names
+        .iter()
+        .map(|n| (n.as_str(), Tally::default()))
+        .collect();
+    for (pairing, c) in m.pairings.iter().zip(counts) {
+        rows[pairing.first].1.merge(c.tally);
+        rows[pairing.second].1.merge(c.tally.flipped());
+    }
+    let elo = |t: &Tally| {
+        if penta {
+            t.pentanomial.elo()
+        } else {
+            t.wdl.elo()
+        }
+    };
+    let mut rows: Vec<_> = rows.into_iter().map(|(n, t)| (n, t, elo(&t))).collect();
+    // Highest Elo first; engines without games last.
+    rows.sort_by(|a, b| {
+        let key = |e: &Option<super::EloEstimate>| e.map_or(f64::NEG_INFINITY, |e| e.elo);
+        key(&b.2).total_cmp(&key(&a.2))
+    });
+    let width = rows
+        .iter()
+        .map(|r| r.0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(25);
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", super::report::RULE);
+    let _ = writeln!(
+        s,
+        "Standings ({}, Elo against the field):",
+        if penta {
+            "from game pairs"
+        } else {
+            "from single games"
+        }
+    );
+    let _ = write!(
+        s,
+        "{:<4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "Rank", "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw"
+    );
+    if penta {
+        let _ = write!(s, " {:>20}", "Ptnml(0-2)");
+    }
+    s.push('\n');
+    for (rank, (name, t, e)) in rows.iter().enumerate() {
+        let f = |v: Option<f64>| Fixed(v, 2).to_string();
+        let pct = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{:.1}%", 100.0 * v));
+        let draw = if penta {
+            t.pentanomial.draw_ratio()
+        } else {
+            t.wdl.draw_ratio()
+        };
+        let _ = write!(
+            s,
+            "{:>4} {:<width$} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+            rank + 1,
+            name,
+            f(e.map(|e| e.elo)),
+            f(e.and_then(|e| e.elo_error)),
+            f(e.and_then(|e| e.nelo)),
+            f(e.and_then(|e| e.nelo_error)),
+            t.wdl.games(),
+            pct(t.wdl.score()),
+            pct(draw),
+        );
+        if penta {
+            let [a, b, c, d, e] = t.pentanomial.bins();
+            let _ = write!(s, " {:>20}", format!("[{a}, {b}, {c}, {d}, {e}]"));
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, "{}", super::report::RULE);
+    s
 }
 
 /// The SPRT's conclusion once it has crossed a bound, or `None` (also without `--sprt`). The
 /// SPRT is that of the first pairing: `--sprt` needs two engines.
 pub(crate) fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
     let sprt = m.config.sprt.as_ref()?;
-    let pairing = m.pairings.first()?;
-    let t = tally(board, 0, pairing.first, &m.games);
-    match sprt.verdict(sprt.llr(t, pentanomial(m))) {
+    let c = count(m, board, 0, false);
+    match sprt.verdict(sprt.llr(c.tally, c.pentanomial)) {
         SprtVerdict::Continue => None,
         v => sprt.conclusion(v),
     }

@@ -219,6 +219,24 @@ impl Tally {
         self.wdl.add(result);
     }
 
+    /// Adds `other`'s counts (one engine's tallies against several opponents, for its
+    /// standing in the field).
+    pub fn merge(&mut self, other: Tally) {
+        let (w, p) = (&mut self.wdl, &mut self.pentanomial);
+        w.wins += other.wdl.wins;
+        w.draws += other.wdl.draws;
+        w.losses += other.wdl.losses;
+        let o = other.pentanomial;
+        (p.ll, p.ld, p.wl, p.dd, p.wd, p.ww) = (
+            p.ll + o.ll,
+            p.ld + o.ld,
+            p.wl + o.wl,
+            p.dd + o.dd,
+            p.wd + o.wd,
+            p.ww + o.ww,
+        );
+    }
+
     /// The tally seen from the opponent.
     pub const fn flipped(self) -> Tally {
         Tally {

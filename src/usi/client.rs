@@ -259,9 +259,20 @@ impl UsiClient {
             bytes.extend_from_slice(line.as_bytes());
             bytes.extend_from_slice(ending.as_bytes());
         }
-        self.process
-            .write(&bytes, Instant::now() + WRITE_LIMIT)
-            .map_err(ClientError::Write)
+        match self.process.write(&bytes, Instant::now() + WRITE_LIMIT) {
+            Ok(()) => Ok(()),
+            // The pipe is closed because the engine is gone: say so (its exit status and its
+            // stderr's last words), not that it stopped reading.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe && self.has_exited() => {
+                Err(self.exited())
+            }
+            Err(e) => Err(ClientError::Write(e)),
+        }
+    }
+
+    /// Whether the process has ended, waiting a moment for the exit to be reported.
+    fn has_exited(&mut self) -> bool {
+        self.process.wait_exit(Duration::from_millis(200)).is_some()
     }
 
     /// The exit status once the process has ended, without waiting.

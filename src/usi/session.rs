@@ -179,8 +179,26 @@ impl EngineSession {
         policy: &FaultPolicy,
         ready: bool,
     ) -> Result<EngineSession, StartError> {
-        let mut s = EngineSession::spawn(spec)?;
-        s.start_up(&spec.options, policy, ready)?;
+        Self::start_telling_stderr(spec, policy, ready).map_err(|(e, _)| e)
+    }
+
+    /// [`start`](Self::start), and when the engine itself failed (crashed or did not answer:
+    /// [`StartError::is_engine_fault`]), the last lines of its stderr with the error (empty
+    /// unless the spec reads its stderr), to say why.
+    pub fn start_telling_stderr(
+        spec: &EngineSpec,
+        policy: &FaultPolicy,
+        ready: bool,
+    ) -> Result<EngineSession, (StartError, Vec<String>)> {
+        let mut s = EngineSession::spawn(spec).map_err(|e| (e, Vec::new()))?;
+        if let Err(e) = s.start_up(&spec.options, policy, ready) {
+            let tail = if e.is_engine_fault() {
+                s.client.stderr_tail()
+            } else {
+                Vec::new()
+            };
+            return Err((e, tail));
+        }
         for problem in &s.findings {
             warn!("{}: sent anyway", s.describe(problem, policy));
         }

@@ -1,0 +1,250 @@
+//! A soak run of `saikoro match`: thousands of games at concurrency 2, Saikoro against five
+//! fault engines in a gauntlet, so that the games rotate through an engine that crashes, one
+//! that hangs, one that answers late, one that plays an illegal move and one that writes
+//! garbage around its moves. It reports whether every scheduled game has exactly one result
+//! in the results file, and the runner's memory, open file descriptors and child processes
+//! early in the run and at its end (they must stay flat), and that no engine outlives it.
+//!
+//! ```sh
+//! cargo build --release --bins --examples
+//! target/release/examples/match_soak --games 2000
+//! ```
+//!
+//! Linux only (it reads `/proc`). Not part of CI: the hanging engine costs each of its games
+//! the move time and the runner's grace after `stop`.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+/// The faults, one fault engine each (fault-engine syntax, firing from ply 30 on).
+const FAULTS: [(&str, &str); 5] = [
+    ("crash", "--fault crash@30"),
+    ("hang", "--fault hang@30"),
+    ("late", "--fault slow=150@30"),
+    ("illegal", "--fault illegal=nifu@30"),
+    ("garbage", "--fault junk --fault illegal=malformed@60"),
+];
+
+/// One reading of the runner process.
+#[derive(Clone, Copy, Debug, Default)]
+struct Reading {
+    rss_kb: u64,
+    fds: usize,
+    children: usize,
+}
+
+/// The runner's resident memory, open descriptors and live child processes, from `/proc`.
+fn read(pid: u32) -> Option<Reading> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let rss_kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())?;
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.count();
+    Some(Reading {
+        rss_kb,
+        fds,
+        children: children_of(pid).len(),
+    })
+}
+
+/// The processes whose parent is `pid`.
+fn children_of(pid: u32) -> Vec<u32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|p| {
+            let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default();
+            // Field 4 (the parent), after the command name's closing parenthesis.
+            stat.rfind(')')
+                .and_then(|i| stat[i + 2..].split_whitespace().nth(1)?.parse::<u32>().ok())
+                == Some(pid)
+        })
+        .collect()
+}
+
+/// Processes working in `dir` (every engine of the soak is started there).
+fn processes_in(dir: &Path) -> Vec<u32> {
+    let me = std::process::id();
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&p| p != me)
+        .filter(|p| std::fs::read_link(format!("/proc/{p}/cwd")).is_ok_and(|c| c == dir))
+        .collect()
+}
+
+fn arg(args: &[String], name: &str, default: u64) -> u64 {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1)?.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let games = arg(&args, "--games", 2000).max(20);
+    let movetime = arg(&args, "--movetime", 50);
+    let exe = std::env::current_exe().expect("own path");
+    let dir_of = exe.parent().expect("examples directory");
+    let saikoro: PathBuf = dir_of.parent().expect("target directory").join("saikoro");
+    let fault = dir_of.join("fault_engine");
+    for p in [&saikoro, &fault] {
+        if !p.exists() {
+            eprintln!(
+                "{} is missing: run `cargo build --release --bins --examples` first",
+                p.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    let work = std::env::temp_dir().join(format!("saikoro-soak-{}", std::process::id()));
+    std::fs::create_dir_all(&work).expect("scratch directory");
+    let marker = work.display().to_string();
+    // Five pairings, two games a round each.
+    let rounds = games.div_ceil(10);
+    let scheduled = rounds * 10;
+    let mut cmd = Command::new(&saikoro);
+    cmd.arg("match").arg("--gauntlet");
+    cmd.args([
+        "--engine",
+        &format!("cmd={}", saikoro.display()),
+        "name=saikoro",
+    ]);
+    let each_dir = format!("dir={marker}");
+    for (i, (name, faults)) in FAULTS.iter().enumerate() {
+        cmd.args([
+            "--engine".to_string(),
+            format!("cmd={}", fault.display()),
+            format!("args={faults} --seed {i}"),
+            format!("name={name}"),
+        ]);
+    }
+    cmd.args(["--each", &format!("movetime={movetime}"), &each_dir]);
+    cmd.args(["--rounds", &rounds.to_string(), "--games", "2"]);
+    cmd.args([
+        "--concurrency",
+        "2",
+        "--max-failures",
+        "0",
+        "--ratinginterval",
+        "0",
+    ]);
+    cmd.arg("--results").arg(work.join("results.jsonl"));
+    cmd.arg("--state").arg(work.join("state"));
+    cmd.arg("--log-file").arg(work.join("log"));
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let t0 = Instant::now();
+    let mut child = cmd.spawn().expect("start saikoro match");
+    let pid = child.id();
+    let out = child.stdout.take().expect("stdout");
+    let lines = std::thread::spawn(move || {
+        let mut finished = 0u64;
+        let mut tail = Vec::new();
+        for l in BufReader::new(out).lines().map_while(Result::ok) {
+            if l.starts_with("Finished game ") {
+                finished += 1;
+            } else {
+                tail.push(l);
+            }
+        }
+        (finished, tail)
+    });
+    // Readings: the first once 5 % of the games are done (engines started, buffers grown),
+    // then every second; the last one standing is the end of the run.
+    let results = work.join("results.jsonl");
+    let done = |p: &Path| {
+        std::fs::read_to_string(p)
+            .map(|t| t.lines().count() as u64)
+            .unwrap_or(0)
+    };
+    let (mut early, mut last, mut peak) = (None, Reading::default(), Reading::default());
+    while child.try_wait().expect("wait").is_none() {
+        std::thread::sleep(Duration::from_secs(1));
+        let Some(r) = read(pid) else { break };
+        if early.is_none() && done(&results) >= scheduled / 20 {
+            early = Some(r);
+        }
+        if early.is_some() {
+            last = r;
+            peak.rss_kb = peak.rss_kb.max(r.rss_kb);
+            peak.fds = peak.fds.max(r.fds);
+            peak.children = peak.children.max(r.children);
+        }
+    }
+    let status = child.wait().expect("wait");
+    let wall = t0.elapsed();
+    let (finished, tail) = lines.join().expect("stdout reader");
+    std::thread::sleep(Duration::from_millis(500));
+    let leftover = processes_in(&work);
+
+    // Every scheduled game exactly once.
+    let text = std::fs::read_to_string(&results).unwrap_or_default();
+    let mut per_game: BTreeMap<u64, u32> = BTreeMap::new();
+    let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
+    for l in text.lines() {
+        let num = |key: &str| {
+            let at = l.find(&format!("\"{key}\":"))? + key.len() + 3;
+            let rest = &l[at..];
+            Some(rest[..rest.find([',', '}'])?].trim_matches('"').to_string())
+        };
+        if let Some(n) = num("game").and_then(|n| n.parse().ok()) {
+            *per_game.entry(n).or_default() += 1;
+        }
+        if let Some(r) = num("reason") {
+            *reasons.entry(r).or_default() += 1;
+        }
+    }
+    let once =
+        (1..=scheduled).all(|n| per_game.get(&n) == Some(&1)) && per_game.len() as u64 == scheduled;
+    let early = early.unwrap_or_default();
+    println!(
+        "saikoro match soak: {scheduled} games scheduled, movetime {movetime} ms, concurrency 2, \
+         {:.0} s, exit {}",
+        wall.as_secs_f64(),
+        status.code().map_or("signal".into(), |c| c.to_string())
+    );
+    println!(
+        "results: {} lines for {} games, every game exactly once: {}; {finished} Finished lines",
+        text.lines().count(),
+        per_game.len(),
+        if once { "yes" } else { "NO" }
+    );
+    let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    println!("reasons: {}", reasons.join(", "));
+    println!(
+        "runner at 5 % of the games / at the end / peak: memory {} / {} / {} kB, open files {} / \
+         {} / {}, child processes {} / {} / {}",
+        early.rss_kb,
+        last.rss_kb,
+        peak.rss_kb,
+        early.fds,
+        last.fds,
+        peak.fds,
+        early.children,
+        last.children,
+        peak.children
+    );
+    println!(
+        "engine processes left after the runner exited: {}",
+        leftover.len()
+    );
+    for l in tail.iter().rev().take(3).rev() {
+        println!("  {l}");
+    }
+    let ok = once && leftover.is_empty() && status.success();
+    let _ = std::fs::remove_dir_all(&work);
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,277 @@
+//! The match's files, so that nothing is lost and nothing is mixed: whole records and whole
+//! lines (a crash or a full disk never leaves half a record, or half a line after which more
+//! lines follow), and outputs of another match refused before any engine starts.
+
+use super::config::{MatchConfig, RecordFormat};
+use super::output::json_field;
+use super::resume::{self, SavedMatch};
+use std::collections::BTreeSet;
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed over it.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(".part");
+    let aside = PathBuf::from(aside);
+    let written = File::create(&aside).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_data()
+    });
+    match written.and_then(|_| std::fs::rename(&aside, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&aside);
+            Err(e)
+        }
+    }
+}
+
+/// A file that lines are appended to, each with one write; a write that fails (a full disk)
+/// is cut off again, so the file ends with its last whole line.
+#[derive(Debug)]
+pub struct AppendFile {
+    file: File,
+    path: PathBuf,
+    /// The length after the last whole line.
+    len: u64,
+}
+
+impl AppendFile {
+    /// Opens `path` to append to it, creating it if need be.
+    pub fn open(path: &Path) -> io::Result<AppendFile> {
+        let file = OpenOptions::new().create(true).append(true).open(path)?;
+        let len = file.metadata()?.len();
+        Ok(AppendFile {
+            file,
+            path: path.to_path_buf(),
+            len,
+        })
+    }
+
+    /// The file's name.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `line` and a newline.
+    pub fn line(&mut self, line: &str) -> io::Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        match self.file.write_all(&bytes).and_then(|_| self.file.flush()) {
+            Ok(()) => {
+                self.len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                let _ = self.file.set_len(self.len);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// An output that holds another match's games.
+#[derive(Debug)]
+pub struct UsedOutput {
+    /// The flag that names it.
+    pub flag: &'static str,
+    /// The file or directory.
+    pub path: PathBuf,
+    /// What it holds, e.g. "the results of 12 games".
+    pub holds: String,
+}
+
+impl fmt::Display for UsedOutput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} already holds {}; to go on with that match use --resume, \
+             to keep it give another {}, or --overwrite to start anew (",
+            self.flag,
+            self.path.display(),
+            self.holds,
+            if self.flag == "--records" {
+                "directory"
+            } else {
+                "file"
+            },
+        )?;
+        f.write_str(match self.flag {
+            "--records" => "its game records are removed)",
+            "--results" => "the file is emptied)",
+            "--pgnout" => "the file is removed)",
+            _ => "the saved match is replaced)",
+        })
+    }
+}
+
+impl std::error::Error for UsedOutput {}
+
+/// The record files of a records directory (`game-NNNNN.csa` or `.kifu`).
+fn records_in(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            name.is_some_and(|n| {
+                n.starts_with("game-")
+                    && [RecordFormat::Csa, RecordFormat::Kif]
+                        .iter()
+                        .any(|f| n.ends_with(f.extension()))
+            })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The lines of a results file that hold a game.
+fn results_lines(path: &Path) -> io::Result<Vec<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(text
+            .lines()
+            .filter(|l| json_field(l, "game").is_some())
+            .map(String::from)
+            .collect()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e),
+    }
+}
+
+/// What a new match (not `--resume`d) would write over: a state of an unfinished match, a
+/// results file with games, a records directory with records. `Ok(None)` when nothing.
+pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
+    if let Some(path) = &config.state {
+        if path.exists() {
+            if let Ok(saved) = resume::load(path) {
+                if saved.finished.is_none() && !saved.games.is_empty() {
+                    return Ok(Some(UsedOutput {
+                        flag: "--state",
+                        path: path.clone(),
+                        holds: format!("an unfinished match ({} games played)", saved.games.len()),
+                    }));
+                }
+            }
+        }
+    }
+    if let Some(path) = &config.results {
+        let n = results_lines(path)?.len();
+        if n > 0 {
+            return Ok(Some(UsedOutput {
+                flag: "--results",
+                path: path.clone(),
+                holds: format!("the results of {n} games of another match"),
+            }));
+        }
+    }
+    if let Some(dir) = &config.records {
+        let n = records_in(dir).len();
+        if n > 0 {
+            return Ok(Some(UsedOutput {
+                flag: "--records",
+                path: dir.clone(),
+                holds: format!("{n} game records of another match"),
+            }));
+        }
+    }
+    if let Some(pgn) = config.pgn.as_ref().filter(|p| !p.append) {
+        let n = super::pgn::games_in(&pgn.file)?;
+        if n > 0 {
+            return Ok(Some(UsedOutput {
+                flag: "--pgnout",
+                path: pgn.file.clone(),
+                holds: format!("{n} games of another match (append=true adds to them)"),
+            }));
+        }
+    }
+    Ok(None)
+}
+
+/// Clears the outputs of an earlier match for `--overwrite`: the results file emptied, the
+/// records and the PGN file removed (the state is replaced when the match starts).
+pub fn clear_outputs(config: &MatchConfig) -> io::Result<()> {
+    if let Some(path) = &config.results {
+        if path.exists() {
+            File::create(path)?;
+        }
+    }
+    if let Some(dir) = &config.records {
+        for p in records_in(dir) {
+            std::fs::remove_file(p)?;
+        }
+    }
+    if let Some(pgn) = &config.pgn {
+        if pgn.file.exists() {
+            std::fs::remove_file(&pgn.file)?;
+        }
+    }
+    Ok(())
+}
+
+/// For a resumed match: keeps in the results file only the first line of each game the state
+/// holds, so that a game written there but not saved in the state (the runner stopped between
+/// the two) is not there twice once it is played again.
+pub fn trim_results(path: &Path, saved: &SavedMatch) -> io::Result<()> {
+    let lines = results_lines(path)?;
+    let keep: BTreeSet<u64> = saved.games.iter().map(|g| g.number).collect();
+    let mut seen = BTreeSet::new();
+    let mut text = String::new();
+    for l in &lines {
+        let n = json_field(l, "game").and_then(|n| n.parse::<u64>().ok());
+        if n.is_some_and(|n| keep.contains(&n) && seen.insert(n)) {
+            text.push_str(l);
+            text.push('\n');
+        }
+    }
+    if seen.len() == lines.len() && path.exists() {
+        return Ok(());
+    }
+    write_atomically(path, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("saikoro-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn whole_file_replaced_or_left() {
+        let dir = scratch("atomic");
+        let path = dir.join("a");
+        write_atomically(&path, b"one\n").unwrap();
+        write_atomically(&path, b"two\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two\n");
+        // Into a directory that does not exist: an error, and nothing left behind.
+        assert!(write_atomically(&dir.join("no/such"), b"x").is_err());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn lines_appended_whole() {
+        let dir = scratch("append");
+        let path = dir.join("r");
+        std::fs::write(&path, "{\"game\":1}\n").unwrap();
+        let mut f = AppendFile::open(&path).unwrap();
+        f.line("{\"game\":2}").unwrap();
+        drop(f);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"game\":1}\n{\"game\":2}\n"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

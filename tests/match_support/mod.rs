@@ -1,0 +1,123 @@
+//! What the `saikoro match` tests share: running the binary with a deadline, the engines'
+//! words, and reading the results file by plain text search (not with the runner's reader).
+
+#![allow(dead_code)]
+
+use crate::usi_support::{self, fault_engine, Dir, Run, BIN};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Generous: a match here takes well under a second, but CI machines are slow and shared.
+pub const DEADLINE: Duration = Duration::from_secs(120);
+
+/// The results file's lines.
+pub fn results(dir: &Dir) -> Vec<String> {
+    dir.read("results.jsonl")
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+pub fn start(dir: &Dir, args: &[String]) -> Child {
+    let mut all = vec!["match".to_string()];
+    all.extend_from_slice(args);
+    start_program(std::path::Path::new(BIN), dir, &all)
+}
+
+/// Starts `program ARGS` in `dir` (another mode of Saikoro, or Saikoro under another name).
+pub fn start_program(program: &std::path::Path, dir: &Dir, args: &[String]) -> Child {
+    Command::new(program)
+        .args(args)
+        .current_dir(&dir.0)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start saikoro")
+}
+
+pub fn finish(child: Child) -> Run {
+    usi_support::finish(child, Instant::now(), DEADLINE)
+}
+
+/// Runs `saikoro match ARGS` in `dir` with `--results results.jsonl --state state` added.
+pub fn run(dir: &Dir, args: &[String]) -> Run {
+    let mut all = args.to_vec();
+    all.extend(words("--results results.jsonl --state state"));
+    finish(start(dir, &all))
+}
+
+pub fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(String::from).collect()
+}
+
+/// `--engine` words for Saikoro with a fixed seed.
+pub fn saikoro(name: &str, seed: u32) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("cmd={BIN}"),
+        format!("name={name}"),
+        format!("option.Seed={seed}"),
+    ]
+}
+
+/// `--engine` words for the fault engine with these faults.
+pub fn faulty(name: &str, faults: &[&str]) -> Vec<String> {
+    let mut args = "--seed 3".to_string();
+    for f in faults {
+        args.push_str(" --fault ");
+        args.push_str(f);
+    }
+    vec![
+        "--engine".into(),
+        format!("cmd={}", fault_engine().display()),
+        format!("args={args}"),
+        format!("name={name}"),
+    ]
+}
+
+pub fn cat(parts: &[Vec<String>]) -> Vec<String> {
+    parts.concat()
+}
+
+/// A field of a results line, read by plain text search (not with the runner's reader): the
+/// string value of `"key":"…"` (no escapes in these tests) or the raw number of `"key":N`.
+pub fn field(line: &str, key: &str) -> Option<String> {
+    let pat = format!("\"{key}\":");
+    let at = line.find(&pat)? + pat.len();
+    let rest = &line[at..];
+    Some(match rest.strip_prefix('"') {
+        Some(s) => s[..s.find('"')?].to_string(),
+        None => rest[..rest.find([',', '}'])?].to_string(),
+    })
+}
+
+/// The `moves` array of a results line.
+pub fn moves(line: &str) -> Vec<String> {
+    let at = line.find("\"moves\":[").unwrap() + 9;
+    let inner = &line[at..at + line[at..].find(']').unwrap()];
+    inner
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| m.trim_matches('"').to_string())
+        .collect()
+}
+
+pub fn openings(dir: &Dir, lines: &str) -> Vec<String> {
+    let f = dir.write("openings.sfen", lines);
+    vec!["--openings".into(), format!("file={f}")]
+}
+
+/// The report after the last separator line pair (the final table).
+pub fn final_table(out: &str) -> String {
+    let lines: Vec<&str> = out.lines().collect();
+    let seps: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("-----"))
+        .map(|(i, _)| i)
+        .collect();
+    let (a, b) = (seps[seps.len() - 2], seps[seps.len() - 1]);
+    lines[a..=b].join("\n")
+}
