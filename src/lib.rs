@@ -25,6 +25,7 @@ mod declaration;
 mod game;
 mod hand;
 mod json;
+pub mod kif;
 mod mailbox;
 mod movegen;
 mod mover;

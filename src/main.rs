@@ -6,6 +6,11 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    if cli::dialect::shogitest::named_shogitest(std::env::args_os().next()) {
+        return report(cli::dialect::shogitest::main(
+            std::env::args_os().skip(1).collect(),
+        ));
+    }
     let mut args = std::env::args_os().skip(1).peekable();
     let sub = args.peek().and_then(|a| a.to_str()).map(str::to_owned);
     let result = match sub.as_deref() {
@@ -15,6 +20,7 @@ fn main() -> ExitCode {
         Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
         Some("csa") => cli::csa::main(args.skip(1).collect()),
         Some("match") => cli::tournament::main(args.skip(1).collect()),
+        Some("shogitest") => cli::dialect::shogitest::main(args.skip(1).collect()),
         Some("check") => cli::check::main(args.skip(1).collect()),
         Some("usi") => cli::usi::main(args.skip(1).collect()),
         Some("-h" | "--help" | "help") => {
@@ -27,6 +33,11 @@ fn main() -> ExitCode {
         }
         _ => cli::usi::main(args.collect()),
     };
+    report(result)
+}
+
+/// The exit status of a mode, its error printed.
+fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {

@@ -1,8 +1,10 @@
 //! Command-line front ends: argument parsing and start-up for each mode. The only place, with
 //! `main.rs`, where `anyhow` is used.
 
+pub mod affinity;
 pub mod check;
 pub mod csa;
+pub mod dialect;
 pub mod progress;
 pub mod selfplay;
 pub mod tournament;
@@ -27,10 +29,22 @@ Usage:
                                    play on a CSA server (Floodgate)
   saikoro check [OPTIONS] -- CMD [ARGS...]
                                    check that a USI engine speaks USI correctly
+  saikoro shogitest ARGS...        a match from shogitest's command line (also when
+                                   the binary is named shogitest or shogitest-ob)
   saikoro --version | --help
 
 Run `saikoro <mode> --help` for the options of a mode.
 ";
+
+/// The arguments as text: an argument that is not UTF-8 is an error that shows it.
+pub(crate) fn utf8_args(raw: Vec<std::ffi::OsString>) -> anyhow::Result<Vec<String>> {
+    raw.into_iter()
+        .map(|a| {
+            a.into_string()
+                .map_err(|a| anyhow::anyhow!("argument {a:?} is not valid UTF-8"))
+        })
+        .collect()
+}
 
 /// The value of `flag`, parsed. The error names the flag and the reason once (lexopt's own
 /// parse error repeats its cause when printed with its source).

@@ -8,6 +8,7 @@ use saikoro::tournament::book::{OpeningsConfig, Order};
 use saikoro::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
+use saikoro::tournament::pgn::PgnConfig;
 use saikoro::tournament::resume::{self, SavedMatch};
 use saikoro::tournament::scheduler::{self, Control, Ending, Match, Progress};
 use saikoro::tournament::standings::Standings;
@@ -53,9 +54,12 @@ Games:
   --concurrency N         games played at once; one engine process per engine per game
                           slot, kept across games [1]
   --openings file=F [order=sequential|random] [start=N] [plies=N]
+             [format=sfen|epd|csa|kif]
                           one position per line: `startpos` or `sfen SFEN`, either with
-                          `moves ...`, or a bare SFEN; `#` comments. Each round takes the
-                          next opening [the start position]
+                          `moves ...`, or a bare SFEN; `#` comments. Or game records:
+                          CSA (games separated by `/`) or KIF, UTF-8 or Shift_JIS, each
+                          game cut at plies=N (format from .csa/.kif/.kifu names). Each
+                          round takes the next opening [the start position]
   --seed N                seed of order=random [drawn, and kept with the match state]
 
 Rules and adjudication:
@@ -95,11 +99,22 @@ Output:
   --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
   --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
   --results FILE          one JSON object per game (see the README)
+  --pgnout [file=]FILE [append=true] [min=true] [nodes=true]
+                          every game in one PGN-style file (USI moves; score, depth,
+                          time per move); a file with another match's games is refused
+                          as --results is, unless append=true adds to it
+  --event NAME, --site NAME
+                          the PGN file's Event and Site headers [?]
+  --output-style S        saikoro, or shogitest: the game lines' reasons and the PGN file
+                          in shogitest's words (what the ShogiBench worker reads) [saikoro]
+  --cpu-affinity LIST     run the match and its engines on these CPUs (2,4,6 or 0-3;
+                          Linux)
   --state FILE            where the match state is saved after every game
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
                           others given must be the same, except --concurrency,
-                          --state and --log-file; --rounds may grow, to extend it)
+                          --cpu-affinity, --state and --log-file; --rounds may grow,
+                          to extend it)
   --overwrite             start anew over another match's outputs: --results emptied,
                           the game records in --records removed, --state replaced.
                           Without it (or --resume) a match refuses, before any engine
@@ -107,7 +122,11 @@ Output:
                           and the state of an unfinished match
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
-  -h, --help
+  -h, --help, --version
+
+fastchess's spellings work too (-engine, -each, -rounds, -repeat, -srand, -maxmoves,
+-pgnout, -recover, st=, tc=inf, proto=usi, timemargin=, ...), and `saikoro shogitest`
+reads shogitest's command line (see docs/farm.md).
 
 One line per game goes to stdout (`Finished game 17 (new vs old): 1-0 {White's illegal
 move 5e5d+}`, Black's engine named first; 1-0 = Black won), then the table. Ctrl-C: no new
@@ -123,6 +142,8 @@ struct Cli {
     state: Option<PathBuf>,
     log_file: Option<PathBuf>,
     concurrency: Option<usize>,
+    /// `--cpu-affinity`: the CPUs to run on.
+    cpus: Option<Vec<usize>>,
     /// Whether any flag defining the match was given (besides --resume, --state, --log-file
     /// and --concurrency).
     defines_match: bool,
@@ -138,7 +159,7 @@ fn defining_args(args: &[String]) -> Vec<String> {
         let flag = a.split_once('=').map_or(a.as_str(), |(f, _)| f);
         match flag {
             "--resume" | "--overwrite" => {}
-            "--state" | "--log-file" | "--concurrency" => {
+            "--state" | "--log-file" | "--concurrency" | "--cpu-affinity" => {
                 if !a.contains('=') {
                     i += 1;
                 }
@@ -168,6 +189,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
         state: None,
         log_file: None,
         concurrency: None,
+        cpus: None,
         defines_match: false,
     };
     let mut p = lexopt::Parser::from_args(args);
@@ -178,6 +200,13 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
                 return Ok(None);
             }
             Long(name) => name.to_owned(),
+            Short(c) => {
+                let known = super::dialect::flags_in_help(HELP);
+                match super::dialect::did_you_mean(&c.to_string(), known) {
+                    Some(hint) => bail!("invalid option '-{c}' (did you mean --{hint}?)"),
+                    None => return Err(arg.unexpected().into()),
+                }
+            }
             _ => return Err(arg.unexpected().into()),
         };
         match name.as_str() {
@@ -188,6 +217,14 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
                 }
                 cli.concurrency = Some(n);
             }
+            "version" => {
+                println!("saikoro {}", env!("CARGO_PKG_VERSION"));
+                return Ok(None);
+            }
+            "cpu-affinity" => {
+                let v = p.value()?.string()?;
+                cli.cpus = Some(super::affinity::parse_cpus(&v)?);
+            }
             "state" => cli.state = Some(p.value()?.into()),
             "resume" => cli.resume = true,
             "overwrite" => cli.overwrite = true,
@@ -195,7 +232,11 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             _ => {
                 cli.defines_match = true;
                 if !flags.take(&name, &mut p)? {
-                    return Err(Long(&name).unexpected().into());
+                    let known = super::dialect::flags_in_help(HELP);
+                    match super::dialect::did_you_mean(&name, known) {
+                        Some(hint) => bail!("invalid option '--{name}' (did you mean --{hint}?)"),
+                        None => return Err(Long(&name).unexpected().into()),
+                    }
                 }
             }
         }
@@ -212,6 +253,9 @@ struct MatchFlags {
     engines: Vec<Vec<String>>,
     /// `--each`'s words.
     each: Vec<String>,
+    /// `--event`, `--site`: the PGN headers.
+    event: Option<String>,
+    site: Option<String>,
 }
 
 impl MatchFlags {
@@ -262,6 +306,13 @@ impl MatchFlags {
                 }
             }
             "results" => c.results = Some(p.value()?.into()),
+            "pgnout" => {
+                let w = words(p, "--pgnout")?;
+                c.pgn = Some(PgnConfig::parse(w.iter().map(String::as_str))?);
+            }
+            "event" => self.event = Some(p.value()?.string()?),
+            "site" => self.site = Some(p.value()?.string()?),
+            "output-style" => c.output_style = super::parse_value(p, "--output-style")?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -271,6 +322,10 @@ impl MatchFlags {
     /// every flag read.
     fn finish(self) -> anyhow::Result<MatchConfig> {
         let mut c = self.config;
+        if let Some(pgn) = &mut c.pgn {
+            pgn.event = self.event;
+            pgn.site = self.site;
+        }
         for (i, own) in self.engines.iter().enumerate() {
             let e = EngineConfig::from_words(&self.each, own)
                 .with_context(|| format!("--engine number {}", i + 1))?;
@@ -310,17 +365,22 @@ impl Progress for Live {
 
 /// Runs a match.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let args: Vec<String> = raw
-        .into_iter()
-        .map(|a| {
-            a.into_string()
-                .map_err(|a| anyhow::anyhow!("argument {a:?} is not valid UTF-8"))
-        })
-        .collect::<Result<_, _>>()?;
+    let args = super::utf8_args(raw)?;
+    let ours = super::dialect::flags_in_help(HELP);
+    let args = super::dialect::fastchess::translate(args, &ours).context("bad match arguments")?;
+    run(args)
+}
+
+/// Runs a match from a command line in the default dialect (the other dialects translate
+/// into it).
+pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     let Some(mut cli) = parse(args.clone()).context("bad match arguments (see --help)")? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
+    if let Some(cpus) = &cli.cpus {
+        super::affinity::pin(cpus)?;
+    }
     let state_path = cli
         .state
         .clone()

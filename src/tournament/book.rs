@@ -4,7 +4,10 @@
 //! (optionally with `moves …`), as YaneuraOu's `position` accepts; a leading `position` is
 //! allowed too. Blank lines and lines starting with `#` are skipped. Every line is checked
 //! before any game starts: a malformed line or an illegal move is reported with its line number.
+//! Game records (CSA, KIF) are read as openings too (`format=csa|kif`, or by the file name):
+//! see `record_book`.
 
+use super::record_book;
 use crate::usi::{parse_line, Command, Start, UsiError};
 use crate::{Game, KingRule, Move, Position, RandomMover};
 use std::fmt;
@@ -51,6 +54,40 @@ pub enum Order {
     Random,
 }
 
+/// What an openings file holds (`format=`, or from the file name: `.csa`, `.kif`/`.kifu`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One position per line (`format=sfen`, `usi` or `epd`): the default.
+    #[default]
+    Sfen,
+    /// CSA records, several games per file separated by `/` (`format=csa`).
+    Csa,
+    /// A KIF record, UTF-8 or Shift_JIS (`format=kif`).
+    Kif,
+}
+
+impl BookFormat {
+    /// The format `format=` names.
+    fn named(name: &str) -> Result<BookFormat, BookError> {
+        match name {
+            "sfen" | "usi" | "epd" => Ok(BookFormat::Sfen),
+            "csa" => Ok(BookFormat::Csa),
+            "kif" | "kifu" => Ok(BookFormat::Kif),
+            _ => Err(BookError::Format(name.to_string())),
+        }
+    }
+
+    /// The format of a file by its name: `.csa`, `.kif`, `.kifu`; anything else holds lines.
+    pub fn of_file(path: &Path) -> BookFormat {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match ext.to_ascii_lowercase().as_str() {
+            "csa" => BookFormat::Csa,
+            "kif" | "kifu" => BookFormat::Kif,
+            _ => BookFormat::Sfen,
+        }
+    }
+}
+
 /// How to read and use an openings file (`--openings file=F order=… start=N plies=N`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OpeningsConfig {
@@ -62,6 +99,8 @@ pub struct OpeningsConfig {
     pub start: usize,
     /// Cut each line after this many moves.
     pub plies: Option<usize>,
+    /// `format=`; `None`: from the file name.
+    pub format: Option<BookFormat>,
 }
 
 /// Why an openings setting or file cannot be used.
@@ -90,6 +129,17 @@ pub enum BookError {
     },
     /// The file holds no position.
     Empty(String),
+    /// An unknown `format=`.
+    Format(String),
+    /// A game of a record file that cannot be an opening.
+    Record {
+        /// The file.
+        file: String,
+        /// The game's number in the file, from 1.
+        game: usize,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl fmt::Display for BookError {
@@ -105,6 +155,17 @@ impl fmt::Display for BookError {
                 write!(f, "openings line {line} '{text}': {reason}")
             }
             BookError::Empty(file) => write!(f, "openings {file}: no position in the file"),
+            BookError::Format(name) if name == "pgn" => f.write_str(
+                "--openings format=pgn: PGN holds chess games; give shogi records \
+                 (format=csa or kif) or positions (format=sfen or epd)",
+            ),
+            BookError::Format(name) => write!(
+                f,
+                "--openings format={name}: unknown format (known: sfen, epd, usi, csa, kif)"
+            ),
+            BookError::Record { file, game, reason } => {
+                write!(f, "openings {file}, game {game}: {reason}")
+            }
         }
     }
 }
@@ -113,8 +174,8 @@ impl std::error::Error for BookError {}
 
 impl OpeningsConfig {
     /// Reads the words after `--openings`: `file=F` (required), `order=sequential|random`,
-    /// `start=N` (1-based, default 1), `plies=N`; `format=` is accepted for fastchess users
-    /// when it says `sfen` or `usi`.
+    /// `start=N` (1-based, default 1), `plies=N`, `format=sfen|epd|usi|csa|kif` (by default from
+    /// the file name: `.csa`, `.kif` and `.kifu` are records, anything else lines).
     pub fn parse<'a>(
         words: impl IntoIterator<Item = &'a str>,
     ) -> Result<OpeningsConfig, BookError> {
@@ -137,7 +198,7 @@ impl OpeningsConfig {
                 }
                 "start" => c.start = v.parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?,
                 "plies" => c.plies = Some(v.parse().map_err(|_| bad())?),
-                "format" if matches!(v, "sfen" | "usi" | "epd") => {}
+                "format" => c.format = Some(BookFormat::named(v)?),
                 _ => return Err(bad()),
             }
         }
@@ -227,7 +288,14 @@ pub(crate) fn read_openings(path: &Path) -> Result<Vec<Opening>, BookError> {
 /// for `order=random`), and rotated so that the `start`-th comes first. Round `r` (from 0)
 /// plays entry `r % len`.
 pub fn load(config: &OpeningsConfig, seed: u64) -> Result<Vec<Opening>, BookError> {
-    let mut book = read_openings(&config.file)?;
+    let format = config
+        .format
+        .unwrap_or_else(|| BookFormat::of_file(&config.file));
+    let mut book = match format {
+        BookFormat::Sfen => read_openings(&config.file)?,
+        BookFormat::Csa => record_book::read_csa(&config.file, config.plies)?,
+        BookFormat::Kif => record_book::read_kif(&config.file, config.plies)?,
+    };
     if let Some(n) = config.plies {
         for o in &mut book {
             o.moves.truncate(n);
@@ -303,6 +371,24 @@ mod tests {
         ));
         assert!(OpeningsConfig::parse(["file=a", "order=shuffled"]).is_err());
         assert!(OpeningsConfig::parse(["file=a", "start=0"]).is_err());
+        let e = OpeningsConfig::parse(["file=a", "format=pgn"]).unwrap_err();
+        assert!(e.to_string().contains("PGN holds chess games"), "{e}");
+        let e = OpeningsConfig::parse(["file=a", "format=bod"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--openings format=bod: unknown format (known: sfen, epd, usi, csa, kif)"
+        );
+        let c = OpeningsConfig::parse(["file=a", "format=kif"]).unwrap();
+        assert_eq!(c.format, Some(BookFormat::Kif));
+        assert_eq!(
+            BookFormat::of_file(Path::new("x/2026.CSA")),
+            BookFormat::Csa
+        );
+        assert_eq!(BookFormat::of_file(Path::new("a.kifu")), BookFormat::Kif);
+        assert_eq!(
+            BookFormat::of_file(Path::new("b.sfen.epd")),
+            BookFormat::Sfen
+        );
     }
 
     #[test]

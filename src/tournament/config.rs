@@ -3,7 +3,9 @@
 //! `key=value` words.
 
 use super::book::OpeningsConfig;
+use super::pgn::PgnConfig;
 use super::sprt::SprtConfig;
+use super::style::OutputStyle;
 use super::timecontrol::{Limits, TimeControlError};
 use crate::usi::split_command;
 use crate::usi::EngineCommand;
@@ -353,6 +355,10 @@ pub struct MatchConfig {
     /// End the match once an engine has failed (crashed or not answered) in this many of its
     /// games in a row (0: never).
     pub max_failures: u32,
+    /// All games in one PGN file (`--pgnout`).
+    pub pgn: Option<PgnConfig>,
+    /// Whose words the game lines and the PGN file use.
+    pub output_style: OutputStyle,
 }
 
 impl Default for MatchConfig {
@@ -382,6 +388,8 @@ impl Default for MatchConfig {
             state: None,
             overwrite: false,
             max_failures: 3,
+            pgn: None,
+            output_style: OutputStyle::Saikoro,
         }
     }
 }

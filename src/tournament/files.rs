@@ -103,6 +103,7 @@ impl fmt::Display for UsedOutput {
         f.write_str(match self.flag {
             "--records" => "its game records are removed)",
             "--results" => "the file is emptied)",
+            "--pgnout" => "the file is removed)",
             _ => "the saved match is replaced)",
         })
     }
@@ -180,11 +181,21 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
             }));
         }
     }
+    if let Some(pgn) = config.pgn.as_ref().filter(|p| !p.append) {
+        let n = super::pgn::games_in(&pgn.file)?;
+        if n > 0 {
+            return Ok(Some(UsedOutput {
+                flag: "--pgnout",
+                path: pgn.file.clone(),
+                holds: format!("{n} games of another match (append=true adds to them)"),
+            }));
+        }
+    }
     Ok(None)
 }
 
 /// Clears the outputs of an earlier match for `--overwrite`: the results file emptied, the
-/// records removed (the state is replaced when the match starts).
+/// records and the PGN file removed (the state is replaced when the match starts).
 pub fn clear_outputs(config: &MatchConfig) -> io::Result<()> {
     if let Some(path) = &config.results {
         if path.exists() {
@@ -194,6 +205,11 @@ pub fn clear_outputs(config: &MatchConfig) -> io::Result<()> {
     if let Some(dir) = &config.records {
         for p in records_in(dir) {
             std::fs::remove_file(p)?;
+        }
+    }
+    if let Some(pgn) = &config.pgn {
+        if pgn.file.exists() {
+            std::fs::remove_file(&pgn.file)?;
         }
     }
     Ok(())

@@ -129,6 +129,8 @@ struct Answer {
     mv: Move,
     time_ms: u64,
     score: Option<Score>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
     ponder: Option<String>,
 }
 
@@ -291,6 +293,8 @@ impl Play<'_, '_> {
                 mv,
                 time_ms: answer.time_ms,
                 score: answer.score,
+                depth: answer.depth,
+                nodes: answer.nodes,
             });
             let plies = self.game.len() as u32;
             self.game.position().generate_legal(&mut self.legal);
@@ -442,6 +446,8 @@ impl Play<'_, '_> {
                 mv: *mv,
                 time_ms: elapsed,
                 score: result.info.score,
+                depth: result.info.depth,
+                nodes: result.info.nodes,
                 ponder: result.ponder,
             }),
             BestMove::Move(mv) => {

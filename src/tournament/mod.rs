@@ -12,7 +12,9 @@
 //! with the rules as the referee) with `result` (how it ended: [`Decision`], [`Reason`]) and
 //! `adjudication` (`--draw`, `--resign`), `schedule` (who plays whom, and the score), `sink`
 //! (the outputs each finished game is handed to), `stop` (the rules that end a match early),
-//! `output` (per-game lines and JSON results) and `records` (CSA and KIF records).
+//! `output` (per-game lines and JSON results), `records` (CSA and KIF records), [`pgn`] (all
+//! games in one PGN file), [`style`] (the words of the lines and the PGN file: Saikoro's or
+//! shogitest's) and `record_book` (openings read from CSA and KIF records).
 //!
 //! The statistics are pure functions of the counts, re-exported here:
 //!
@@ -34,6 +36,8 @@ pub(crate) mod files;
 pub(crate) mod game;
 mod normal;
 pub(crate) mod output;
+pub mod pgn;
+pub(crate) mod record_book;
 pub(crate) mod records;
 pub(crate) mod report;
 pub(crate) mod result;
@@ -45,6 +49,7 @@ pub(crate) mod sprt;
 pub mod standings;
 pub(crate) mod stats;
 pub(crate) mod stop;
+pub mod style;
 pub(crate) mod timecontrol;
 
 pub use report::Report;

@@ -3,6 +3,7 @@
 //! fixed, and the reader (the match state of `--resume`) needs only a few of them.
 
 use super::result::{Decision, GameRecord, Reason};
+use super::style::{shogitest_reason, shogitest_result};
 use crate::json::{json_string, read_json_string};
 use crate::usi::PositionLine;
 use crate::{Color, Move};
@@ -85,6 +86,19 @@ pub fn finished_line(info: &GameInfo, record: &GameRecord) -> String {
         info.white,
         record.end.result.text(),
         record.end.detail
+    )
+}
+
+/// The same line in shogitest's words, which the ShogiBench worker reads: `Finished game 17
+/// (new-dev vs old-base): 0-1 {Sente makes an illegal move}` (Sente's name first).
+pub fn shogitest_line(info: &GameInfo, record: &GameRecord) -> String {
+    format!(
+        "Finished game {} ({} vs {}): {} {{{}}}",
+        info.number,
+        info.black,
+        info.white,
+        shogitest_result(record.end.result),
+        shogitest_reason(&record.end)
     )
 }
 
@@ -208,6 +222,8 @@ mod tests {
                 mv: Move::from_usi("3c3d").unwrap(),
                 time_ms: 12,
                 score: None,
+                depth: None,
+                nodes: None,
             }],
             end: End {
                 result: Decision::Win(Color::Black),

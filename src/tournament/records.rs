@@ -409,6 +409,8 @@ mod tests {
                     mv: Move::from_usi(m).unwrap(),
                     time_ms: 1500 * i as u64,
                     score: None,
+                    depth: None,
+                    nodes: None,
                 })
                 .collect(),
             end,

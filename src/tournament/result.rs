@@ -235,6 +235,10 @@ pub struct PlayedMove {
     pub time_ms: u64,
     /// The last exact score the engine gave.
     pub score: Option<Score>,
+    /// The last depth it gave.
+    pub depth: Option<u32>,
+    /// The last node count it gave.
+    pub nodes: Option<u64>,
 }
 
 /// A finished game.

@@ -11,6 +11,7 @@ use super::engine::{probe, MatchEngine};
 use super::files::{self, UsedOutput};
 use super::game::{play_game, Fatal, GameSetup, Referee, Slot};
 use super::output::{self, GameInfo};
+use super::pgn::PgnWriter;
 use super::result::{GameRecord, Reason};
 use super::resume::{SavedMatch, StateError, StateWriter};
 pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
@@ -617,18 +618,25 @@ fn open_files(config: &MatchConfig) -> Result<Vec<Box<dyn GameSink>>, MatchError
     if let Some(dir) = &config.records {
         files.push(Box::new(Records::create(dir, config.records_format)?));
     }
+    if let Some(pgn) = &config.pgn {
+        files.push(Box::new(PgnWriter::open(pgn, config.output_style)?));
+    }
     Ok(files)
 }
 
 /// Every output in the order a game goes through them: its line on stdout, the `files`, the
 /// saved state, and the statistics every `interval` games.
 fn sinks<'a>(
+    config: &MatchConfig,
     files: Vec<Box<dyn GameSink>>,
     state: Option<&'a mut StateWriter>,
-    interval: u32,
     reporter: &'a mut dyn Reporter,
 ) -> Vec<Box<dyn GameSink + 'a>> {
-    let mut sinks: Vec<Box<dyn GameSink + 'a>> = vec![Box::new(GameLines)];
+    let interval = config.rating_interval;
+    let lines = GameLines {
+        style: config.output_style,
+    };
+    let mut sinks: Vec<Box<dyn GameSink + 'a>> = vec![Box::new(lines)];
     sinks.extend(files);
     if let Some(w) = state {
         sinks.push(Box::new(StateFile::new(w)));
@@ -692,7 +700,7 @@ pub fn run(
         m: &*m,
         control,
         console: Console::new(out, progress),
-        sinks: sinks(files, state.as_mut(), m.config.rating_interval, reporter),
+        sinks: sinks(&m.config, files, state.as_mut(), reporter),
         rules,
         board,
         figures: RunFigures::default(),

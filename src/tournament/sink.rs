@@ -9,12 +9,14 @@
 
 use super::config::RecordFormat;
 use super::files::AppendFile;
-use super::output::{finished_line, json_line, GameInfo};
+use super::output::{finished_line, json_line, shogitest_line, GameInfo};
 use super::records;
 use super::result::{GameRecord, Reason};
 use super::resume::{SavedGame, StateWriter};
 use super::schedule::{ScheduledGame, Scoreboard};
 use super::scheduler::{Match, MatchError, Progress, Reporter};
+use super::style::OutputStyle;
+use super::timecontrol::Limits;
 use crate::ByColor;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +40,15 @@ impl Finished<'_> {
     /// Whether the game counts: an interrupted game scores nothing and is not saved.
     pub fn counted(&self) -> bool {
         self.record.end.reason != Reason::Interrupted
+    }
+
+    /// Black's and White's limits.
+    pub fn limits(&self) -> ByColor<Limits> {
+        let engines = &self.m.config.engines;
+        ByColor([
+            engines[self.game.black].limits,
+            engines[self.game.white].limits,
+        ])
     }
 }
 
@@ -87,19 +98,29 @@ pub trait GameSink {
 }
 
 /// The error of writing `what`.
-fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> MatchError {
+pub(crate) fn io_error(what: impl Into<String>) -> impl FnOnce(io::Error) -> MatchError {
     let what = what.into();
     move |source| MatchError::Io { what, source }
 }
 
-/// The `Finished game 17 (new vs old): 1-0 {…}` line on stdout.
+/// The `Finished game 17 (new vs old): 1-0 {…}` line on stdout, in Saikoro's words or
+/// shogitest's (which has no line for a game that was interrupted: the ShogiBench worker
+/// could not score it).
 #[derive(Debug, Default)]
-pub struct GameLines;
+pub struct GameLines {
+    /// Whose words.
+    pub style: OutputStyle,
+}
 
 impl GameSink for GameLines {
     fn game(&mut self, game: &Finished<'_>, console: &mut Console<'_>) -> Result<(), MatchError> {
+        let line = match self.style {
+            OutputStyle::Saikoro => finished_line(game.info, game.record),
+            OutputStyle::Shogitest if !game.counted() => return Ok(()),
+            OutputStyle::Shogitest => shogitest_line(game.info, game.record),
+        };
         let out = console.print();
-        writeln!(out, "{}", finished_line(game.info, game.record))
+        writeln!(out, "{line}")
             .and_then(|_| out.flush())
             .map_err(io_error("stdout"))
     }
@@ -147,14 +168,15 @@ impl Records {
 
 impl GameSink for Records {
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
-        let engines = &game.m.config.engines;
-        let limits = ByColor([
-            engines[game.game.black].limits,
-            engines[game.game.white].limits,
-        ]);
-        records::write(&self.dir, self.format, game.info, game.record, &limits)
-            .map(|_| ())
-            .map_err(io_error(format!("the record of game {}", game.game.number)))
+        records::write(
+            &self.dir,
+            self.format,
+            game.info,
+            game.record,
+            &game.limits(),
+        )
+        .map(|_| ())
+        .map_err(io_error(format!("the record of game {}", game.game.number)))
     }
 }
 

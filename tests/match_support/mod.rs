@@ -19,8 +19,14 @@ pub fn results(dir: &Dir) -> Vec<String> {
 }
 
 pub fn start(dir: &Dir, args: &[String]) -> Child {
-    Command::new(BIN)
-        .arg("match")
+    let mut all = vec!["match".to_string()];
+    all.extend_from_slice(args);
+    start_program(std::path::Path::new(BIN), dir, &all)
+}
+
+/// Starts `program ARGS` in `dir` (another mode of Saikoro, or Saikoro under another name).
+pub fn start_program(program: &std::path::Path, dir: &Dir, args: &[String]) -> Child {
+    Command::new(program)
         .args(args)
         .current_dir(&dir.0)
         .env_remove("RUST_LOG")
@@ -28,7 +34,7 @@ pub fn start(dir: &Dir, args: &[String]) -> Child {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("start saikoro match")
+        .expect("start saikoro")
 }
 
 pub fn finish(child: Child) -> Run {

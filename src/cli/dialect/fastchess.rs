@@ -1,0 +1,406 @@
+//! fastchess's command line (its `man.md`): single-dash flags such as `-engine`, `-each`,
+//! `-rounds`, `-repeat`, `-srand`, `-maxmoves`, `-pgnout`, `-recover`, translated into
+//! `saikoro match`'s two-dash flags with fastchess's meanings. They mix freely with ours: a
+//! word that starts with two dashes is left as it is.
+//!
+//! Engine words (in `-engine`/`-each` and in ours): `st=SECONDS` becomes `movetime=MS`,
+//! `tc=inf` means no clock, `proto=usi` is accepted, `plies=N` is `depth=N`, and
+//! `timemargin=MS` (per engine in fastchess) becomes the match's `--timemargin`, the largest
+//! given.
+
+use super::{did_you_mean, is_single_dash_flag, take_value, take_words, DialectError};
+
+/// How a fastchess flag is read and what it becomes.
+enum Flag {
+    /// The same flag with two dashes, with the words after it.
+    Words(&'static str),
+    /// The same flag with two dashes, with one value.
+    Value(&'static str),
+    /// Fixed words in our dialect, no value.
+    Fixed(&'static [&'static str]),
+    /// Accepted and ignored (with this many values: 0 or 1, or the words after it).
+    Ignored(Arity),
+    /// Refused, with the reason.
+    Refused(&'static str),
+    /// Read by its own rule.
+    Special,
+}
+
+/// How many values an ignored flag takes.
+#[derive(Clone, Copy)]
+enum Arity {
+    /// None.
+    Zero,
+    /// One.
+    One,
+    /// The `key=value` words after it.
+    Words,
+}
+
+/// Why `-tb` and its kin are refused.
+const NO_TABLEBASES: &str = "Syzygy tablebases are for chess; shogi has none";
+
+/// Why flags of fastchess's own tooling are refused.
+const UNSUPPORTED: &str = "not supported here";
+
+/// Every fastchess flag and what it is here.
+const FLAGS: &[(&str, Flag)] = &[
+    ("engine", Flag::Words("--engine")),
+    ("each", Flag::Words("--each")),
+    ("rounds", Flag::Value("--rounds")),
+    ("games", Flag::Value("--games")),
+    ("repeat", Flag::Fixed(&["--games", "2"])),
+    ("concurrency", Flag::Value("--concurrency")),
+    ("force-concurrency", Flag::Ignored(Arity::Zero)),
+    ("openings", Flag::Words("--openings")),
+    ("srand", Flag::Value("--seed")),
+    ("maxmoves", Flag::Special),
+    ("pgnout", Flag::Words("--pgnout")),
+    ("event", Flag::Value("--event")),
+    ("site", Flag::Value("--site")),
+    ("resign", Flag::Words("--resign")),
+    ("draw", Flag::Words("--draw")),
+    ("sprt", Flag::Words("--sprt")),
+    ("ratinginterval", Flag::Value("--ratinginterval")),
+    ("recover", Flag::Fixed(&["--max-failures", "0"])),
+    ("noswap", Flag::Fixed(&["--noswap"])),
+    ("log", Flag::Special),
+    ("testEnv", Flag::Ignored(Arity::Zero)),
+    ("variant", Flag::Special),
+    ("tournament", Flag::Special),
+    ("seeds", Flag::Special),
+    ("startup-ms", Flag::Value("--startup-ms")),
+    ("ucinewgame-ms", Flag::Value("--ready-ms")),
+    ("ping-ms", Flag::Value("--ready-ms")),
+    ("report", Flag::Ignored(Arity::Words)),
+    ("autosaveinterval", Flag::Ignored(Arity::One)),
+    ("scoreinterval", Flag::Ignored(Arity::One)),
+    ("version", Flag::Fixed(&["--version"])),
+    ("help", Flag::Fixed(&["--help"])),
+    ("tb", Flag::Refused(NO_TABLEBASES)),
+    ("tbpieces", Flag::Refused(NO_TABLEBASES)),
+    ("tbignore50", Flag::Refused(NO_TABLEBASES)),
+    ("tbadjudicate", Flag::Refused(NO_TABLEBASES)),
+    (
+        "config",
+        Flag::Refused("the match state is saved after every game: continue it with --resume"),
+    ),
+    (
+        "output",
+        Flag::Refused("the game lines and the table are fastchess's layout already"),
+    ),
+    (
+        "epdout",
+        Flag::Refused("EPD is chess; use --records DIR (CSA or KIF) or --pgnout"),
+    ),
+    (
+        "quick",
+        Flag::Refused("give the engines, --each tc=… and --openings instead"),
+    ),
+    ("reverse", Flag::Refused(UNSUPPORTED)),
+    ("wait", Flag::Refused(UNSUPPORTED)),
+    ("crc32", Flag::Refused(UNSUPPORTED)),
+    ("strict", Flag::Refused(UNSUPPORTED)),
+    ("show-latency", Flag::Refused(UNSUPPORTED)),
+    ("check-mate-pvs", Flag::Refused(UNSUPPORTED)),
+    (
+        "use-affinity",
+        Flag::Refused("CPU affinity is not supported here (shogitest's -cpu-affinity is)"),
+    ),
+    (
+        "compliance",
+        Flag::Refused("use `saikoro check -- ENGINE` to check an engine"),
+    ),
+];
+
+/// The names of fastchess's flags (for hints).
+pub fn flag_names() -> impl Iterator<Item = &'static str> {
+    FLAGS.iter().map(|(n, _)| *n)
+}
+
+/// Reads the engine words of fastchess (see the module's doc) into ours; the largest
+/// `timemargin=` goes to `margin`.
+pub fn engine_words(
+    words: Vec<String>,
+    margin: &mut Option<u64>,
+) -> Result<Vec<String>, DialectError> {
+    let mut out = Vec::with_capacity(words.len());
+    for w in words {
+        let bad = |reason: String| DialectError::BadValue {
+            flag: w.clone(),
+            reason,
+        };
+        let Some((k, v)) = w.split_once('=') else {
+            out.push(w);
+            continue;
+        };
+        match k {
+            "st" => {
+                let s: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| bad("st= is seconds per move, e.g. st=0.5".into()))?;
+                out.push(format!("movetime={}", (s * 1000.0).round() as u64));
+            }
+            "tc" if v.eq_ignore_ascii_case("inf") || v.eq_ignore_ascii_case("infinite") => {}
+            "tc" if v.contains('/') => {
+                return Err(bad(
+                    "moves per period (tc=MOVES/TIME) cannot be sent: USI has no movestogo; use \
+                     tc=SECONDS+INC or tc=SECONDS byoyomi=SECONDS"
+                        .into(),
+                ))
+            }
+            "proto" if v.eq_ignore_ascii_case("usi") => {}
+            "proto" => {
+                return Err(bad(
+                    "saikoro match drives USI engines only (proto=usi)".into()
+                ))
+            }
+            "timemargin" => {
+                let ms: u64 = v
+                    .parse()
+                    .map_err(|_| bad("timemargin= is milliseconds".into()))?;
+                *margin = Some(margin.map_or(ms, |m| m.max(ms)));
+            }
+            "plies" => out.push(format!("depth={v}")),
+            "restart" if v == "off" => {}
+            "restart" => {
+                return Err(bad(
+                    "engines are kept across games here, and restarted only after a failure \
+                     (restart=off)"
+                        .into(),
+                ))
+            }
+            _ => out.push(w),
+        }
+    }
+    Ok(out)
+}
+
+/// Translates a command line that may hold fastchess's flags into ours. Words with two dashes
+/// (and their values) pass unchanged, except that engine words are read as fastchess's; one of
+/// `ours` (our flags' names) spelled with one dash that fastchess does not have is taken as
+/// ours (`-maxplies 100`).
+pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, DialectError> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut margin = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "--engine" || a == "--each" {
+            out.push(a.clone());
+            out.extend(engine_words(take_words(&args, &mut i), &mut margin)?);
+        } else if is_single_dash_flag(a) && !is_fastchess(&a[1..]) && ours.contains(&&a[1..]) {
+            out.push(format!("-{a}"));
+        } else if is_single_dash_flag(a) {
+            flag(&args, &mut i, &mut out, &mut margin).map_err(|e| match e {
+                DialectError::Unknown { flag, hint: None } => DialectError::Unknown {
+                    hint: did_you_mean(&flag, ours.iter().copied()).map(|h| format!("--{h}")),
+                    flag,
+                },
+                other => other,
+            })?;
+        } else {
+            out.push(a.clone());
+        }
+        i += 1;
+    }
+    if let Some(ms) = margin {
+        // First, so that an explicit --timemargin given later wins.
+        out.splice(0..0, ["--timemargin".to_string(), ms.to_string()]);
+    }
+    Ok(out)
+}
+
+/// Whether fastchess has the flag `name`.
+fn is_fastchess(name: &str) -> bool {
+    FLAGS.iter().any(|(n, _)| *n == name)
+}
+
+/// One fastchess flag at `args[*i]` into `out`.
+fn flag(
+    args: &[String],
+    i: &mut usize,
+    out: &mut Vec<String>,
+    margin: &mut Option<u64>,
+) -> Result<(), DialectError> {
+    let given = args[*i].clone();
+    let name = &given[1..];
+    let Some((_, kind)) = FLAGS.iter().find(|(n, _)| *n == name) else {
+        return Err(DialectError::Unknown {
+            hint: did_you_mean(name, flag_names()).map(|h| format!("-{h}")),
+            flag: given,
+        });
+    };
+    let bad = |reason: &str| DialectError::BadValue {
+        flag: given.clone(),
+        reason: reason.to_string(),
+    };
+    match kind {
+        Flag::Words(ours) => {
+            let words = take_words(args, i);
+            out.push(ours.to_string());
+            if matches!(name, "engine" | "each") {
+                out.extend(engine_words(words, margin)?);
+            } else {
+                out.extend(words);
+            }
+        }
+        Flag::Value(ours) => {
+            let v = take_value(args, i)?;
+            out.extend([ours.to_string(), v]);
+        }
+        Flag::Fixed(words) => out.extend(words.iter().map(|w| w.to_string())),
+        Flag::Ignored(Arity::Zero) => {}
+        Flag::Ignored(Arity::One) => {
+            take_value(args, i)?;
+        }
+        Flag::Ignored(Arity::Words) => {
+            take_words(args, i);
+        }
+        Flag::Refused(reason) => {
+            return Err(DialectError::Refused {
+                flag: given.clone(),
+                reason,
+            })
+        }
+        Flag::Special => match name {
+            "maxmoves" => {
+                // fastchess counts moves of both sides: N moves are 2N plies.
+                let v = take_value(args, i)?;
+                let n: u32 = v.parse().map_err(|_| bad("needs a number of moves"))?;
+                out.extend(["--maxplies".to_string(), (2 * n).to_string()]);
+            }
+            "log" => {
+                let words = take_words(args, i);
+                let file = words
+                    .iter()
+                    .find_map(|w| w.strip_prefix("file="))
+                    .ok_or_else(|| bad("needs file=NAME"))?;
+                out.extend(["--log-file".to_string(), file.to_string()]);
+            }
+            "variant" => match take_value(args, i)?.as_str() {
+                "standard" => {}
+                "fischerandom" => {
+                    return Err(DialectError::Refused {
+                        flag: "-variant fischerandom".into(),
+                        reason: "Fischer random is chess; shogi has one start position \
+                                 (use --openings for others)",
+                    })
+                }
+                other => {
+                    return Err(bad(&format!(
+                        "unknown variant {other:?} (standard is the one here)"
+                    )))
+                }
+            },
+            "tournament" => match take_value(args, i)?.as_str() {
+                "roundrobin" => {}
+                "gauntlet" => out.push("--gauntlet".into()),
+                other => return Err(bad(&format!("{other:?}: expected roundrobin or gauntlet"))),
+            },
+            "seeds" => {
+                if take_value(args, i)? != "1" {
+                    return Err(bad("the gauntlet here has one seed engine (the first)"));
+                }
+            }
+            _ => unreachable!("every special flag is read above"),
+        },
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    /// Some of our flags, as the match's --help names them.
+    const OURS: &[&str] = &["engine", "maxplies", "seed", "records", "timemargin"];
+
+    fn ours(s: &str) -> String {
+        translate(words(s), OURS).unwrap().join(" ")
+    }
+
+    #[test]
+    fn the_man_pages_example() {
+        assert_eq!(
+            ours(
+                "-engine cmd=Engine1.exe name=Engine1 -engine cmd=Engine2.exe name=Engine2 \
+                 -openings file=book.epd format=epd order=random -each tc=60+0.6 \
+                 option.Hash=64 -rounds 200 -repeat -concurrency 4"
+            ),
+            "--engine cmd=Engine1.exe name=Engine1 --engine cmd=Engine2.exe name=Engine2 \
+             --openings file=book.epd format=epd order=random --each tc=60+0.6 option.Hash=64 \
+             --rounds 200 --games 2 --concurrency 4"
+        );
+    }
+
+    #[test]
+    fn engine_words_and_the_margin() {
+        assert_eq!(
+            ours("-engine cmd=a st=0.25 proto=usi timemargin=100 -engine cmd=b tc=inf nodes=5 timemargin=250 plies=3"),
+            "--timemargin 250 --engine cmd=a movetime=250 --engine cmd=b nodes=5 depth=3"
+        );
+        // Ours pass, with engine words read the same way; an explicit margin comes later.
+        assert_eq!(
+            ours("--engine cmd=a st=1 timemargin=5 --timemargin 9 --rounds 3"),
+            "--timemargin 5 --engine cmd=a movetime=1000 --timemargin 9 --rounds 3"
+        );
+    }
+
+    #[test]
+    fn meanings_of_the_other_flags() {
+        assert_eq!(ours("-maxmoves 100"), "--maxplies 200");
+        assert_eq!(
+            ours("-srand 42 -recover -noswap"),
+            "--seed 42 --max-failures 0 --noswap"
+        );
+        assert_eq!(ours("-variant standard -testEnv -force-concurrency"), "");
+        assert_eq!(
+            ours("-log file=x.log level=trace engine=true"),
+            "--log-file x.log"
+        );
+        assert_eq!(
+            ours("-draw movenumber=40 movecount=8 score=-5"),
+            "--draw movenumber=40 movecount=8 score=-5"
+        );
+        assert_eq!(ours("-tournament gauntlet -seeds 1"), "--gauntlet");
+        // Ours with one dash, when fastchess has no such flag.
+        assert_eq!(ours("-maxplies 90 -records d"), "--maxplies 90 --records d");
+        assert_eq!(
+            ours("-pgnout file=a.pgn nodes=true"),
+            "--pgnout file=a.pgn nodes=true"
+        );
+    }
+
+    #[test]
+    fn refusals_and_hints() {
+        let err = |s: &str| translate(words(s), OURS).unwrap_err().to_string();
+        assert_eq!(
+            err("-tb /syzygy"),
+            "-tb is refused: Syzygy tablebases are for chess; shogi has none"
+        );
+        assert!(err("-variant fischerandom").contains("Fischer random is chess"));
+        assert!(err("-engine cmd=x tc=40/60").contains("USI has no movestogo"));
+        assert!(err("-engine cmd=x proto=uci").contains("USI engines only"));
+        assert_eq!(
+            err("-concurency 2"),
+            "unknown flag -concurency (did you mean -concurrency?)"
+        );
+        assert_eq!(
+            err("-roudns 2"),
+            "unknown flag -roudns (did you mean -rounds?)"
+        );
+        assert_eq!(err("-rounds"), "-rounds: needs a value");
+        assert_eq!(
+            err("-recrods d"),
+            "unknown flag -recrods (did you mean --records?)"
+        );
+        assert!(err("-engine cmd=x st=fast").contains("seconds per move"));
+    }
+}

@@ -1,0 +1,192 @@
+//! Other runners' command lines for `saikoro match`: each dialect is a translation of its argv
+//! into the default dialect's (two-dash flags, the same `key=value` words), so the match itself
+//! has one parser and one configuration.
+//!
+//! - [`fastchess`]: fastchess's single-dash flags, mixed freely with ours;
+//! - [`shogitest`]: shogitest's command line, as the ShogiBench worker writes it (the binary
+//!   run as `shogitest`/`shogitest-ob`, or `saikoro shogitest`).
+
+pub mod fastchess;
+pub mod shogitest;
+
+use std::fmt;
+
+/// A command line a dialect cannot translate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DialectError {
+    /// A flag the dialect knows but that cannot mean anything here.
+    Refused {
+        /// The flag as given.
+        flag: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// A flag nobody knows, with the nearest known one.
+    Unknown {
+        /// The flag as given.
+        flag: String,
+        /// The nearest known flag, if one is near.
+        hint: Option<String>,
+    },
+    /// A flag without the value it needs, or with a bad one.
+    BadValue {
+        /// The flag or word.
+        flag: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for DialectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DialectError::Refused { flag, reason } => write!(f, "{flag} is refused: {reason}"),
+            DialectError::Unknown { flag, hint } => {
+                write!(f, "unknown flag {flag}")?;
+                match hint {
+                    Some(h) => write!(f, " (did you mean {h}?)"),
+                    None => Ok(()),
+                }
+            }
+            DialectError::BadValue { flag, reason } => write!(f, "{flag}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for DialectError {}
+
+/// Levenshtein distance of two short ASCII words (case-insensitive).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<u8> = a.bytes().map(|c| c.to_ascii_lowercase()).collect();
+    let b: Vec<u8> = b.bytes().map(|c| c.to_ascii_lowercase()).collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut row = vec![i + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            row.push((prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1));
+        }
+        prev = row;
+    }
+    prev[b.len()]
+}
+
+/// The known flag nearest to `flag` (both without their dashes), if it is near enough to be
+/// what was meant: at most a third of its letters differ, or one starts with the other.
+pub fn did_you_mean<'a>(flag: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let flag = flag.trim_start_matches('-');
+    let flag = flag.split_once('=').map_or(flag, |(f, _)| f);
+    known
+        .into_iter()
+        .map(|k| {
+            let d = distance(flag, k);
+            let prefix = flag.len() >= 3 && (k.starts_with(flag) || flag.starts_with(k));
+            (if prefix { d.min(1) } else { d }, k)
+        })
+        .filter(|&(d, k)| k != flag && d <= (k.len().max(flag.len()) / 3).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
+}
+
+/// The long flags a help text names (`--name`), in order, without their dashes.
+pub fn flags_in_help(help: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = Vec::new();
+    for (i, _) in help.match_indices("--") {
+        let rest = &help[i + 2..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        if name.len() >= 2 && name.as_bytes()[0].is_ascii_alphabetic() && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// Whether `arg` is a single-dash flag word (`-engine`, `-testEnv`, `-cpu-affinity`): not
+/// `--…`, not a negative number, not `-h`.
+pub(crate) fn is_single_dash_flag(arg: &str) -> bool {
+    let Some(rest) = arg.strip_prefix('-') else {
+        return false;
+    };
+    !rest.starts_with('-')
+        && rest.len() >= 2
+        && rest.as_bytes()[0].is_ascii_alphabetic()
+        && rest
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_')
+}
+
+/// The values after a flag at `args[*i]`: the words up to the next flag (a word starting with
+/// `-` that is not a negative number). Moves `*i` past them.
+pub(crate) fn take_words(args: &[String], i: &mut usize) -> Vec<String> {
+    let mut out = Vec::new();
+    while let Some(w) = args.get(*i + 1) {
+        let is_number = w[1.min(w.len())..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit());
+        if w.starts_with('-') && !is_number {
+            break;
+        }
+        out.push(w.clone());
+        *i += 1;
+    }
+    out
+}
+
+/// The one value after the flag at `args[*i]`. Moves `*i` past it.
+pub(crate) fn take_value(args: &[String], i: &mut usize) -> Result<String, DialectError> {
+    let flag = &args[*i];
+    match args.get(*i + 1) {
+        Some(v) if !is_single_dash_flag(v) && !v.starts_with("--") => {
+            *i += 1;
+            Ok(v.clone())
+        }
+        _ => Err(DialectError::BadValue {
+            flag: flag.clone(),
+            reason: "needs a value".into(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_for_near_misses_only() {
+        let known = [
+            "rounds",
+            "games",
+            "concurrency",
+            "openings",
+            "maxplies",
+            "pgnout",
+        ];
+        assert_eq!(did_you_mean("--rouns", known), Some("rounds"));
+        assert_eq!(did_you_mean("--concurency", known), Some("concurrency"));
+        assert_eq!(did_you_mean("--opening", known), Some("openings"));
+        assert_eq!(did_you_mean("--pgn", known), Some("pgnout"));
+        assert_eq!(did_you_mean("--Games", known), Some("games"));
+        assert_eq!(did_you_mean("--xyzzy", known), None);
+        assert_eq!(did_you_mean("--rounds", known), None, "not a miss");
+    }
+
+    #[test]
+    fn the_flags_of_a_help_text() {
+        let help = "  --engine KEY=VALUE  one engine\n  --rounds N  [2], see --games\n  -- x";
+        assert_eq!(flags_in_help(help), ["engine", "rounds", "games"]);
+    }
+
+    #[test]
+    fn single_dash_flags() {
+        for f in ["-engine", "-testEnv", "-cpu-affinity", "-tb"] {
+            assert!(is_single_dash_flag(f), "{f}");
+        }
+        for f in ["--engine", "-5", "-h", "engine", "-", "cmd=-x"] {
+            assert!(!is_single_dash_flag(f), "{f}");
+        }
+    }
+}

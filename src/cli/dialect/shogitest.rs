@@ -1,0 +1,438 @@
+//! shogitest's command line (87flowers/shogitest and nodchip's fork, `src/cli.rs`), as the
+//! ShogiBench worker builds it (`Client/worker.py`, `MatchRunner`):
+//!
+//! ```text
+//! shogitest-ob -repeat -recover -variant standard -testEnv -concurrency C -games G
+//!   [-cpu-affinity 2,4,...] [-resign ...] [-draw ...]
+//!   -engine dir=Engines/ cmd=./A proto=usi tc=8.00+0.08 timemargin=250 ponder=off
+//!           option.USI_Hash=16 name=E-dev
+//!   -engine ... name=E-base
+//!   -openings file=Books/SHOGI.x.sfen.epd format=epd order=random start=S -srand SEED
+//!   -pgnout file=PGNs/T.R.TIME.I.pgn seldepth=true nodes=true
+//! ```
+//!
+//! Its words differ from fastchess's: `-rounds N` is the games per opening (even, 2 by
+//! default: our `--games`), `-games N` the number of times that is repeated (our `--rounds`);
+//! `st=MS` is whole milliseconds; `tc=` is Fischer (`MIN:SEC+INC`, `SEC+INC`), byoyomi
+//! (`SEC,BYO`), `movetime=SEC` or `N=NODES`; `nodes=N` is itself the time control (the last of
+//! `tc`, `st`, `nodes` counts); `ponder=off|standard|early`; `-each` words are applied after
+//! each engine's own. The translation adds `--output-style shogitest`: the game lines' reasons
+//! and the PGN file in shogitest's words and layout. Words with two dashes are `saikoro
+//! match`'s own flags (`--results FILE`, `--records DIR`, `--log-file FILE`) and pass as they
+//! are.
+
+use super::{did_you_mean, take_value, take_words, DialectError};
+use anyhow::Context;
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+/// shogitest's flags.
+const FLAGS: &[&str] = &[
+    "version",
+    "variant",
+    "event",
+    "site",
+    "engine",
+    "each",
+    "openings",
+    "concurrency",
+    "srand",
+    "games",
+    "rounds",
+    "repeat",
+    "pgnout",
+    "maxmoves",
+    "draw",
+    "resign",
+    "ratinginterval",
+    "sprt",
+    "testEnv",
+    "recover",
+    "cpu-affinity",
+];
+
+/// The shogitest version whose command line this dialect reads, printed for `-version`: the
+/// ShogiBench worker compares it with the server's `shogitest_min_version` (0.1.1 in
+/// ShogiBench's first configurations, 0.1.2 in later ones, whose workers send nodchip's
+/// `ponder=` and `-cpu-affinity`, read here).
+pub const SHOGITEST_VERSION: &str = "0.1.2";
+
+/// The repetitions played without `-games` (shogitest's "forever"): enough for any SPRT, small
+/// enough for the schedule, which lists every game before the first starts.
+pub const UNBOUNDED_REPEATS: u32 = 100_000;
+
+/// Whether the command line asks for the version (`-version` or `--version` anywhere, as
+/// shogitest reads it before anything else it would refuse).
+pub fn wants_version(args: &[String]) -> bool {
+    args.iter().any(|a| a == "-version" || a == "--version")
+}
+
+/// Whether the program was started under shogitest's name (`shogitest`, `shogitest-ob`,
+/// `shogitest.exe`, …), as the ShogiBench worker runs its match runner.
+pub fn named_shogitest(argv0: Option<OsString>) -> bool {
+    argv0
+        .as_deref()
+        .map(std::path::Path::new)
+        .and_then(|p| p.file_stem())
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| s.starts_with("shogitest"))
+}
+
+/// Runs a match from shogitest's command line; `-version` prints shogitest's version line
+/// (the number the worker checks) and Saikoro's.
+pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
+    let args = crate::cli::utf8_args(raw)?;
+    if wants_version(&args) {
+        println!(
+            "Shogitest version {SHOGITEST_VERSION} (saikoro {}: shogitest's command line, judged by Saikoro)",
+            env!("CARGO_PKG_VERSION")
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let ours = translate(args).context("bad shogitest arguments")?;
+    super::super::tournament::run(ours)
+}
+
+/// shogitest's `tc=` as our words: `tc=SEC+INC`, `tc=SEC byoyomi=BYO`, `movetime=MS` or
+/// `nodes=N`.
+fn tc_words(v: &str) -> Option<Vec<String>> {
+    let secs = |t: &str| -> Option<f64> {
+        let t = t.trim_end_matches(['s', '秒']);
+        if t.is_empty() {
+            return Some(0.0);
+        }
+        t.parse::<f64>().ok().filter(|x| x.is_finite() && *x >= 0.0)
+    };
+    // MIN[:分m]SEC: the main time in seconds.
+    let main = |t: &str| -> Option<f64> {
+        match t.find([':', '分', 'm']) {
+            Some(i) => {
+                let sep = t[i..].chars().next()?.len_utf8();
+                let min: f64 = t[..i].parse().ok()?;
+                Some(min * 60.0 + secs(&t[i + sep..])?)
+            }
+            None => secs(t),
+        }
+    };
+    let ms = |s: f64| (s * 1000.0).round() as u64;
+    if let Some(n) = v.strip_prefix("N=") {
+        return n.parse::<u64>().ok().map(|n| vec![format!("nodes={n}")]);
+    }
+    if let Some(t) = v.strip_prefix("movetime=") {
+        return secs(t).map(|s| vec![format!("movetime={}", ms(s))]);
+    }
+    if let Some(i) = v.find([',', '、', ';']) {
+        let sep = v[i..].chars().next()?.len_utf8();
+        let byo = v[i + sep..].trim_end_matches("未満");
+        let (base, byo) = (main(&v[..i])?, secs(byo)?);
+        return Some(vec![
+            format!("tc={:.3}", base),
+            format!("byoyomi={:.3}", byo),
+        ]);
+    }
+    let (base, inc) = match v.split_once('+') {
+        Some((b, i)) => (main(b)?, secs(i)?),
+        None => (main(v)?, 0.0),
+    };
+    Some(vec![format!("tc={:.3}+{:.3}", base, inc)])
+}
+
+/// One engine's words (its own, then `-each`'s, as shogitest applies them) as ours; its
+/// `timemargin=` into `margin` (the largest).
+fn engine_words(words: &[String], margin: &mut Option<u64>) -> Result<Vec<String>, DialectError> {
+    let mut out = Vec::new();
+    // The time control in our words: the last of tc, st, nodes counts, as in shogitest.
+    let mut time: Option<Vec<String>> = None;
+    for w in words {
+        let bad = |reason: &str| DialectError::BadValue {
+            flag: w.clone(),
+            reason: reason.to_string(),
+        };
+        let (k, v) = w.split_once('=').ok_or_else(|| bad("not key=value"))?;
+        match k {
+            "name" | "dir" | "cmd" => out.push(w.clone()),
+            _ if k.starts_with("option.") => out.push(w.clone()),
+            // Not shogitest's (it refuses it), but older ShogiBench workers wrote `tc=inf
+            // nodes=N` for node-limited tests: no clock, the limit that follows counts.
+            "tc" if v.eq_ignore_ascii_case("inf") || v.eq_ignore_ascii_case("infinite") => {}
+            "tc" => {
+                let t = tc_words(v).ok_or_else(|| {
+                    bad("expected MIN:SEC+INC, SEC+INC, SEC,BYOYOMI, movetime=SEC or N=NODES")
+                })?;
+                time = Some(t);
+            }
+            "st" => {
+                let ms: u64 = v
+                    .parse()
+                    .map_err(|_| bad("st= is whole milliseconds per move"))?;
+                time = Some(vec![format!("movetime={ms}")]);
+            }
+            "nodes" => {
+                let n: u64 = v.parse().map_err(|_| bad("nodes= is a number"))?;
+                time = Some(vec![format!("nodes={n}")]);
+            }
+            "timemargin" => {
+                let ms: u64 = v.parse().map_err(|_| bad("timemargin= is milliseconds"))?;
+                *margin = Some(margin.map_or(ms, |m| m.max(ms)));
+            }
+            "restart" if v == "off" => {}
+            "restart" if v == "on" => {
+                return Err(bad(
+                    "engines are kept across games here, and restarted after a failure",
+                ))
+            }
+            "proto" if v == "usi" => {}
+            "ponder" => match v {
+                "off" => {}
+                // Ours is the standard ponder (go ponder on the expected reply); `early` asks
+                // for the same here.
+                "standard" | "early" => out.push("ponder".into()),
+                _ => return Err(bad("expected off, standard or early")),
+            },
+            _ => return Err(bad("unknown engine option")),
+        }
+    }
+    if let Some(t) = time {
+        out.extend(t);
+    }
+    absolute_command(&mut out);
+    Ok(out)
+}
+
+/// The worker's `dir=Engines/ cmd=./ENGINE`: the program is in `dir`. Where a relative program
+/// is looked for once the working directory is changed differs between systems (Windows looks
+/// from the runner's), so, as nodchip's shogitest does, the program is given by its full path:
+/// `dir` joined with `cmd`, made absolute from the runner's directory.
+fn absolute_command(words: &mut [String]) {
+    let dir = words.iter().rev().find_map(|w| w.strip_prefix("dir="));
+    let Some(dir) = dir.map(std::path::PathBuf::from) else {
+        return;
+    };
+    if let Some(cmd) = words.iter_mut().rev().find(|w| w.starts_with("cmd=")) {
+        let program = std::path::Path::new(&cmd[4..]);
+        let has_dir_part = program.components().count() > 1;
+        if program.is_relative() && has_dir_part {
+            if let Ok(full) = std::path::absolute(dir.join(program)) {
+                *cmd = format!("cmd={}", full.display());
+            }
+        }
+    }
+}
+
+/// Translates shogitest's command line into `saikoro match`'s.
+pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
+    let mut out: Vec<String> = Vec::new();
+    let mut engines: Vec<Vec<String>> = Vec::new();
+    let mut each: Vec<String> = Vec::new();
+    let mut games: Option<String> = None;
+    let (mut pgn_file, mut state_given) = (None, false);
+    let mut i = 0;
+    while i < args.len() {
+        let given = args[i].clone();
+        let bad = |reason: &str| DialectError::BadValue {
+            flag: given.clone(),
+            reason: reason.to_string(),
+        };
+        if given.starts_with("--") {
+            // saikoro match's own flags (--results, --records, --log-file, …) pass as they are.
+            state_given |= given == "--state" || given.starts_with("--state=");
+            out.push(given.clone());
+            out.extend(take_words(&args, &mut i));
+            i += 1;
+            continue;
+        }
+        let Some(name) = given.strip_prefix('-').filter(|n| FLAGS.contains(n)) else {
+            return Err(DialectError::Unknown {
+                hint: did_you_mean(&given, FLAGS.iter().copied()).map(|h| format!("-{h}")),
+                flag: given,
+            });
+        };
+        match name {
+            "variant" => {
+                if take_value(&args, &mut i)? != "standard" {
+                    return Err(bad("shogitest plays standard shogi only"));
+                }
+            }
+            "event" | "site" => {
+                let v = take_value(&args, &mut i)?;
+                out.extend([format!("--{name}"), v]);
+            }
+            "engine" => engines.push(take_words(&args, &mut i)),
+            "each" => each.extend(take_words(&args, &mut i)),
+            "openings" | "pgnout" | "draw" | "resign" | "sprt" => {
+                let w = take_words(&args, &mut i);
+                if name == "pgnout" {
+                    pgn_file = w
+                        .iter()
+                        .find_map(|w| w.strip_prefix("file="))
+                        .map(String::from);
+                }
+                out.push(format!("--{name}"));
+                out.extend(w);
+            }
+            "concurrency" | "ratinginterval" | "cpu-affinity" => {
+                let v = take_value(&args, &mut i)?;
+                out.extend([format!("--{name}"), v]);
+            }
+            "srand" => {
+                let v = take_value(&args, &mut i)?;
+                out.extend(["--seed".into(), v]);
+            }
+            "games" => games = Some(take_value(&args, &mut i)?),
+            "rounds" => {
+                let v = take_value(&args, &mut i)?;
+                let n: u32 = v.parse().map_err(|_| bad("needs a number"))?;
+                if n == 0 || !n.is_multiple_of(2) {
+                    return Err(bad("games per opening must be even and at least 2"));
+                }
+                out.extend(["--games".into(), v]);
+            }
+            "repeat" => out.extend(["--games".into(), "2".into()]),
+            "maxmoves" => {
+                let v = take_value(&args, &mut i)?;
+                let n = match v.to_ascii_lowercase().as_str() {
+                    "inf" | "infinite" => "0".to_string(),
+                    _ => match v.parse::<u32>() {
+                        Ok(n) if n > 0 => n.to_string(),
+                        _ => return Err(bad("a number of plies above 0, or inf")),
+                    },
+                };
+                out.extend(["--maxplies".into(), n]);
+            }
+            "testEnv" => out.extend(["--ratinginterval".into(), "0".into()]),
+            "recover" => out.extend(["--max-failures".into(), "0".into()]),
+            _ => unreachable!("-{name} is in FLAGS"),
+        }
+        i += 1;
+    }
+    // Without -games shogitest plays until the SPRT ends it or it is stopped: here until the
+    // SPRT, Ctrl-C or UNBOUNDED_REPEATS repetitions.
+    let games = games.unwrap_or_else(|| UNBOUNDED_REPEATS.to_string());
+    let mut margin = None;
+    let mut engine_args = Vec::new();
+    for own in &engines {
+        let words: Vec<String> = own.iter().chain(&each).cloned().collect();
+        engine_args.push("--engine".to_string());
+        engine_args.extend(engine_words(&words, &mut margin)?);
+    }
+    let mut all = vec!["--output-style".to_string(), "shogitest".into()];
+    all.extend(["--rounds".into(), games]);
+    if let Some(ms) = margin {
+        all.extend(["--timemargin".into(), ms.to_string()]);
+    }
+    all.extend(engine_args);
+    all.extend(out);
+    if !state_given {
+        // The worker runs several runners at once in one directory: each saves its state
+        // beside its own PGN file (the worker's name for it is unique), else in a file of its
+        // own in the temporary directory.
+        let state = match pgn_file {
+            Some(f) => format!("{f}.state"),
+            None => std::env::temp_dir()
+                .join(format!("saikoro-shogitest-{}.state", std::process::id()))
+                .display()
+                .to_string(),
+        };
+        all.extend(["--state".into(), state]);
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    /// The command line the ShogiBench worker builds (`build_runner_command`), for a Fischer
+    /// test with 2 runners' worth of games on one runner.
+    const WORKER: &str = "-repeat -recover -variant standard -testEnv -concurrency 2 -games 8 \
+        -engine dir=Engines/ cmd=./A proto=usi tc=8.00+0.08 timemargin=250 ponder=off \
+        option.USI_Hash=16 option.Threads=1 name=YaneuraOu-dev \
+        -engine dir=Engines/ cmd=./B proto=usi tc=8.00+0.08 timemargin=250 ponder=standard \
+        option.USI_Hash=16 option.Threads=1 name=YaneuraOu-base \
+        -openings file=Books/SHOGI.startpos.sfen.epd format=epd order=random start=5 \
+        -srand 77 -pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true";
+
+    #[test]
+    fn the_workers_command_line() {
+        let here = std::env::current_dir().unwrap();
+        let (a, b) = (here.join("Engines/A"), here.join("Engines/B"));
+        assert_eq!(
+            translate(words(WORKER)).unwrap().join(" "),
+            format!(
+                "--output-style shogitest --rounds 8 --timemargin 250 \
+             --engine dir=Engines/ cmd={} option.USI_Hash=16 option.Threads=1 \
+             name=YaneuraOu-dev tc=8.000+0.080 \
+             --engine dir=Engines/ cmd={} ponder option.USI_Hash=16 option.Threads=1 \
+             name=YaneuraOu-base tc=8.000+0.080 \
+             --games 2 --max-failures 0 --ratinginterval 0 --concurrency 2 \
+             --openings file=Books/SHOGI.startpos.sfen.epd format=epd order=random start=5 \
+             --seed 77 --pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \
+             --state PGNs/1.2.3.0.pgn.state",
+                a.display(),
+                b.display()
+            )
+        );
+    }
+
+    #[test]
+    fn time_controls_in_shogitests_words() {
+        let tc = |v: &str| tc_words(v).map(|w| w.join(" "));
+        assert_eq!(tc("1:30+2").as_deref(), Some("tc=90.000+2.000"));
+        assert_eq!(tc("10+0.1").as_deref(), Some("tc=10.000+0.100"));
+        assert_eq!(tc("60").as_deref(), Some("tc=60.000+0.000"));
+        assert_eq!(tc("5分,10秒").as_deref(), Some("tc=300.000 byoyomi=10.000"));
+        assert_eq!(tc("0,1").as_deref(), Some("tc=0.000 byoyomi=1.000"));
+        assert_eq!(tc("movetime=0.5").as_deref(), Some("movetime=500"));
+        assert_eq!(tc("N=1000").as_deref(), Some("nodes=1000"));
+        assert_eq!(tc("fast"), None);
+    }
+
+    #[test]
+    fn the_last_time_control_counts_and_each_comes_last() {
+        let t = translate(words(
+            "-games 1 -engine cmd=a tc=10+0.1 st=300 -engine cmd=b nodes=5 -each nodes=100",
+        ))
+        .unwrap()
+        .join(" ");
+        assert!(
+            t.contains("--engine cmd=a nodes=100 --engine cmd=b nodes=100"),
+            "{t}"
+        );
+        let t = translate(words("-games 1 -engine cmd=a tc=10 st=300"))
+            .unwrap()
+            .join(" ");
+        assert!(t.contains("--engine cmd=a movetime=300"), "{t}");
+    }
+
+    #[test]
+    fn refusals_and_hints() {
+        let err = |s: &str| translate(words(s)).unwrap_err().to_string();
+        let t = translate(words("-engine cmd=a nodes=1 -engine cmd=b nodes=1")).unwrap();
+        assert_eq!(
+            t[2..4],
+            ["--rounds", "100000"],
+            "without -games: until stopped"
+        );
+        assert_eq!(err("-game 3"), "unknown flag -game (did you mean -games?)");
+        assert!(err("-games 1 -rounds 3").contains("must be even"));
+        assert!(err("-games 1 -variant fischerandom").contains("standard shogi only"));
+        assert!(err("-games 1 -engine cmd=a st=0.5").contains("whole milliseconds"));
+        assert!(err("-games 1 -engine cmd=a ponder=maybe").contains("off, standard or early"));
+        assert!(err("-games 1 -engine cmd=a proto=uci").contains("unknown engine option"));
+        // Our own flags pass; a state file of this runner's own unless --state says where.
+        let t = translate(words("-games 1 --results r.jsonl --log-file l --state s")).unwrap();
+        assert!(
+            t.join(" ")
+                .ends_with("--results r.jsonl --log-file l --state s"),
+            "{t:?}"
+        );
+        let t = translate(words("-games 1")).unwrap();
+        let state = std::path::Path::new(t.last().unwrap());
+        assert_eq!(t[t.len() - 2], "--state");
+        assert!(state.starts_with(std::env::temp_dir()), "{t:?}");
+    }
+}

@@ -1,0 +1,500 @@
+//! Reading KIF game records (棋譜ファイル, the format of Kifu for Windows, 将棋所 and
+//! ShogiHome): the start position (`手合割`, or a board diagram, BOD) and the main line's
+//! moves, each checked by the rules as it is read. Text only: decoding Shift_JIS is the
+//! caller's.
+//!
+//! A move line is `手数 指し手 (消費時間)`: `   1 ７六歩(77)   ( 0:01/00:00:01)`, `   4 同　銀(31)`,
+//! `   5 ４五角打`, `   7 ２二角成(88)`, `   9 ３三桂不成(45)`. The moves end at an end word
+//! (`投了`, `中断`, `千日手`, `詰み`, …), at `まで…` or at the first variation (`変化：`).
+
+use crate::{ByColor, Color, Game, Hand, Move, Piece, PieceType, Position, Setup, Square};
+use std::fmt;
+
+/// A record read: where it starts and the moves of its main line.
+#[derive(Clone, Debug)]
+pub struct KifRecord {
+    /// The start position.
+    pub start: Position,
+    /// The moves, all legal from `start`.
+    pub moves: Vec<Move>,
+}
+
+/// Why a KIF text is not a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KifError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for KifError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for KifError {}
+
+/// The standard handicaps (`手合割`) as SFEN: the handicapped side (上手) is White and moves
+/// first.
+const HANDICAPS: [(&str, &str); 9] = [
+    ("平手", crate::STARTPOS_SFEN),
+    (
+        "香落ち",
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "右香落ち",
+        "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "角落ち",
+        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "飛車落ち",
+        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "飛香落ち",
+        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "二枚落ち",
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "四枚落ち",
+        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        "六枚落ち",
+        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+];
+
+/// The words that end the moves (KIF's 終局 words).
+const END_WORDS: [&str; 13] = [
+    "投了",
+    "中断",
+    "千日手",
+    "詰み",
+    "持将棋",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "不戦勝",
+    "不戦敗",
+    "封じ手",
+    "不詰",
+];
+
+/// Piece names of moves and board diagrams, longest first.
+const PIECES: [(&str, PieceType); 17] = [
+    ("成香", PieceType::ProLance),
+    ("成桂", PieceType::ProKnight),
+    ("成銀", PieceType::ProSilver),
+    ("歩", PieceType::Pawn),
+    ("香", PieceType::Lance),
+    ("桂", PieceType::Knight),
+    ("銀", PieceType::Silver),
+    ("金", PieceType::Gold),
+    ("角", PieceType::Bishop),
+    ("飛", PieceType::Rook),
+    ("玉", PieceType::King),
+    ("王", PieceType::King),
+    ("と", PieceType::ProPawn),
+    ("杏", PieceType::ProLance),
+    ("圭", PieceType::ProKnight),
+    ("全", PieceType::ProSilver),
+    ("馬", PieceType::Horse),
+];
+
+/// `龍` and `竜` are both the dragon.
+fn piece_at_start(s: &str) -> Option<(PieceType, usize)> {
+    if let Some(c) = s.chars().next().filter(|&c| c == '龍' || c == '竜') {
+        return Some((PieceType::Dragon, c.len_utf8()));
+    }
+    PIECES
+        .iter()
+        .find(|(name, _)| s.starts_with(name))
+        .map(|&(name, kind)| (kind, name.len()))
+}
+
+/// A digit written as ASCII, full-width (`１`) or kanji (`一`).
+fn digit(c: char) -> Option<u8> {
+    const KANJI: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
+        _ => KANJI.iter().position(|&k| k == c).map(|i| i as u8 + 1),
+    }
+}
+
+/// A count in kanji as hands write it (`二`, `十`, `十八`); empty is one.
+fn kanji_count(s: &str) -> Option<u8> {
+    match s.split_once('十') {
+        Some((tens, ones)) => {
+            let t = if tens.is_empty() {
+                1
+            } else {
+                digit(tens.chars().next()?)?
+            };
+            let o = if ones.is_empty() {
+                0
+            } else {
+                digit(ones.chars().next()?)?
+            };
+            Some(t * 10 + o)
+        }
+        None if s.is_empty() => Some(1),
+        None => digit(s.chars().next()?),
+    }
+}
+
+/// A hand line's pieces (`飛　角　金二　歩十八`, `なし`).
+fn parse_hand(text: &str) -> Option<Hand> {
+    let mut hand = Hand::default();
+    let text = text.trim();
+    if text == "なし" || text.is_empty() {
+        return Some(hand);
+    }
+    for part in text.split(['　', ' ']).filter(|p| !p.is_empty()) {
+        let (kind, len) = piece_at_start(part)?;
+        if !kind.is_hand_kind() {
+            return None;
+        }
+        let n = kanji_count(&part[len..])?;
+        hand.set(kind, hand.count(kind) + n);
+    }
+    Some(hand)
+}
+
+/// A board diagram's row (`|v香v桂 ・ ・ ・ ・ ・v桂v香|一`): nine cells of a side mark (` `
+/// or `v`) and a piece (or `・`).
+fn parse_row(text: &str, board: &mut [Option<Piece>; 81]) -> Option<()> {
+    let inner = text.strip_prefix('|')?;
+    let (cells, rank) = inner.split_once('|')?;
+    let rank = digit(rank.trim().chars().next()?)?;
+    let mut rest = cells;
+    for file in (1..=9u8).rev() {
+        let color = match rest.chars().next()? {
+            'v' | 'V' => Color::White,
+            ' ' | '^' | '+' => Color::Black,
+            _ => return None,
+        };
+        rest = &rest[1..];
+        let sq = Square::new(file, rank)?;
+        if let Some(r) = rest.strip_prefix('・') {
+            board[sq.index()] = None;
+            rest = r;
+        } else {
+            let (kind, len) = piece_at_start(rest)?;
+            board[sq.index()] = Some(Piece::new(color, kind));
+            rest = &rest[len..];
+        }
+    }
+    Some(())
+}
+
+/// What a move line says: the destination (or "the same square"), the piece, promotion and
+/// origin (`None`: a drop).
+struct KifMove {
+    to: Option<Square>,
+    kind: PieceType,
+    promote: bool,
+    drop: bool,
+    from: Option<Square>,
+}
+
+/// Reads the move text after the number (`７六歩(77)`, `同　銀(31)`, `４五角打`). `Ok(None)` for
+/// an end word.
+fn parse_move_text(text: &str) -> Result<Option<KifMove>, String> {
+    let t = text.trim_start_matches([' ', '　']);
+    if END_WORDS.iter().any(|w| t.starts_with(w)) {
+        return Ok(None);
+    }
+    let bad = || {
+        format!(
+            "'{}' is not a KIF move",
+            t.split_whitespace().next().unwrap_or(t)
+        )
+    };
+    let (to, rest) = if let Some(r) = t.strip_prefix('同') {
+        (None, r.trim_start_matches([' ', '　']))
+    } else {
+        let mut cs = t.chars();
+        let f = cs.next().and_then(digit).ok_or_else(bad)?;
+        let r = cs.next().and_then(digit).ok_or_else(bad)?;
+        (Some(Square::new(f, r).ok_or_else(bad)?), cs.as_str())
+    };
+    let (kind, len) = piece_at_start(rest).ok_or_else(bad)?;
+    let mut rest = &rest[len..];
+    let (mut promote, mut drop) = (false, false);
+    if let Some(r) = rest
+        .strip_prefix("不成")
+        .or_else(|| rest.strip_prefix('生'))
+    {
+        rest = r;
+    } else if let Some(r) = rest.strip_prefix('成') {
+        promote = true;
+        rest = r;
+    } else if let Some(r) = rest.strip_prefix('打') {
+        drop = true;
+        rest = r;
+    }
+    let from = match rest.strip_prefix('(') {
+        Some(r) => {
+            let b = r.as_bytes();
+            if b.len() < 3 || b[2] != b')' {
+                return Err(bad());
+            }
+            let (f, rk) = (digit(b[0] as char), digit(b[1] as char));
+            Some(Square::new(f.ok_or_else(bad)?, rk.ok_or_else(bad)?).ok_or_else(bad)?)
+        }
+        None => None,
+    };
+    Ok(Some(KifMove {
+        to,
+        kind,
+        promote,
+        drop: drop || from.is_none(),
+        from,
+    }))
+}
+
+/// Whether a line is a move line: optional spaces, the move number, a space.
+fn move_number(line: &str) -> Option<(u32, &str)> {
+    let t = line.trim_start();
+    let end = t.find(|c: char| !c.is_ascii_digit())?;
+    if end == 0 || !t[end..].starts_with([' ', '　']) {
+        return None;
+    }
+    Some((t[..end].parse().ok()?, &t[end..]))
+}
+
+/// Reads a KIF text: the start position, then the main line's moves, each checked by the rules.
+pub fn parse(text: &str) -> Result<KifRecord, KifError> {
+    let mut handicap: Option<&str> = None;
+    let mut board: Option<[Option<Piece>; 81]> = None;
+    let mut hands = ByColor([Hand::default(); 2]);
+    let mut side: Option<Color> = None;
+    let mut game: Option<Game> = None;
+    let mut first: Option<Position> = None;
+    let mut moves = Vec::new();
+    let mut last_to: Option<Square> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let err = |reason: String| KifError { line: n, reason };
+        let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
+        if line.starts_with('#') || line.starts_with('*') || line.starts_with('&') {
+            continue;
+        }
+        if line.starts_with("変化") || line.trim_start().starts_with("まで") {
+            break;
+        }
+        if let Some((number, rest)) = move_number(line) {
+            let g = match game.as_mut() {
+                Some(g) => g,
+                None => {
+                    let start = start_position(handicap, board, hands, side).map_err(err)?;
+                    first = Some(start.clone());
+                    game.insert(Game::new(start))
+                }
+            };
+            if number as usize != moves.len() + 1 {
+                return Err(err(format!(
+                    "move number {number} where {} was expected",
+                    moves.len() + 1
+                )));
+            }
+            let Some(km) = parse_move_text(rest).map_err(err)? else {
+                break;
+            };
+            let to = km
+                .to
+                .or(last_to)
+                .ok_or_else(|| err("同 with no move before it".into()))?;
+            let mv = if km.drop {
+                Move::Drop { kind: km.kind, to }
+            } else {
+                let from = km.from.ok_or_else(|| err("no origin square".into()))?;
+                Move::Normal {
+                    from,
+                    to,
+                    promote: km.promote,
+                }
+            };
+            let pos = g.position();
+            if let Move::Normal { from, .. } = mv {
+                let on = pos.piece_at(from).map(|p| p.kind);
+                if on != Some(km.kind) {
+                    return Err(err(format!(
+                        "move {number}: no {} on {from}",
+                        crate::csa::notation::piece_name(km.kind)
+                    )));
+                }
+            }
+            g.try_play(mv)
+                .map_err(|e| err(format!("move {number} ({mv}) is illegal: {e}")))?;
+            moves.push(mv);
+            last_to = Some(to);
+            continue;
+        }
+        if game.is_some() {
+            // Comments and time lines between the moves.
+            continue;
+        }
+        let (key, value) = match line.split_once('：').or_else(|| line.split_once(':')) {
+            Some((k, v)) => (k.trim(), v.trim()),
+            None => (line.trim(), ""),
+        };
+        match key {
+            "手合割" => handicap = Some(value),
+            "後手の持駒" | "上手の持駒" => {
+                hands[Color::White] =
+                    parse_hand(value).ok_or_else(|| err(format!("bad hand '{value}'")))?
+            }
+            "先手の持駒" | "下手の持駒" => {
+                hands[Color::Black] =
+                    parse_hand(value).ok_or_else(|| err(format!("bad hand '{value}'")))?
+            }
+            "先手番" | "下手番" => side = Some(Color::Black),
+            "後手番" | "上手番" => side = Some(Color::White),
+            _ if line.starts_with('|') => {
+                parse_row(line, board.get_or_insert([None; 81]))
+                    .ok_or_else(|| err(format!("bad board row '{line}'")))?;
+            }
+            _ => {}
+        }
+    }
+    let start = match first {
+        Some(p) => p,
+        None => start_position(handicap, board, hands, side).map_err(|reason| KifError {
+            line: text.lines().count(),
+            reason,
+        })?,
+    };
+    Ok(KifRecord { start, moves })
+}
+
+/// The start position: the board diagram if there is one (Black to move unless it says
+/// otherwise, or White with a handicap), else the `手合割`, else 平手.
+fn start_position(
+    handicap: Option<&str>,
+    board: Option<[Option<Piece>; 81]>,
+    hands: ByColor<Hand>,
+    side: Option<Color>,
+) -> Result<Position, String> {
+    let handicapped = handicap.is_some_and(|h| h != "平手");
+    if let Some(board) = board {
+        let side = side.unwrap_or(if handicapped {
+            Color::White
+        } else {
+            Color::Black
+        });
+        let setup = Setup {
+            board,
+            hands,
+            side,
+            ply: 1,
+        };
+        return Position::from_setup(&setup, crate::KingRule::Required)
+            .map_err(|e| format!("illegal board diagram: {e}"));
+    }
+    let name = handicap.unwrap_or("平手");
+    let (_, sfen) = HANDICAPS
+        .iter()
+        .find(|(h, _)| *h == name)
+        .ok_or_else(|| format!("手合割 '{name}' needs a board diagram"))?;
+    Position::from_sfen(sfen).map_err(|e| format!("手合割 '{name}': {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_of_every_shape() {
+        let text = "\
+# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----
+開始日時：2026/12/01 10:00:00
+手合割：平手
+先手：A
+後手：B
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:01/00:00:01)
+   2 ３四歩(33)   ( 0:01/00:00:02)
+*a comment
+   3 ２二角成(88)   ( 0:01/00:00:02)
+   4 同　銀(31)   ( 0:01/00:00:03)
+   5 ４五角打   ( 0:01/00:00:03)
+   6 投了
+まで5手で先手の勝ち
+";
+        let r = parse(text).unwrap();
+        assert_eq!(r.start, Position::startpos());
+        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+    }
+
+    #[test]
+    fn a_board_diagram_and_a_non_promotion() {
+        // Black: king 5i, knight 4e; White: king 5a. Black plays 4e3c, not promoting.
+        let text = "\
+後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+| ・ ・ ・ ・v玉 ・ ・ ・ ・|一
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|二
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ 桂 ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
+| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九
++---------------------------+
+先手の持駒：金二　歩十八
+先手番
+手数----指手---------消費時間--
+   1 ３三桂不成(45)
+";
+        let r = parse(text).unwrap();
+        assert_eq!(r.start.to_sfen(), "4k4/9/9/9/5N3/9/9/9/4K4 b 2G18P 1");
+        assert_eq!(r.moves[0].to_string(), "4e3c");
+    }
+
+    #[test]
+    fn a_handicap_starts_with_white() {
+        let r = parse("手合割：香落ち\n   1 １一角(22)\n").unwrap();
+        assert_eq!(r.start.side_to_move(), Color::White);
+        assert_eq!(r.moves[0].to_string(), "2b1a");
+    }
+
+    #[test]
+    fn any_cut_of_a_record_is_read_or_refused_without_a_panic() {
+        let text = "手合割：平手\n後手の持駒：金二　歩十八\n|v香v桂 ・|一\n   1 ７六歩(77)   ( 0:01/00:00:01)\n\
+                    *c\n   2 同　歩(７７)\n   3 ４五角打\n   4 ２二角成(88)\n   5 投了\n";
+        for (i, _) in text.char_indices() {
+            let _ = parse(&text[..i]);
+            let _ = parse(&text[i..]);
+        }
+    }
+
+    #[test]
+    fn faults_name_their_line() {
+        let e = parse("手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.reason.contains("move 2"), "{e}");
+        let e = parse("   1 ７五歩(77)\n").unwrap_err();
+        assert!(e.reason.contains("illegal"), "{e}");
+        let e = parse("   1 ７六歩(77)\n   3 ３四歩(33)\n").unwrap_err();
+        assert!(e.reason.contains("move number 3"), "{e}");
+        let e = parse("手合割：八枚落ち\n   1 ５二玉(51)\n").unwrap_err();
+        assert!(e.reason.contains("board diagram"), "{e}");
+        assert!(parse("   1 ７六金(77)\n").is_err());
+    }
+}
