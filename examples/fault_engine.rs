@@ -55,6 +55,8 @@
 //! | `crash-on-unknown-command`, `crash-on-crlf` | crashes on a command it does not know, on a line ending in CR LF |
 //! | `crash-on-unknown-option`, `crash-on-empty-value`, `crash-on-spin-max` | crashes on `setoption` of an undeclared option, with an empty value, with a spin's max |
 //! | `sudden-death-slow=MS` | waits MS before answering a `go` with `byoyomi 0` |
+//! | `slow-first=MS` | waits MS before answering the first timed `go` of the process (a machine busy for a moment) |
+//! | `slow-spin-max=MS` | waits MS before the `readyok` after a spin was set to its max (`Threads 512` on a small machine) |
 //! | `resign-if-forced` | resigns when it has a single legal move |
 //! | `crash-if-mated` | crashes instead of resigning when it has no legal move |
 //! | `move-buffer=N` | crashes when it has more than N legal moves (a fixed move list) |
@@ -272,6 +274,10 @@ struct FaultEngine {
     game: Option<Game>,
     /// Whether the search held by the engine is a `go ponder` (not a `go infinite`).
     held_ponder: bool,
+    /// How long the next `readyok` waits (`slow-spin-max`).
+    slow_ready: u64,
+    /// Whether `slow-first` has slowed its answer.
+    slowed_first: bool,
 }
 
 impl FaultEngine {
@@ -457,6 +463,8 @@ enum CheckFault {
     CrashOnEmptyValue,
     CrashOnSpinMax,
     SuddenDeathSlow(u64),
+    SlowFirst(u64),
+    SlowSpinMax(u64),
     ResignIfForced,
     CrashIfMated,
     MoveBuffer(usize),
@@ -496,6 +504,8 @@ impl CheckFault {
             ("crash-on-empty-value", None) => CheckFault::CrashOnEmptyValue,
             ("crash-on-spin-max", None) => CheckFault::CrashOnSpinMax,
             ("sudden-death-slow", v) => CheckFault::SuddenDeathSlow(number(v)?),
+            ("slow-first", v) => CheckFault::SlowFirst(number(v)?),
+            ("slow-spin-max", v) => CheckFault::SlowSpinMax(number(v)?),
             ("resign-if-forced", None) => CheckFault::ResignIfForced,
             ("crash-if-mated", None) => CheckFault::CrashIfMated,
             ("move-buffer", v) => CheckFault::MoveBuffer(number(v)? as usize),
@@ -637,6 +647,10 @@ impl FaultEngine {
                 Ok(Some(flow))
             }
             Ok(Command::IsReady) if searching && self.has(&F::NoReadyokWhileSearching) => done,
+            Ok(Command::IsReady) if self.slow_ready > 0 => {
+                std::thread::sleep(Duration::from_millis(std::mem::take(&mut self.slow_ready)));
+                Ok(None)
+            }
             Ok(Command::SetOption { name, value }) => {
                 let value = value.unwrap_or_default();
                 // The options the engine declares are Saikoro's.
@@ -649,6 +663,13 @@ impl FaultEngine {
                     || (spin_max && self.has(&F::CrashOnSpinMax))
                 {
                     return crash;
+                }
+                let slow = self.check_faults().find_map(|f| match f {
+                    F::SlowSpinMax(ms) => Some(*ms),
+                    _ => None,
+                });
+                if let (true, Some(ms)) = (spin_max, slow) {
+                    self.slow_ready = ms;
                 }
                 Ok(None)
             }
@@ -736,6 +757,15 @@ impl FaultEngine {
                 std::thread::sleep(Duration::from_millis(ms));
             }
         }
+        let slow_first = self.check_faults().find_map(|f| match f {
+            F::SlowFirst(ms) => Some(*ms),
+            _ => None,
+        });
+        if let Some(ms) = slow_first {
+            if !std::mem::replace(&mut self.slowed_first, true) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
+        }
         let buffer = self.check_faults().find_map(|f| match f {
             F::MoveBuffer(n) => Some(*n),
             _ => None,
@@ -809,6 +839,8 @@ fn main() -> ExitCode {
         faults,
         game: None,
         held_ponder: false,
+        slow_ready: 0,
+        slowed_first: false,
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -7,26 +7,50 @@
 use super::session::{Ctx, Step, Verdict};
 use super::{Check, Group};
 use crate::usi::OptionKind;
+use std::time::Duration;
 
 pub(super) fn checks() -> Vec<Check> {
     vec![
         Check::new("setoption-defaults", Group::Options, defaults),
         Check::new("setoption-limits", Group::Options, limits),
-        // The options are left as the checks set them: the next checks get a fresh process.
-        Check::new("setoption-undeclared", Group::Options, undeclared).then_restart(),
+        Check::new("setoption-undeclared", Group::Options, undeclared),
     ]
 }
+
+/// How long the checker waits for the `readyok` after a `setoption` before it fails: ShogiHome
+/// waits without a limit, so only an engine that never answers is lost. Past the timeout the
+/// answer is a warning with its figure (Shogidokoro and ShogiGUI may give up on a long
+/// `isready`, YaneuraOu's source notes).
+pub(crate) const SLOW_READY_LIMIT: Duration = Duration::from_secs(60);
 
 /// `setoption name <name> value <value>` (an empty value ends in a space, as ShogiHome sends an
 /// `<empty>` default), then `isready` → `readyok`.
 fn set_and_ready(ctx: &mut Ctx, name: &str, value: &str) -> Result<(), Verdict> {
     let line = format!("setoption name {name} value {value}");
-    ctx.send(&line)?;
-    match ctx.fence()? {
+    // A crash here costs the engine its use: ShogiHome and Shogidokoro send the stored value of
+    // every option at every start.
+    let crashed = |v: Verdict| Verdict {
+        reason: format!(
+            "{} (GUIs send the stored value of every option at every start)",
+            v.reason
+        ),
+        ..v
+    };
+    ctx.send(&line).map_err(crashed)?;
+    let limit = SLOW_READY_LIMIT.max(ctx.cfg.timeout);
+    match ctx.fence_within(limit).map_err(crashed)? {
+        Some((_, took)) if took > ctx.cfg.timeout => {
+            ctx.warn(format!(
+                "readyok {} ms after '{line}', more than {} ms (ShogiHome waits for readyok without a limit; Shogidokoro and ShogiGUI may give up on a long isready)",
+                took.as_millis(),
+                ctx.cfg.timeout.as_millis()
+            ));
+            Ok(())
+        }
         Some(_) => Ok(()),
         None => Err(Verdict::fail(format!(
-            "no readyok within {} ms after '{line}'",
-            ctx.cfg.timeout.as_millis()
+            "no readyok within {} ms after '{line}' (a GUI waits for it before every game)",
+            limit.as_millis()
         ))),
     }
 }

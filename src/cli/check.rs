@@ -21,9 +21,12 @@ table. Exit status 0 when no check failed, 1 otherwise.
 Options:
   --json              one JSON document instead of the table
   --timeout-ms MS     the longest wait for an answer that should come at once: usiok,
-                      readyok, bestmove after stop (default 10000, ShogiHome's usiok limit)
+                      readyok (default 10000, ShogiHome's usiok limit)
   --option NAME=VALUE set an engine option after every start and leave it alone in the
                       option checks (an evaluation directory, say); repeatable
+  --only NAME|GROUP   run only these checks or groups (start-up, options, game-flow,
+                      rules, robustness, output); repeatable, or a comma-separated list
+  --skip NAME|GROUP   leave out these checks or groups; repeatable, or a list
   --log-file FILE     append the log to FILE
 
 Every check is described in docs/check.md.
@@ -41,6 +44,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     let mut timeout = check::DEFAULT_TIMEOUT;
     let mut options = Vec::new();
     let mut log_file = None;
+    let (mut only, mut skip) = (Vec::new(), Vec::new());
     let mut command: Vec<String> = Vec::new();
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next()? {
@@ -61,6 +65,19 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
                     "--option {v:?}: an option name is one word"
                 );
                 options.push((name.to_string(), value.to_string()));
+            }
+            Long(flag @ ("only" | "skip")) => {
+                let list = if flag == "only" { &mut only } else { &mut skip };
+                let flag = flag.to_string();
+                for word in p.value()?.string()?.split(',').map(str::trim) {
+                    anyhow::ensure!(
+                        check::selectable(word),
+                        "--{flag} {word:?}: no such check or group (groups: {}; checks: {})",
+                        check::Group::ALL.map(|g| g.slug()).join(", "),
+                        check::check_names().join(", ")
+                    );
+                    list.push(word.to_string());
+                }
             }
             Long("log-file") => log_file = Some(p.value()?.into()),
             Short('h') | Long("help") => {
@@ -94,6 +111,8 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
             engine,
             timeout,
             options,
+            only,
+            skip,
         },
         log_file,
     }))
@@ -113,12 +132,13 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         let mut out = stdout.lock();
         writeln!(out, "Checking {}", args.config.engine)?;
         out.flush()?;
-        let mut prev = None;
-        check::run(&args.config, &mut |r| {
-            let _ = check::write_table_row(&mut out, r, prev);
+        let mut table = check::Table::new();
+        let report = check::run(&args.config, &mut |r| {
+            let _ = table.row(&mut out, r);
             let _ = out.flush();
-            prev = Some(r.group);
-        })
+        });
+        table.flush(&mut out)?;
+        report
     };
     let mut out = stdout.lock();
     if args.json {
