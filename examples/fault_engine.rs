@@ -64,6 +64,15 @@
 //! | `perpetual-check` | plays a move that loses by perpetual check when one exists |
 //! | `reject-non-promotion` | reads a `position` only up to the first unpromoted bishop, rook or pawn move that could have promoted, and plays from there |
 //! | `mate-bestmove`, `checkmate=M1,M2,…` | answers `go mate` with a bestmove, with `checkmate M1 M2 …` |
+//!
+//! Faults of `go perft` (for `saikoro check --movegen`), each a bug of a move generator:
+//!
+//! | fault | what the engine's perft does |
+//! |---|---|
+//! | `perft-omit-non-promotion` | leaves out the non-promotions of bishop and rook where they could promote (YaneuraOu's `LEGAL` list does so on purpose) |
+//! | `perft-uchifuzume` | counts mating pawn drops (打ち歩詰め) as legal |
+//! | `perft-miscount` | adds one to the count of the first move at the root when the depth is 2 or more: a subtree miscounted, every move right |
+//! | `no-perft` | answers `go perft` with a search (`bestmove`), as an engine without perft |
 
 use saikoro::usi::{parse_line, Command, Engine, Flow, Go, PositionCommand, Start, UsiError};
 use saikoro::{
@@ -473,6 +482,10 @@ enum CheckFault {
     RejectNonPromotion,
     MateBestmove,
     Checkmate(String),
+    PerftOmitNonPromotion,
+    PerftUchifuzume,
+    PerftMiscount,
+    NoPerft,
 }
 
 impl CheckFault {
@@ -514,6 +527,10 @@ impl CheckFault {
             ("reject-non-promotion", None) => CheckFault::RejectNonPromotion,
             ("mate-bestmove", None) => CheckFault::MateBestmove,
             ("checkmate", Some(v)) => CheckFault::Checkmate(v.replace(',', " ")),
+            ("perft-omit-non-promotion", None) => CheckFault::PerftOmitNonPromotion,
+            ("perft-uchifuzume", None) => CheckFault::PerftUchifuzume,
+            ("perft-miscount", None) => CheckFault::PerftMiscount,
+            ("no-perft", None) => CheckFault::NoPerft,
             _ => return Ok(None),
         }))
     }
@@ -746,8 +763,8 @@ impl FaultEngine {
             }
             return Ok(None);
         }
-        if go.perft.is_some() {
-            return Ok(None);
+        if let Some(depth) = go.perft {
+            return self.faulty_perft(depth, out);
         }
         if go.byoyomi == Some(0) {
             if let Some(ms) = self.check_faults().find_map(|f| match f {
@@ -802,6 +819,105 @@ impl FaultEngine {
             }
             None => Ok(None),
         }
+    }
+}
+
+/// The move generator with the `go perft` faults in force.
+#[derive(Clone, Copy)]
+struct Generator {
+    omit_non_promotion: bool,
+    uchifuzume: bool,
+}
+
+impl Generator {
+    /// The moves it lists in `pos`, in canonical order.
+    fn moves(self, pos: &Position) -> Vec<Move> {
+        let mut v: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !(self.omit_non_promotion && bishop_or_rook_stays_unpromoted(pos, m)))
+            .collect();
+        if self.uchifuzume {
+            v.extend(
+                Square::all()
+                    .map(|to| Move::Drop {
+                        kind: PieceType::Pawn,
+                        to,
+                    })
+                    .filter(|&m| pos.is_legal(m) == Err(IllegalMove::PawnDropMate)),
+            );
+        }
+        v.sort();
+        v
+    }
+
+    fn perft(self, pos: &Position, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.moves(pos).len() as u64,
+            _ => self
+                .moves(pos)
+                .iter()
+                .map(|&m| self.perft(&pos.play(m), depth - 1))
+                .sum(),
+        }
+    }
+}
+
+/// Whether `m` is a bishop or rook move that stays unpromoted where it could promote.
+fn bishop_or_rook_stays_unpromoted(pos: &Position, m: Move) -> bool {
+    let Move::Normal {
+        from,
+        to,
+        promote: false,
+    } = m
+    else {
+        return false;
+    };
+    let kind = pos.piece_at(from).map(|p| p.kind);
+    let promoted = Move::Normal {
+        from,
+        to,
+        promote: true,
+    };
+    matches!(kind, Some(PieceType::Bishop | PieceType::Rook)) && pos.is_legal(promoted).is_ok()
+}
+
+impl FaultEngine {
+    /// `go perft` with the perft faults: the divide as Saikoro prints it, from the faulty
+    /// generator; `None` when no perft fault is in force.
+    fn faulty_perft(&mut self, depth: u32, out: &mut Vec<u8>) -> Result<Option<Flow>, ExitCode> {
+        use CheckFault as F;
+        let generator = Generator {
+            omit_non_promotion: self.has(&F::PerftOmitNonPromotion),
+            uchifuzume: self.has(&F::PerftUchifuzume),
+        };
+        let miscount = self.has(&F::PerftMiscount);
+        let Some(game) = &self.game else {
+            return Ok(None);
+        };
+        let pos = game.position().clone();
+        if self.has(&F::NoPerft) {
+            let mv = pos.legal_moves().first().map(|m| m.to_string());
+            let _ = writeln!(out, "bestmove {}", mv.as_deref().unwrap_or("resign"));
+            return Ok(Some(Flow::Continue));
+        }
+        if !(generator.omit_non_promotion || generator.uchifuzume || miscount) || depth == 0 {
+            return Ok(None);
+        }
+        let mut total = 0;
+        for (i, m) in generator.moves(&pos).into_iter().enumerate() {
+            let mut n = generator.perft(&pos.play(m), depth - 1);
+            if miscount && i == 0 && depth >= 2 {
+                n += 1;
+            }
+            total += n;
+            let _ = writeln!(out, "{m}: {n}");
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Nodes searched: {total}");
+        Ok(Some(Flow::Continue))
     }
 }
 

@@ -17,8 +17,14 @@
 //! - robustness: `isready` during a search, a long history, CRLF, an unknown
 //!   command; `go mate`;
 //! - output: nothing but USI on stdout; `quit`.
+//!
+//! [`movegen`] is the move-generator debugger (`saikoro check --movegen`): the engine's
+//! `go perft` divide against Saikoro's, down to the position where the moves differ.
 
 mod flow;
+mod move_notes;
+pub mod movegen;
+mod movegen_report;
 mod options;
 mod output;
 pub mod positions;
@@ -28,6 +34,7 @@ mod rules;
 mod session;
 mod startup;
 
+pub use movegen_report::{write_movegen_details, write_movegen_json, write_position_row};
 pub use report::{write_details, write_json, write_table, Table};
 
 use crate::usi::{EngineCommand, FaultPolicy};
