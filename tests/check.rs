@@ -206,8 +206,9 @@ fn saikoro_passes_every_check() {
 #[test]
 fn start_up_faults() {
     let mut cases = vec![
-        case("no-id-name", &["id-name"], "no 'id name' line"),
-        case("no-id-author", &["id-author"], "no 'id author' line"),
+        // ShogiHome shows a default name and author: the draft's rule alone is a warning.
+        warning("no-id-name", &["id-name"], "no 'id name' line"),
+        warning("no-id-author", &["id-author"], "no 'id author' line"),
         case("bad-option", &["option-lines"], "no 'min' value"),
         case(
             "inconsistent-option",
@@ -529,7 +530,7 @@ fn command_line() {
             "--",
             &fe,
             "--fault",
-            "no-id-author",
+            "bad-option",
         ],
         &[],
     );
@@ -537,7 +538,7 @@ fn command_line() {
     assert_eq!(out.status.code(), Some(1), "{json}");
     assert!(json.contains("\"failed\": 1,"), "{json}");
     assert!(
-        json.contains("{\"name\": \"id-author\", \"group\": \"start-up\", \"status\": \"fail\", \"reason\": \"no 'id author' line"),
+        json.contains("{\"name\": \"option-lines\", \"group\": \"start-up\", \"status\": \"fail\", \"reason\": \"'option name Broken type spin default 10': "),
         "{json}"
     );
     assert!(

@@ -183,7 +183,10 @@ fn check_on_an_engine_that_hangs_on_every_go_is_quick() {
         "{}",
         r.out
     );
-    let skipped = r.out.matches("the engine hangs in every timed search").count();
+    let skipped = r
+        .out
+        .matches("the engine hangs in every timed search")
+        .count();
     assert!(skipped >= 20, "{skipped} checks skipped:\n{}", r.out);
     assert!(r.out.contains("\"status\": \"pass\""), "{}", r.out);
     assert_eq!(survivors(&pids_file), Vec::<u32>::new());

@@ -144,7 +144,7 @@ fn one_bestmove(ctx: &mut Ctx, first: &Answer, after: &str) -> Result<(), Verdic
         ))),
         Some(extra) => match extra.first() {
             Some(second) => Err(Verdict::fail(format!(
-                "two bestmoves {after}: '{}', then '{}'",
+                "two bestmoves {after}: '{}', then '{}' (a GUI that has sent its next go by then, as ShogiHome does at once, takes the second as that go's answer)",
                 first.line.text, second.line.text
             ))),
             None => Ok(()),

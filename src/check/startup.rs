@@ -166,12 +166,18 @@ fn start(
 fn greeting(s: &mut EngineSession, t0: Instant) -> Vec<CheckResult> {
     let all = excerpt(&mut s.client, 0);
     let info = &s.info;
-    let id = |what: &str, value: &Option<String>| match value.as_deref().map(str::trim) {
+    let id = |what: &str, value: &Option<String>| {
+        match value.as_deref().map(str::trim) {
         Some(v) if !v.is_empty() => Verdict::pass(format!("'{v}'")),
-        Some(_) => Verdict::fail(format!("'id {what}' is empty")),
-        None => Verdict::fail(format!(
-            "no 'id {what}' line before usiok (the USI draft requires both id lines)"
+        // The draft requires both; ShogiHome names an engine without `id name` "NO NAME" and
+        // leaves the author empty, so neither loses a game: warnings.
+        Some(_) => Verdict::warn(format!(
+            "'id {what}' is empty (the USI draft requires both id lines; ShogiHome shows a default)"
         )),
+        None => Verdict::warn(format!(
+            "no 'id {what}' line before usiok (the USI draft requires both id lines; ShogiHome shows a default)"
+        )),
+    }
     };
     vec![
         result(
