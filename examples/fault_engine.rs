@@ -55,6 +55,8 @@
 //! | `crash-on-unknown-command`, `crash-on-crlf` | crashes on a command it does not know, on a line ending in CR LF |
 //! | `crash-on-unknown-option`, `crash-on-empty-value`, `crash-on-spin-max` | crashes on `setoption` of an undeclared option, with an empty value, with a spin's max |
 //! | `sudden-death-slow=MS` | waits MS before answering a `go` with `byoyomi 0` |
+//! | `slow-first=MS` | waits MS before answering the first timed `go` of the process (a machine busy for a moment) |
+//! | `slow-spin-max=MS` | waits MS before the `readyok` after a spin was set to its max (`Threads 512` on a small machine) |
 //! | `resign-if-forced` | resigns when it has a single legal move |
 //! | `crash-if-mated` | crashes instead of resigning when it has no legal move |
 //! | `move-buffer=N` | crashes when it has more than N legal moves (a fixed move list) |
@@ -62,6 +64,15 @@
 //! | `perpetual-check` | plays a move that loses by perpetual check when one exists |
 //! | `reject-non-promotion` | reads a `position` only up to the first unpromoted bishop, rook or pawn move that could have promoted, and plays from there |
 //! | `mate-bestmove`, `checkmate=M1,M2,…` | answers `go mate` with a bestmove, with `checkmate M1 M2 …` |
+//!
+//! Faults of `go perft` (for `saikoro check --movegen`), each a bug of a move generator:
+//!
+//! | fault | what the engine's perft does |
+//! |---|---|
+//! | `perft-omit-non-promotion` | leaves out the non-promotions of bishop and rook where they could promote (YaneuraOu's `LEGAL` list does so on purpose) |
+//! | `perft-uchifuzume` | counts mating pawn drops (打ち歩詰め) as legal |
+//! | `perft-miscount` | adds one to the count of the first move at the root when the depth is 2 or more: a subtree miscounted, every move right |
+//! | `no-perft` | answers `go perft` with a search (`bestmove`), as an engine without perft |
 
 use saikoro::usi::{parse_line, Command, Engine, Flow, Go, PositionCommand, Start, UsiError};
 use saikoro::{
@@ -272,6 +283,10 @@ struct FaultEngine {
     game: Option<Game>,
     /// Whether the search held by the engine is a `go ponder` (not a `go infinite`).
     held_ponder: bool,
+    /// How long the next `readyok` waits (`slow-spin-max`).
+    slow_ready: u64,
+    /// Whether `slow-first` has slowed its answer.
+    slowed_first: bool,
 }
 
 impl FaultEngine {
@@ -457,6 +472,8 @@ enum CheckFault {
     CrashOnEmptyValue,
     CrashOnSpinMax,
     SuddenDeathSlow(u64),
+    SlowFirst(u64),
+    SlowSpinMax(u64),
     ResignIfForced,
     CrashIfMated,
     MoveBuffer(usize),
@@ -465,6 +482,10 @@ enum CheckFault {
     RejectNonPromotion,
     MateBestmove,
     Checkmate(String),
+    PerftOmitNonPromotion,
+    PerftUchifuzume,
+    PerftMiscount,
+    NoPerft,
 }
 
 impl CheckFault {
@@ -496,6 +517,8 @@ impl CheckFault {
             ("crash-on-empty-value", None) => CheckFault::CrashOnEmptyValue,
             ("crash-on-spin-max", None) => CheckFault::CrashOnSpinMax,
             ("sudden-death-slow", v) => CheckFault::SuddenDeathSlow(number(v)?),
+            ("slow-first", v) => CheckFault::SlowFirst(number(v)?),
+            ("slow-spin-max", v) => CheckFault::SlowSpinMax(number(v)?),
             ("resign-if-forced", None) => CheckFault::ResignIfForced,
             ("crash-if-mated", None) => CheckFault::CrashIfMated,
             ("move-buffer", v) => CheckFault::MoveBuffer(number(v)? as usize),
@@ -504,6 +527,10 @@ impl CheckFault {
             ("reject-non-promotion", None) => CheckFault::RejectNonPromotion,
             ("mate-bestmove", None) => CheckFault::MateBestmove,
             ("checkmate", Some(v)) => CheckFault::Checkmate(v.replace(',', " ")),
+            ("perft-omit-non-promotion", None) => CheckFault::PerftOmitNonPromotion,
+            ("perft-uchifuzume", None) => CheckFault::PerftUchifuzume,
+            ("perft-miscount", None) => CheckFault::PerftMiscount,
+            ("no-perft", None) => CheckFault::NoPerft,
             _ => return Ok(None),
         }))
     }
@@ -637,6 +664,10 @@ impl FaultEngine {
                 Ok(Some(flow))
             }
             Ok(Command::IsReady) if searching && self.has(&F::NoReadyokWhileSearching) => done,
+            Ok(Command::IsReady) if self.slow_ready > 0 => {
+                std::thread::sleep(Duration::from_millis(std::mem::take(&mut self.slow_ready)));
+                Ok(None)
+            }
             Ok(Command::SetOption { name, value }) => {
                 let value = value.unwrap_or_default();
                 // The options the engine declares are Saikoro's.
@@ -649,6 +680,13 @@ impl FaultEngine {
                     || (spin_max && self.has(&F::CrashOnSpinMax))
                 {
                     return crash;
+                }
+                let slow = self.check_faults().find_map(|f| match f {
+                    F::SlowSpinMax(ms) => Some(*ms),
+                    _ => None,
+                });
+                if let (true, Some(ms)) = (spin_max, slow) {
+                    self.slow_ready = ms;
                 }
                 Ok(None)
             }
@@ -725,14 +763,23 @@ impl FaultEngine {
             }
             return Ok(None);
         }
-        if go.perft.is_some() {
-            return Ok(None);
+        if let Some(depth) = go.perft {
+            return self.faulty_perft(depth, out);
         }
         if go.byoyomi == Some(0) {
             if let Some(ms) = self.check_faults().find_map(|f| match f {
                 F::SuddenDeathSlow(ms) => Some(*ms),
                 _ => None,
             }) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
+        }
+        let slow_first = self.check_faults().find_map(|f| match f {
+            F::SlowFirst(ms) => Some(*ms),
+            _ => None,
+        });
+        if let Some(ms) = slow_first {
+            if !std::mem::replace(&mut self.slowed_first, true) {
                 std::thread::sleep(Duration::from_millis(ms));
             }
         }
@@ -775,6 +822,105 @@ impl FaultEngine {
     }
 }
 
+/// The move generator with the `go perft` faults in force.
+#[derive(Clone, Copy)]
+struct Generator {
+    omit_non_promotion: bool,
+    uchifuzume: bool,
+}
+
+impl Generator {
+    /// The moves it lists in `pos`, in canonical order.
+    fn moves(self, pos: &Position) -> Vec<Move> {
+        let mut v: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| !(self.omit_non_promotion && bishop_or_rook_stays_unpromoted(pos, m)))
+            .collect();
+        if self.uchifuzume {
+            v.extend(
+                Square::all()
+                    .map(|to| Move::Drop {
+                        kind: PieceType::Pawn,
+                        to,
+                    })
+                    .filter(|&m| pos.is_legal(m) == Err(IllegalMove::PawnDropMate)),
+            );
+        }
+        v.sort();
+        v
+    }
+
+    fn perft(self, pos: &Position, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.moves(pos).len() as u64,
+            _ => self
+                .moves(pos)
+                .iter()
+                .map(|&m| self.perft(&pos.play(m), depth - 1))
+                .sum(),
+        }
+    }
+}
+
+/// Whether `m` is a bishop or rook move that stays unpromoted where it could promote.
+fn bishop_or_rook_stays_unpromoted(pos: &Position, m: Move) -> bool {
+    let Move::Normal {
+        from,
+        to,
+        promote: false,
+    } = m
+    else {
+        return false;
+    };
+    let kind = pos.piece_at(from).map(|p| p.kind);
+    let promoted = Move::Normal {
+        from,
+        to,
+        promote: true,
+    };
+    matches!(kind, Some(PieceType::Bishop | PieceType::Rook)) && pos.is_legal(promoted).is_ok()
+}
+
+impl FaultEngine {
+    /// `go perft` with the perft faults: the divide as Saikoro prints it, from the faulty
+    /// generator; `None` when no perft fault is in force.
+    fn faulty_perft(&mut self, depth: u32, out: &mut Vec<u8>) -> Result<Option<Flow>, ExitCode> {
+        use CheckFault as F;
+        let generator = Generator {
+            omit_non_promotion: self.has(&F::PerftOmitNonPromotion),
+            uchifuzume: self.has(&F::PerftUchifuzume),
+        };
+        let miscount = self.has(&F::PerftMiscount);
+        let Some(game) = &self.game else {
+            return Ok(None);
+        };
+        let pos = game.position().clone();
+        if self.has(&F::NoPerft) {
+            let mv = pos.legal_moves().first().map(|m| m.to_string());
+            let _ = writeln!(out, "bestmove {}", mv.as_deref().unwrap_or("resign"));
+            return Ok(Some(Flow::Continue));
+        }
+        if !(generator.omit_non_promotion || generator.uchifuzume || miscount) || depth == 0 {
+            return Ok(None);
+        }
+        let mut total = 0;
+        for (i, m) in generator.moves(&pos).into_iter().enumerate() {
+            let mut n = generator.perft(&pos.play(m), depth - 1);
+            if miscount && i == 0 && depth >= 2 {
+                n += 1;
+            }
+            total += n;
+            let _ = writeln!(out, "{m}: {n}");
+        }
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Nodes searched: {total}");
+        Ok(Some(Flow::Continue))
+    }
+}
+
 fn main() -> ExitCode {
     let mut faults = Vec::new();
     let mut seed = None;
@@ -809,6 +955,8 @@ fn main() -> ExitCode {
         faults,
         game: None,
         held_ponder: false,
+        slow_ready: 0,
+        slowed_first: false,
     };
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -30,9 +30,8 @@ fn run_all(engines: Vec<(EngineCommand, Duration)>) -> Vec<Report> {
         let tx = tx.clone();
         std::thread::spawn(move || {
             let config = Config {
-                engine,
                 timeout,
-                options: Vec::new(),
+                ..Config::new(engine)
             };
             let report = check::run(&config, &mut |_| {});
             let _ = tx.send((i, report));
@@ -207,8 +206,9 @@ fn saikoro_passes_every_check() {
 #[test]
 fn start_up_faults() {
     let mut cases = vec![
-        case("no-id-name", &["id-name"], "no 'id name' line"),
-        case("no-id-author", &["id-author"], "no 'id author' line"),
+        // ShogiHome shows a default name and author: the draft's rule alone is a warning.
+        warning("no-id-name", &["id-name"], "no 'id name' line"),
+        warning("no-id-author", &["id-author"], "no 'id author' line"),
         case("bad-option", &["option-lines"], "no 'min' value"),
         case(
             "inconsistent-option",
@@ -268,6 +268,12 @@ fn option_faults() {
             &["setoption-undeclared"],
             "after 'setoption name USI_Hash value 32'",
         ),
+        // ShogiHome waits for readyok without a limit: a slow one is a warning with its figure.
+        warning(
+            "slow-spin-max=3000",
+            &["setoption-limits"],
+            " ms after 'setoption name Seed value 2147483647', more than 2000 ms",
+        ),
     ]);
 }
 
@@ -289,7 +295,14 @@ fn game_flow_faults() {
         case(
             "sudden-death-slow=1500",
             &["game-sudden-death"],
-            "with 600 ms given (tolerance 500 ms): lost on time",
+            "with 600 ms given (tolerance 500 ms, ",
+        ),
+        // Late once only, as on a machine busy for a moment: the check is repeated and the
+        // lateness reported as the machine's.
+        warning(
+            "slow-first=1800",
+            &["game-byoyomi"],
+            "with 1000 ms given (tolerance 500 ms, ",
         ),
         Case {
             warn: &["isready-during-search"],
@@ -447,10 +460,42 @@ fn robustness_and_output_faults() {
         case(
             "double-spaces",
             &["stdout"],
-            "ShogiHome reads bestmove lines split on single spaces",
+            "ShogiHome splits bestmove lines on single spaces",
         ),
         case("ignore-quit", &["quit"], "still running 2000 ms after quit"),
     ]);
+}
+
+/// An engine that hangs in every timed search from its second move on costs three checks (each
+/// waits for its time, the tolerance and the grace after `stop`); the later checks that need a
+/// timed search are not run, those with a held search still are, and the run ends quickly.
+#[test]
+fn a_hanging_engine_is_bounded() {
+    let r = &run_all(vec![(faulty(&["hang-every@2"]), TIMEOUT)])[0];
+    let mut v = Vec::new();
+    check::write_table(&mut v, r).unwrap();
+    let table = String::from_utf8(v).unwrap();
+    assert_eq!(
+        names(r, Status::Fail),
+        set(&["game-byoyomi", "game-fischer", "game-sudden-death"]),
+        "{table}"
+    );
+    for held in ["go-infinite", "ponder-hit", "isready-during-search"] {
+        assert_eq!(r.get(held).unwrap().status, Status::Pass, "{table}");
+    }
+    let not_run = names(r, Status::NotRun);
+    assert!(not_run.contains("rules-nifu") && not_run.contains("gameover-without-stop"));
+    for n in &not_run {
+        let reason = &r.get(n).unwrap().reason;
+        assert!(
+            reason.contains("hangs in every timed search") && reason.contains("game-fischer"),
+            "{reason}"
+        );
+    }
+    // Three hangs of at most 3.5 s + 1 s each, restarts, and the checks that pass.
+    assert!(r.elapsed < Duration::from_secs(40), "{table}");
+    // The table gives the checks not run for one reason one line.
+    assert_eq!(table.matches("not run:").count(), 2, "{table}");
 }
 
 /// A mating `checkmate` line passes `go mate`, and says it was verified.
@@ -485,7 +530,7 @@ fn command_line() {
             "--",
             &fe,
             "--fault",
-            "no-id-author",
+            "bad-option",
         ],
         &[],
     );
@@ -493,7 +538,7 @@ fn command_line() {
     assert_eq!(out.status.code(), Some(1), "{json}");
     assert!(json.contains("\"failed\": 1,"), "{json}");
     assert!(
-        json.contains("{\"name\": \"id-author\", \"group\": \"start-up\", \"status\": \"fail\", \"reason\": \"no 'id author' line"),
+        json.contains("{\"name\": \"option-lines\", \"group\": \"start-up\", \"status\": \"fail\", \"reason\": \"'option name Broken type spin default 10': "),
         "{json}"
     );
     assert!(
@@ -504,4 +549,47 @@ fn command_line() {
     let out = usi_support::run_with(b"", &["check"], &[]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no engine command"));
+
+    // An engine that cannot start: one failure and one line for everything not run.
+    let out = usi_support::run_with(b"", &["check", "--", "/nonexistent/engine"], &[]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert_eq!(text.matches("not run").count(), 2, "{text}");
+    assert!(text.contains(&format!("  - {} checks ", n - 1)), "{text}");
+    assert!(text.ends_with(&format!(
+        "0 passed, 1 failed, 0 warnings, {} not run\n",
+        n - 1
+    )));
+
+    // --only and --skip take check names and groups.
+    let out = usi_support::run_with(
+        b"",
+        &[
+            "check",
+            "--only",
+            "rules,quit",
+            "--skip",
+            "rules-max-moves",
+            "--",
+            &fe,
+        ],
+        &[],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    let rules = positions::all()
+        .iter()
+        .filter(|p| p.check == "rules")
+        .count();
+    assert!(
+        text.ends_with(&format!("{} passed, 0 failed, 0 warnings\n", rules)),
+        "{text}"
+    );
+    assert!(
+        !text.contains("rules-max-moves") && !text.contains("usiok"),
+        "{text}"
+    );
+    let out = usi_support::run_with(b"", &["check", "--only", "rules-nowhere", "--", &fe], &[]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such check or group"));
 }

@@ -7,7 +7,7 @@
 //! `isready`: a second `bestmove` arrives before `readyok`.
 
 use super::rules::{go_byoyomi, judge, Judged};
-use super::session::{Answer, Ctx, Step, Verdict};
+use super::session::{Answer, Ctx, Late, Step, Verdict};
 use super::{Check, Group, HOLD, MOVE_TIME, TOLERANCE};
 use crate::usi::PositionLine;
 use crate::usi::{gameover_word, BestMove, Go};
@@ -93,18 +93,29 @@ impl Clock {
     }
 }
 
-/// Judges how long an answer took against the time given: a failure past the tolerance, a
-/// warning past the time itself.
-fn timing(ctx: &mut Ctx, took: Duration, given: Duration, stopped: bool) -> Result<(), Verdict> {
-    let (t, g, tol) = (took.as_millis(), given.as_millis(), TOLERANCE.as_millis());
+/// Judges how long an answer took after `after` (`go`, `ponderhit`) against the time given: a
+/// failure past the tolerance (the check is then repeated once), a warning past the time itself.
+fn timing(
+    ctx: &mut Ctx,
+    took: Duration,
+    given: Duration,
+    stopped: bool,
+    after: &'static str,
+) -> Result<(), Verdict> {
     if stopped || took > given + TOLERANCE {
-        return Err(Verdict::fail(format!(
-            "bestmove {t} ms after go with {g} ms given (tolerance {tol} ms): lost on time"
-        )));
+        return Err(Verdict::late(Late {
+            took,
+            given,
+            stopped,
+            after,
+        }));
     }
     if took > given {
         ctx.warn(format!(
-            "bestmove {t} ms after go with {g} ms given: within the {tol} ms tolerance, but late"
+            "bestmove {} ms after {after} with {} ms given: within the {} ms tolerance, but late",
+            took.as_millis(),
+            given.as_millis(),
+            TOLERANCE.as_millis()
         ));
     }
     Ok(())
@@ -133,7 +144,7 @@ fn one_bestmove(ctx: &mut Ctx, first: &Answer, after: &str) -> Result<(), Verdic
         ))),
         Some(extra) => match extra.first() {
             Some(second) => Err(Verdict::fail(format!(
-                "two bestmoves {after}: '{}', then '{}'",
+                "two bestmoves {after}: '{}', then '{}' (a GUI that has sent its next go by then, as ShogiHome does at once, takes the second as that go's answer)",
                 first.line.text, second.line.text
             ))),
             None => Ok(()),
@@ -166,7 +177,7 @@ fn game(ctx: &mut Ctx, side: Color, mut clock: Clock, result: GameResult, seed: 
         let given = clock.given(side);
         let s = ctx.search(&clock.go(), Some(given))?;
         one_bestmove(ctx, &s.answer, "for one go")?;
-        timing(ctx, s.elapsed, given, s.stopped)?;
+        timing(ctx, s.elapsed, given, s.stopped, "go")?;
         if s.elapsed > slowest.0 {
             slowest = (s.elapsed, given);
         }
@@ -245,32 +256,12 @@ fn start_ponder(ctx: &mut Ctx) -> Result<(), Verdict> {
     }
     ctx.send("usinewgame")?;
     ctx.send(PONDER_POSITION)?;
-    ctx.send(&go_ponder().to_string())
+    ctx.go_held(&go_ponder().to_string())
 }
 
 /// A `bestmove` within [`HOLD`]: one that must not come yet.
 fn early(ctx: &mut Ctx) -> Result<Option<Answer>, Verdict> {
     ctx.bestmove(Instant::now() + HOLD)
-}
-
-/// Waits for the `bestmove` that a `stop` must bring.
-fn after_stop(ctx: &mut Ctx, during: &str) -> Result<(Answer, Duration), Verdict> {
-    let t0 = Instant::now();
-    let grace = ctx.cfg.policy().stop_grace;
-    match ctx.bestmove(t0 + grace)? {
-        Some(a) => {
-            let took = a.line.at.saturating_duration_since(t0);
-            Ok((a, took))
-        }
-        None => {
-            ctx.tainted = true;
-            ctx.hung = true;
-            Err(Verdict::fail(format!(
-                "no bestmove within {} ms after stop during {during}",
-                grace.as_millis()
-            )))
-        }
-    }
 }
 
 /// The next game's first move, from the start position after 2g2f (the engine plays White,
@@ -297,7 +288,7 @@ fn go_infinite(ctx: &mut Ctx) -> Step {
     ctx.send("usinewgame")?;
     ctx.send(PONDER_POSITION)?;
     let t0 = Instant::now();
-    ctx.send("go infinite")?;
+    ctx.go_held("go infinite")?;
     if let Some(a) = early(ctx)? {
         return Err(Verdict::fail(format!(
             "'{}' {} ms after go infinite, before stop: analysis needs the search to run until stop",
@@ -306,7 +297,7 @@ fn go_infinite(ctx: &mut Ctx) -> Step {
         )));
     }
     ctx.send("stop")?;
-    let (a, took) = after_stop(ctx, "go infinite")?;
+    let (a, took) = ctx.after_stop("go infinite")?;
     judge(&mut ponder_game(), &a.best).map_err(Verdict::fail)?;
     one_bestmove(ctx, &a, "after stop")?;
     Ok(ctx.pass(format!(
@@ -333,11 +324,11 @@ fn ponder_hit(ctx: &mut Ctx) -> Step {
         Some(a) => (a, false),
         None => {
             ctx.send("stop")?;
-            (after_stop(ctx, "a search after ponderhit")?.0, true)
+            (ctx.after_stop("a search after ponderhit")?.0, true)
         }
     };
     let took = a.line.at.saturating_duration_since(hit);
-    timing(ctx, took, given, stopped)?;
+    timing(ctx, took, given, stopped, "ponderhit")?;
     let mut game = ponder_game();
     judge(&mut game, &a.best).map_err(Verdict::fail)?;
     check_ponder(ctx, game.position(), &a);
@@ -369,7 +360,8 @@ fn ponder_miss(ctx: &mut Ctx) -> Step {
         }
         None => {
             ctx.send("stop")?;
-            after_stop(ctx, "go ponder (ShogiHome waits for it before the next go)")?.0
+            ctx.after_stop("go ponder (ShogiHome waits for it before the next go)")?
+                .0
         }
     };
     one_bestmove(ctx, &answer, "after stop")?;
@@ -408,8 +400,8 @@ fn gameover_after_stop(ctx: &mut Ctx) -> Step {
             ));
             a
         }
-        None => after_stop(
-            ctx,
+        None => ctx
+            .after_stop(
             "go ponder, then gameover: ShogiHome discards the next bestmove, which would be the next game's first move",
         )?
         .0,
@@ -455,7 +447,14 @@ fn gameover_without_stop(ctx: &mut Ctx) -> Step {
     let m = next_game(
         ctx,
         "the engine kept its ponder search after gameover and answered from it",
-    )?;
+    )
+    .map_err(|v| match v.status {
+        super::Status::Fail => Verdict::fail(format!(
+            "after 'gameover lose' with no stop (Shogidokoro's end of a network game during pondering): {}",
+            v.reason
+        )),
+        _ => v,
+    })?;
     Ok(ctx.pass(format!(
         "gameover lose (no stop) ended the ponder search; the next game answered with {m}"
     )))

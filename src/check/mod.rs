@@ -17,8 +17,14 @@
 //! - robustness: `isready` during a search, a long history, CRLF, an unknown
 //!   command; `go mate`;
 //! - output: nothing but USI on stdout; `quit`.
+//!
+//! [`movegen`] is the move-generator debugger (`saikoro check --movegen`): the engine's
+//! `go perft` divide against Saikoro's, down to the position where the moves differ.
 
 mod flow;
+mod move_notes;
+pub mod movegen;
+mod movegen_report;
 mod options;
 mod output;
 pub mod positions;
@@ -28,7 +34,8 @@ mod rules;
 mod session;
 mod startup;
 
-pub use report::{write_details, write_json, write_table, write_table_row};
+pub use movegen_report::{write_movegen_details, write_movegen_json, write_position_row};
+pub use report::{write_details, write_json, write_table, Table};
 
 use crate::usi::{EngineCommand, FaultPolicy};
 use std::fmt;
@@ -63,6 +70,10 @@ pub struct Config {
     /// Options set after every start (`setoption name N value V`), and left alone by the
     /// option checks.
     pub options: Vec<(String, String)>,
+    /// `--only`: the checks and groups to run (empty: all).
+    pub only: Vec<String>,
+    /// `--skip`: the checks and groups not to run.
+    pub skip: Vec<String>,
 }
 
 impl Config {
@@ -72,7 +83,17 @@ impl Config {
             engine,
             timeout: DEFAULT_TIMEOUT,
             options: Vec::new(),
+            only: Vec::new(),
+            skip: Vec::new(),
         }
+    }
+
+    /// Whether the check `name` of `group` is selected by `--only` and `--skip`. The start-up
+    /// runs whatever they say (nothing else could); its results are shown when selected or
+    /// failed.
+    pub fn selects(&self, name: &str, group: Group) -> bool {
+        let names = |list: &[String]| list.iter().any(|w| w == name || *w == group.slug());
+        (self.only.is_empty() || names(&self.only)) && !names(&self.skip)
     }
 
     /// What the checker does when the engine fails: [`FaultPolicy::CHECK`] with this
@@ -145,6 +166,31 @@ pub enum Group {
     Robustness,
     /// The whole run's output, and `quit`.
     Output,
+}
+
+impl Group {
+    /// Every group, in the order they run.
+    pub const ALL: [Group; 6] = [
+        Group::StartUp,
+        Group::Options,
+        Group::GameFlow,
+        Group::Rules,
+        Group::Robustness,
+        Group::Output,
+    ];
+
+    /// The group's name in one word, as `--only` and `--skip` take it: `start-up`, `options`,
+    /// `game-flow`, `rules`, `robustness`, `output`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Group::GameFlow => "game-flow",
+            Group::StartUp => "start-up",
+            Group::Options => "options",
+            Group::Rules => "rules",
+            Group::Robustness => "robustness",
+            Group::Output => "output",
+        }
+    }
 }
 
 impl fmt::Display for Group {
@@ -267,12 +313,11 @@ impl Check {
             fresh_after: false,
         }
     }
+}
 
-    /// The same check, followed by a fresh process.
-    fn then_restart(mut self) -> Check {
-        self.fresh_after = true;
-        self
-    }
+/// Whether `word` names a check or a group (`--only`, `--skip`).
+pub fn selectable(word: &str) -> bool {
+    check_names().iter().any(|n| n == word) || Group::ALL.iter().any(|g| g.slug() == word)
 }
 
 /// The names of all checks, in the order they run.
@@ -307,15 +352,26 @@ pub fn run(config: &Config, on_result: &mut dyn FnMut(&CheckResult)) -> Report {
         report.results.push(r);
     };
     for r in startup::run(&mut harness) {
-        push(&mut report, r);
+        if r.status == Status::Fail || config.selects(&r.name, r.group) {
+            push(&mut report, r);
+        }
     }
     report.name = harness.info().and_then(|i| i.name.clone());
     report.author = harness.info().and_then(|i| i.author.clone());
-    for check in checks() {
-        let r = harness.run(&check);
+    let mut selected: Vec<Check> = checks()
+        .into_iter()
+        .filter(|c| config.selects(&c.name, c.group))
+        .collect();
+    // The option checks leave the options as they set them: the next check gets a fresh
+    // process.
+    if let Some(last) = selected.iter_mut().rfind(|c| c.group == Group::Options) {
+        last.fresh_after = true;
+    }
+    for check in &selected {
+        let r = harness.run(check);
         push(&mut report, r);
     }
-    for r in output::run(&mut harness) {
+    for r in output::run(&mut harness, &|name| config.selects(name, Group::Output)) {
         push(&mut report, r);
     }
     report.elapsed = t0.elapsed();

@@ -7,26 +7,50 @@
 use super::session::{Ctx, Step, Verdict};
 use super::{Check, Group};
 use crate::usi::OptionKind;
+use std::time::Duration;
 
 pub(super) fn checks() -> Vec<Check> {
     vec![
         Check::new("setoption-defaults", Group::Options, defaults),
         Check::new("setoption-limits", Group::Options, limits),
-        // The options are left as the checks set them: the next checks get a fresh process.
-        Check::new("setoption-undeclared", Group::Options, undeclared).then_restart(),
+        Check::new("setoption-undeclared", Group::Options, undeclared),
     ]
 }
+
+/// How long the checker waits for the `readyok` after a `setoption` before it fails: ShogiHome
+/// waits without a limit, so only an engine that never answers is lost. Past the timeout the
+/// answer is a warning with its figure (Shogidokoro and ShogiGUI may give up on a long
+/// `isready`, YaneuraOu's source notes).
+pub(crate) const SLOW_READY_LIMIT: Duration = Duration::from_secs(60);
 
 /// `setoption name <name> value <value>` (an empty value ends in a space, as ShogiHome sends an
 /// `<empty>` default), then `isready` → `readyok`.
 fn set_and_ready(ctx: &mut Ctx, name: &str, value: &str) -> Result<(), Verdict> {
     let line = format!("setoption name {name} value {value}");
-    ctx.send(&line)?;
-    match ctx.fence()? {
+    // A crash here costs the engine its use: ShogiHome and Shogidokoro send the stored value of
+    // every option at every start.
+    let crashed = |v: Verdict| Verdict {
+        reason: format!(
+            "{} (GUIs send the stored value of every option at every start)",
+            v.reason
+        ),
+        ..v
+    };
+    ctx.send(&line).map_err(crashed)?;
+    let limit = SLOW_READY_LIMIT.max(ctx.cfg.timeout);
+    match ctx.fence_within(limit).map_err(crashed)? {
+        Some((_, took)) if took > ctx.cfg.timeout => {
+            ctx.warn(format!(
+                "readyok {} ms after '{line}', more than {} ms (ShogiHome waits for readyok without a limit; Shogidokoro and ShogiGUI may give up on a long isready)",
+                took.as_millis(),
+                ctx.cfg.timeout.as_millis()
+            ));
+            Ok(())
+        }
         Some(_) => Ok(()),
         None => Err(Verdict::fail(format!(
-            "no readyok within {} ms after '{line}'",
-            ctx.cfg.timeout.as_millis()
+            "no readyok within {} ms after '{line}' (a GUI waits for it before every game)",
+            limit.as_millis()
         ))),
     }
 }
@@ -66,6 +90,20 @@ fn defaults(ctx: &mut Ctx) -> Step {
 /// has, which tests the machine, not the engine.
 const HASH_CAP_MB: i64 = 1024;
 
+/// The largest thread count the checker sets: twice the cores of the machine it runs on. A
+/// declared maximum such as Fairy-Stockfish's `Threads` 512 or YaneuraOu's 1024 tests the
+/// machine (on 2 cores with 24 GB, Fairy-Stockfish held 11 GB after 15 s of `isready` and gave
+/// no `readyok` in 10 minutes; YaneuraOu died of SIGSEGV), not the engine.
+fn thread_cap() -> i64 {
+    2 * std::thread::available_parallelism().map_or(1, |n| n.get()) as i64
+}
+
+/// Whether a spin option is a thread count (`Threads`, `NumberOfThreads`: the names ShogiHome
+/// knows).
+fn is_thread_count(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with("threads")
+}
+
 /// Whether a spin option is a hash table size in megabytes (`USI_Hash`, `Hash`, `EvalHash`).
 fn is_hash_size(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with("hash")
@@ -83,11 +121,19 @@ fn limits(ctx: &mut Ctx) -> Step {
             pinned += 1;
             continue;
         }
-        let top = if is_hash_size(&o.name) && max > HASH_CAP_MB.max(default) {
-            capped.push(format!("{} {}", o.name, HASH_CAP_MB.max(default)));
-            HASH_CAP_MB.max(default)
+        let cap = if is_hash_size(&o.name) {
+            Some(HASH_CAP_MB)
+        } else if is_thread_count(&o.name) {
+            Some(thread_cap())
         } else {
-            max
+            None
+        };
+        let top = match cap.map(|c| c.max(default)) {
+            Some(c) if max > c => {
+                capped.push(format!("{} {c}", o.name));
+                c
+            }
+            _ => max,
         };
         for v in [min, top, default] {
             set_and_ready(ctx, &o.name, &v.to_string())?;
@@ -97,7 +143,8 @@ fn limits(ctx: &mut Ctx) -> Step {
     let capped = match capped.len() {
         0 => String::new(),
         _ => format!(
-            "; hash sizes capped at {HASH_CAP_MB} MB (or the default) instead of their max: {}",
+            "; hash sizes capped at {HASH_CAP_MB} MB and thread counts at {} (twice the cores here), or the default, instead of their max: {}",
+            thread_cap(),
             capped.join(", ")
         ),
     };
@@ -132,4 +179,21 @@ fn undeclared(ctx: &mut Ctx) -> Step {
         names.join(" and "),
         if names.len() == 1 { "it" } else { "them" }
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_sizes_and_thread_counts_by_name() {
+        for n in ["USI_Hash", "Hash", "EvalHash"] {
+            assert!(is_hash_size(n) && !is_thread_count(n), "{n}");
+        }
+        for n in ["Threads", "NumberOfThreads"] {
+            assert!(is_thread_count(n) && !is_hash_size(n), "{n}");
+        }
+        assert!(!is_thread_count("MultiPV") && !is_hash_size("Contempt"));
+        assert!(thread_cap() >= 2);
+    }
 }

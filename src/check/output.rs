@@ -15,12 +15,15 @@ pub(super) const NAMES: [&str; 2] = ["stdout", "quit"];
 /// warning.
 fn judge_line(text: &str) -> Result<Option<String>, String> {
     let single = text.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+    // ShogiHome splits these lines on single spaces: two spaces in a row give an empty word
+    // where a move or a field belongs; trailing spaces only give empty words at the end, which
+    // it ignores (and `default ` with nothing after it reads as an empty default).
     let strict = |what: &str| {
-        if single == text {
+        if single == text.trim_end_matches(' ') {
             Ok(())
         } else {
             Err(format!(
-                "'{text}': ShogiHome reads {what} lines split on single spaces, without extra or trailing spaces"
+                "'{text}': ShogiHome splits {what} lines on single spaces, so an extra space misplaces every word after it"
             ))
         }
     };
@@ -51,6 +54,17 @@ fn judge_line(text: &str) -> Result<Option<String>, String> {
             ));
         }
         _ => {}
+    }
+    if text.ends_with(' ')
+        && matches!(
+            parse_engine_line(text),
+            EngineMessage::BestMove { .. } | EngineMessage::Checkmate(_) | EngineMessage::Option(_)
+        )
+        && !text.ends_with("default ")
+    {
+        return Ok(Some(format!(
+            "'{text}' ends in a space (ShogiHome ignores the empty last word; other readers may not)"
+        )));
     }
     if !text.is_ascii() {
         return Ok(Some(format!(
@@ -164,18 +178,25 @@ fn quit(h: &mut Harness, t0: Instant) -> CheckResult {
     result(v, excerpt(e, mark))
 }
 
-/// The output checks: `stdout` over every line seen, then `quit`.
-pub(super) fn run(h: &mut Harness) -> Vec<CheckResult> {
+/// The output checks that `wanted` selects: `stdout` over every line seen, then `quit`.
+pub(super) fn run(h: &mut Harness, wanted: &dyn Fn(&str) -> bool) -> Vec<CheckResult> {
     let t0 = Instant::now();
     if h.info().is_none() {
         let why = h.broken().unwrap_or("the engine never started").to_string();
         return NAMES
             .iter()
+            .filter(|n| wanted(n))
             .map(|n| CheckResult::not_run(n, Group::Output, &why))
             .collect();
     }
-    let first = stdout(h, t0);
-    vec![first, quit(h, Instant::now())]
+    let mut out = Vec::new();
+    if wanted("stdout") {
+        out.push(stdout(h, t0));
+    }
+    if wanted("quit") {
+        out.push(quit(h, Instant::now()));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -208,7 +229,7 @@ mod tests {
             "usiok ",
             " readyok",
             "bestmove  7g7f",
-            "bestmove 7g7f ",
+            "bestmove 7g7f  ponder 3c3d",
             "checkmate\tnomate",
             "option name Seed type spin default 0  min 0 max 10",
             "id  name Saikoro",
@@ -226,5 +247,8 @@ mod tests {
         ));
         assert!(matches!(judge_line(""), Ok(Some(_))));
         assert!(matches!(judge_line("info string 探索中"), Ok(Some(_))));
+        assert!(matches!(judge_line("bestmove 7g7f "), Ok(Some(_))));
+        // ShogiHome reads `default ` at the end as an empty default.
+        assert_eq!(judge_line("option name Log type string default "), Ok(None));
     }
 }

@@ -7,23 +7,64 @@ use std::io::{self, Write};
 /// Width of the name column.
 const NAME_WIDTH: usize = 24;
 
-/// One table row, after a group heading when `r` starts a new group (`prev` is the group of
-/// the row before, if any).
-pub fn write_table_row(
-    out: &mut impl Write,
-    r: &CheckResult,
-    prev: Option<Group>,
-) -> io::Result<()> {
-    if prev != Some(r.group) {
-        writeln!(out, "{}", r.group)?;
+/// The table, written row by row as the results come: a group heading before the first check
+/// of each group, one line per check, and one line for a run of checks not run for the same
+/// reason (an engine that cannot start costs one line, not one per check).
+#[derive(Debug, Default)]
+pub struct Table {
+    /// The group of the last heading written.
+    group: Option<Group>,
+    /// Checks not run for the same reason, not yet written.
+    not_run: Vec<CheckResult>,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table::default()
     }
-    writeln!(
-        out,
-        "  {} {:<NAME_WIDTH$} {}",
-        r.status.symbol(),
-        r.name,
-        r.reason
-    )
+
+    /// Takes one result; writes what can be written.
+    pub fn row(&mut self, out: &mut impl Write, r: &CheckResult) -> io::Result<()> {
+        if r.status == Status::NotRun {
+            if self.not_run.first().is_some_and(|p| p.reason != r.reason) {
+                self.flush(out)?;
+            }
+            self.not_run.push(r.clone());
+            return Ok(());
+        }
+        self.flush(out)?;
+        self.line(out, r.group, r.status.symbol(), &r.name, &r.reason)
+    }
+
+    /// Writes what is held back: call after the last result.
+    pub fn flush(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let held = std::mem::take(&mut self.not_run);
+        match held.as_slice() {
+            [] => Ok(()),
+            [r] => self.line(out, r.group, r.status.symbol(), &r.name, &r.reason),
+            [first, .., last] => {
+                let name = format!("{} checks", held.len());
+                let reason = format!("{} ({} … {})", first.reason, first.name, last.name);
+                self.line(out, first.group, Status::NotRun.symbol(), &name, &reason)
+            }
+        }
+    }
+
+    fn line(
+        &mut self,
+        out: &mut impl Write,
+        group: Group,
+        symbol: &str,
+        name: &str,
+        reason: &str,
+    ) -> io::Result<()> {
+        if self.group != Some(group) {
+            writeln!(out, "{group}")?;
+            self.group = Some(group);
+        }
+        writeln!(out, "  {symbol} {name:<NAME_WIDTH$} {reason}")
+    }
 }
 
 /// The transcript of every failure and warning, and the final lines.
@@ -43,10 +84,11 @@ pub fn write_details(out: &mut impl Write, report: &Report) -> io::Result<()> {
         (Some(n), None) => n.clone(),
         _ => report.engine.clone(),
     };
+    let n = report.results.len();
     writeln!(
         out,
-        "{} checks of {who} in {:.1} s",
-        report.results.len(),
+        "{n} check{} of {who} in {:.1} s",
+        if n == 1 { "" } else { "s" },
         report.elapsed.as_secs_f64()
     )?;
     write!(
@@ -64,11 +106,11 @@ pub fn write_details(out: &mut impl Write, report: &Report) -> io::Result<()> {
 
 /// The whole report as a table.
 pub fn write_table(out: &mut impl Write, report: &Report) -> io::Result<()> {
-    let mut prev = None;
+    let mut table = Table::new();
     for r in &report.results {
-        write_table_row(out, r, prev)?;
-        prev = Some(r.group);
+        table.row(out, r)?;
     }
+    table.flush(out)?;
     write_details(out, report)
 }
 

@@ -4,8 +4,8 @@
 
 use super::positions;
 use super::rules::{go_byoyomi, judge, Judged};
-use super::session::{Ctx, Step, Verdict};
-use super::{Check, Group, MOVE_TIME};
+use super::session::{Ctx, SearchKind, Step, Verdict};
+use super::{Check, Group, MOVE_TIME, TOLERANCE};
 use crate::usi::client::LineEnding;
 use crate::usi::{Checkmate, EngineMessage, Go, MateLimit};
 use crate::{Game, Move, Position};
@@ -47,7 +47,7 @@ fn one_move(ctx: &mut Ctx) -> Result<Move, Verdict> {
 fn isready_during_search(ctx: &mut Ctx) -> Step {
     ctx.send("usinewgame")?;
     ctx.send("position startpos moves 7g7f")?;
-    ctx.send("go infinite")?;
+    ctx.go_held("go infinite")?;
     let t0 = Instant::now();
     let Some(before) = ctx.fence()? else {
         // A warning: the draft asks for an answer at any time, but the GUIs studied send
@@ -64,12 +64,12 @@ fn isready_during_search(ctx: &mut Ctx) -> Step {
             "'{}' before stop: the search was not held (see go-infinite)",
             a.line.text
         ));
-    } else if ctx
-        .bestmove(Instant::now() + ctx.cfg.policy().stop_grace)?
-        .is_none()
-    {
-        ctx.tainted = true;
-        ctx.warn("no bestmove after stop (see go-infinite)");
+    } else if let Err(v) = ctx.after_stop("go infinite") {
+        if v.status == super::Status::Fail {
+            ctx.warn("no bestmove after stop (see go-infinite)");
+        } else {
+            return Err(v);
+        }
     }
     Ok(ctx.pass(format!(
         "readyok {} ms after isready during go infinite",
@@ -166,6 +166,7 @@ fn go_mate(ctx: &mut Ctx) -> Step {
         mate: Some(MateLimit::Millis(MATE_LIMIT)),
         ..Go::default()
     };
+    ctx.may_start(SearchKind::Timed)?;
     ctx.send(&go.to_string())?;
     let answer = |m: &EngineMessage| {
         matches!(
@@ -173,17 +174,22 @@ fn go_mate(ctx: &mut Ctx) -> Step {
             EngineMessage::Checkmate(_) | EngineMessage::BestMove { .. }
         )
     };
-    let limit = std::time::Duration::from_millis(MATE_LIMIT) + ctx.cfg.timeout;
+    // Past its limit (and the tolerance) the search is stopped; `checkmate timeout` then
+    // passes.
+    let limit = std::time::Duration::from_millis(MATE_LIMIT) + TOLERANCE;
     let (mut found, _) = ctx.wait_for(Instant::now() + limit, answer)?;
     if found.is_none() {
         ctx.send("stop")?;
-        found = ctx.wait_for(Instant::now() + ctx.cfg.timeout, answer)?.0;
+        found = ctx
+            .wait_for(Instant::now() + ctx.cfg.policy().stop_grace, answer)?
+            .0;
     }
     let Some((line, msg)) = found else {
-        ctx.tainted = true;
+        ctx.timed_hung();
         return Err(Verdict::fail(format!(
-            "no checkmate line within {} ms of '{go}', nor after stop",
-            limit.as_millis()
+            "no checkmate line within {} ms of '{go}', nor {} ms after stop (ShogiHome's mate search waits for it)",
+            limit.as_millis(),
+            ctx.cfg.policy().stop_grace.as_millis()
         )));
     };
     let verdict = match msg {

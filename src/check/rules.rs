@@ -45,7 +45,9 @@ pub(super) fn judge(game: &mut Game, best: &BestMove) -> Result<Judged, String> 
     match best {
         BestMove::Move(m) => {
             if let Err(why) = game.position().is_legal(*m) {
-                return Err(format!("illegal move {m}: {why}"));
+                return Err(format!(
+                    "illegal move {m}: {why} (a loss by foul in ShogiHome and on shogi-server)"
+                ));
             }
             if game.loses_by_perpetual_check(*m) {
                 return Err(format!(
@@ -62,12 +64,16 @@ pub(super) fn judge(game: &mut Game, best: &BestMove) -> Result<Judged, String> 
         {
             Ok(count) => Ok(Judged::Win(count.points)),
             Err(e) => Err(format!(
-                "bestmove win, but the declaration does not hold under CSARule27 for {}: {e}",
+                "bestmove win, but the declaration does not hold under CSARule27 for {}: {e} (shogi-server and ShogiHome then score the declaration as a loss)",
                 game.position().side_to_move()
             )),
         },
-        BestMove::Unparsable(t) if t.is_empty() => Err("'bestmove' without a move".to_string()),
-        BestMove::Unparsable(t) => Err(format!("'{t}' is no USI move")),
+        BestMove::Unparsable(t) if t.is_empty() => {
+            Err("'bestmove' without a move (ShogiHome takes it as resignation)".to_string())
+        }
+        BestMove::Unparsable(t) => Err(format!(
+            "'{t}' is no USI move (ShogiHome takes it as resignation)"
+        )),
     }
 }
 

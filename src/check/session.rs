@@ -14,13 +14,53 @@ use std::time::{Duration, Instant};
 pub(crate) struct Verdict {
     pub status: Status,
     pub reason: String,
+    /// A verdict on time alone (an answer past the time given): the check is repeated once
+    /// before it fails.
+    pub late: Option<Late>,
 }
+
+/// An answer past the time it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Late {
+    /// From `go` (or `ponderhit`) to the `bestmove`.
+    pub took: Duration,
+    /// The time given.
+    pub given: Duration,
+    /// Whether it came only after the checker's `stop`.
+    pub stopped: bool,
+    /// What the time is counted from: `go` or `ponderhit`.
+    pub after: &'static str,
+}
+
+impl Late {
+    /// `1800 ms after go with 1000 ms given (tolerance 500 ms, 800 ms late, only after stop)`.
+    fn describe(&self) -> String {
+        format!(
+            "{} ms after {} with {} ms given (tolerance {} ms, {} ms late{})",
+            self.took.as_millis(),
+            self.after,
+            self.given.as_millis(),
+            TOLERANCE.as_millis(),
+            self.took.saturating_sub(self.given).as_millis(),
+            if self.stopped {
+                ", only after stop"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// What a GUI or server does with an answer past its time.
+const LOST_ON_TIME: &str =
+    "lost on time (shogi-server's time-up, ShogiHome's engine time-out when set)";
 
 impl Verdict {
     pub fn pass(reason: impl Into<String>) -> Verdict {
         Verdict {
             status: Status::Pass,
             reason: reason.into(),
+            late: None,
         }
     }
 
@@ -28,6 +68,7 @@ impl Verdict {
         Verdict {
             status: Status::Warning,
             reason: reason.into(),
+            late: None,
         }
     }
 
@@ -35,6 +76,23 @@ impl Verdict {
         Verdict {
             status: Status::Fail,
             reason: reason.into(),
+            late: None,
+        }
+    }
+
+    /// A failure on time alone.
+    pub fn late(late: Late) -> Verdict {
+        Verdict {
+            late: Some(late),
+            ..Verdict::fail(format!("bestmove {}: {LOST_ON_TIME}", late.describe()))
+        }
+    }
+
+    pub fn not_run(why: &str) -> Verdict {
+        Verdict {
+            status: Status::NotRun,
+            reason: format!("not run: {why}"),
+            late: None,
         }
     }
 }
@@ -42,10 +100,45 @@ impl Verdict {
 /// What a check returns. `Err` ends it early (with `?`), usually with a failure.
 pub(crate) type Step = Result<Verdict, Verdict>;
 
-/// After this many checks in a row in which the engine hung (no `bestmove` even after `stop`,
-/// each time on a fresh process), the checks that search are not run: the engine hangs on
-/// every search, and each of them would only wait out its time and the grace again.
+/// After this many checks in a row in which the engine hung in one kind of search (no
+/// `bestmove` even after `stop`, each time on a fresh process), later checks end as not run
+/// when they come to a search of that kind: the engine hangs in every such search, and each
+/// check would only wait out its time and the grace again.
 pub(crate) const HANG_STREAK: usize = 3;
+
+/// The two kinds of search a check starts, each with its own hang streak: an engine may hang
+/// in timed searches and still stop a held one, or the other way round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SearchKind {
+    /// A `go` with a clock (or `go mate` with a limit): the engine must answer by itself.
+    Timed,
+    /// `go infinite` or `go ponder`: the answer comes after `stop` (or `ponderhit`).
+    Held,
+}
+
+impl SearchKind {
+    const ALL: [SearchKind; 2] = [SearchKind::Timed, SearchKind::Held];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            SearchKind::Timed => "timed search (go with a clock)",
+            SearchKind::Held => "held search (go infinite, go ponder) after stop",
+        }
+    }
+}
+
+/// What happened to the searches of one kind in a check.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Searches {
+    /// One was answered.
+    pub answered: bool,
+    /// One went unanswered even after `stop` and its grace.
+    pub hung: bool,
+}
 
 /// How long an engine that stopped reading or closed its output has to exit (it is usually on
 /// its way out) before it is said only to have closed its output.
@@ -69,8 +162,9 @@ pub(crate) struct Harness<'c> {
     scanned: usize,
     /// Every stdout line so far, with the check it came in.
     pub output: Vec<(String, String)>,
-    /// The checks in a row, up to the last, in which the engine hung.
-    hangs: Vec<String>,
+    /// For each [`SearchKind`], the checks in a row, up to the last, in which the engine hung
+    /// in a search of that kind.
+    hangs: [Vec<String>; 2],
 }
 
 impl<'c> Harness<'c> {
@@ -83,7 +177,7 @@ impl<'c> Harness<'c> {
             restart: false,
             scanned: 0,
             output: Vec::new(),
-            hangs: Vec::new(),
+            hangs: [Vec::new(), Vec::new()],
         }
     }
 
@@ -181,30 +275,100 @@ impl<'c> Harness<'c> {
         Ok(self.engine.as_mut().expect("started"))
     }
 
-    /// Runs one check: restarts the engine first if needed, brings it back in step after.
+    /// Runs one check: restarts the engine first if needed, brings it back in step after. A
+    /// check that failed on time alone is run once more before it fails: a loaded machine can
+    /// make one answer late, an engine that manages its time badly is late again.
     pub fn run(&mut self, check: &Check) -> CheckResult {
         let t0 = Instant::now();
+        let first = self.run_once(check);
+        let Some(late) = first
+            .verdict
+            .late
+            .filter(|_| first.verdict.status == Status::Fail)
+        else {
+            return self.finish(check, first, t0);
+        };
+        let mut run = self.run_once(check);
+        let machine = first.machine();
+        let again = run
+            .verdict
+            .late
+            .filter(|_| run.verdict.status == Status::Fail);
+        run.verdict = match again {
+            Some(again) => Verdict::fail(format!(
+                "bestmove {}, and {} ms{} when the check was repeated: {LOST_ON_TIME}; {machine}",
+                late.describe(),
+                again.took.as_millis(),
+                if again.stopped { " (after stop)" } else { "" }
+            )),
+            None if run.verdict.status == Status::Fail => run.verdict,
+            None => {
+                let busy = if first.busy() {
+                    ": the machine was busy"
+                } else {
+                    ""
+                };
+                Verdict::warn(format!(
+                    "bestmove {} once, in time when the check was repeated ({machine}{busy})",
+                    late.describe()
+                ))
+            }
+        };
+        if run.verdict.status != Status::Pass {
+            let mut t = vec!["(first run)".to_string()];
+            t.extend(first.transcript);
+            t.push("(repeated)".to_string());
+            t.append(&mut run.transcript);
+            run.transcript = t;
+        }
+        self.finish(check, run, t0)
+    }
+
+    fn finish(&mut self, check: &Check, run: Run, t0: Instant) -> CheckResult {
+        for (hangs, s) in self.hangs.iter_mut().zip(run.searches) {
+            if s.hung {
+                hangs.push(check.name.clone());
+            } else if s.answered {
+                hangs.clear();
+            }
+        }
+        CheckResult::new(
+            &check.name,
+            check.group,
+            run.verdict,
+            run.transcript,
+            t0.elapsed(),
+        )
+    }
+
+    fn run_once(&mut self, check: &Check) -> Run {
         let cfg = self.cfg;
         let info = self.info.clone().unwrap_or_default();
-        if self.hangs.len() >= HANG_STREAK && check.group != super::Group::Options {
-            let why = format!(
-                "the engine hangs on every search (it hung in {}, each time on a fresh process)",
-                self.hangs.join(", ")
-            );
-            return CheckResult::not_run(&check.name, check.group, &why);
-        }
+        let skip = SearchKind::ALL.map(|k| {
+            let hung = &self.hangs[k.index()];
+            (hung.len() >= HANG_STREAK).then(|| {
+                format!(
+                    "the engine hangs in every {}: it hung in {}, each time on a fresh process",
+                    k.words(),
+                    hung.join(", ")
+                )
+            })
+        });
         let engine = match self.ready() {
             Ok(e) => e,
-            Err(why) => return CheckResult::not_run(&check.name, check.group, &why),
+            Err(why) => return Run::new(Verdict::not_run(&why)),
         };
         let mark = engine.transcript_len();
         let mut ctx = Ctx::new(engine, cfg, &info);
+        ctx.skip = skip;
         let mut verdict = (check.run)(&mut ctx).unwrap_or_else(|v| v);
-        let (tainted, hung) = (ctx.tainted, ctx.hung);
+        let (tainted, searches) = (ctx.tainted, ctx.searches);
         let mut needs_restart = check.fresh_after;
         let mut transcript = excerpt(engine, mark);
+        let load = verdict.late.and_then(|_| load_average());
         // Bring it back in step: an engine that no longer answers `isready` is restarted
         // before the next check; one that died has its crash reported here.
+        let mut round_trip = None;
         let dead = match (tainted, engine.is_running()) {
             (_, false) => true,
             (true, true) => {
@@ -212,22 +376,23 @@ impl<'c> Harness<'c> {
                 false
             }
             (false, true) => {
-                let deadline = Instant::now() + cfg.timeout;
-                let mut answered = false;
+                let sent = Instant::now();
+                let deadline = sent + cfg.timeout;
                 let mut dead = false;
                 if engine.send("isready").is_err() {
                     dead = true;
                 }
-                while !dead && !answered {
+                while !dead && round_trip.is_none() {
                     match engine.recv(deadline) {
-                        Ok(Some(l)) => {
-                            answered = parse_engine_line(&l.text) == EngineMessage::ReadyOk
+                        Ok(Some(l)) if parse_engine_line(&l.text) == EngineMessage::ReadyOk => {
+                            round_trip = Some(l.at.saturating_duration_since(sent))
                         }
+                        Ok(Some(_)) => {}
                         Ok(None) => break,
                         Err(_) => dead = true,
                     }
                 }
-                if !answered {
+                if round_trip.is_none() {
                     needs_restart = true;
                 }
                 dead
@@ -249,13 +414,66 @@ impl<'c> Harness<'c> {
         }
         self.restart |= needs_restart;
         self.scan(&check.name);
-        if hung {
-            self.hangs.push(check.name.clone());
-        } else {
-            self.hangs.clear();
+        Run {
+            verdict,
+            transcript,
+            searches,
+            round_trip,
+            load,
         }
-        CheckResult::new(&check.name, check.group, verdict, transcript, t0.elapsed())
     }
+}
+
+/// One run of a check, before its result is made.
+struct Run {
+    verdict: Verdict,
+    transcript: Vec<String>,
+    searches: [Searches; 2],
+    /// The `isready` round trip after the check.
+    round_trip: Option<Duration>,
+    /// The one-minute load average per core as the check ended (taken for a verdict on time
+    /// only).
+    load: Option<f64>,
+}
+
+impl Run {
+    /// How busy the machine was, in words: the `isready` round trip and the load average.
+    fn machine(&self) -> String {
+        let trip = match self.round_trip {
+            Some(d) => format!("an isready round trip took {} ms", d.as_millis()),
+            None => "no isready round trip".to_string(),
+        };
+        match self.load {
+            Some(load) => format!("{trip}, load average {load:.2} per core"),
+            None => trip,
+        }
+    }
+
+    /// Whether the machine was busy: more runnable processes than cores, or a slow `isready`.
+    fn busy(&self) -> bool {
+        self.load.is_some_and(|l| l > 1.0)
+            || self
+                .round_trip
+                .is_some_and(|d| d > Duration::from_millis(100))
+    }
+
+    fn new(verdict: Verdict) -> Run {
+        Run {
+            verdict,
+            transcript: Vec::new(),
+            searches: [Searches::default(); 2],
+            round_trip: None,
+            load: None,
+        }
+    }
+}
+
+/// The one-minute load average divided by the number of cores (Linux only: `/proc/loadavg`).
+fn load_average() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let one: f64 = text.split_ascii_whitespace().next()?.parse().ok()?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Some(one / cores as f64)
 }
 
 /// The transcript from `mark` on, with long lines cut and only the last lines kept.
@@ -314,8 +532,11 @@ pub(crate) struct Ctx<'a> {
     last_sent: String,
     /// A wait went unanswered: the engine's state is unknown, restart it after the check.
     pub tainted: bool,
-    /// A search went unanswered even after `stop` and its grace: the engine hangs.
-    pub hung: bool,
+    /// For each [`SearchKind`]: whether a search was answered, whether one hung.
+    searches: [Searches; 2],
+    /// For each [`SearchKind`]: why a search of that kind is not started (the engine hung in
+    /// it in the last checks); the check then ends as not run.
+    skip: [Option<String>; 2],
     warnings: Vec<String>,
 }
 
@@ -327,7 +548,8 @@ impl<'a> Ctx<'a> {
             info,
             last_sent: String::new(),
             tainted: false,
-            hung: false,
+            searches: [Searches::default(); 2],
+            skip: [None, None],
             warnings: Vec::new(),
         }
     }
@@ -408,47 +630,107 @@ impl<'a> Ctx<'a> {
     /// `isready` and its `readyok`: the `bestmove` lines that came before it, or `None` when
     /// no `readyok` came in time (the engine is then restarted after the check).
     pub fn fence(&mut self) -> Result<Option<Vec<Answer>>, Verdict> {
+        Ok(self.fence_within(self.cfg.timeout)?.map(|(b, _)| b))
+    }
+
+    /// [`Ctx::fence`] with its own bound: also how long the `readyok` took.
+    pub fn fence_within(
+        &mut self,
+        bound: Duration,
+    ) -> Result<Option<(Vec<Answer>, Duration)>, Verdict> {
         self.send("isready")?;
-        let deadline = Instant::now() + self.cfg.timeout;
-        let (found, before) = self.wait_for(deadline, |m| *m == EngineMessage::ReadyOk)?;
-        if found.is_none() {
+        let t0 = Instant::now();
+        let (found, before) = self.wait_for(t0 + bound, |m| *m == EngineMessage::ReadyOk)?;
+        let Some((line, _)) = found else {
             self.tainted = true;
             return Ok(None);
+        };
+        Ok(Some((
+            bestmoves(before),
+            line.at.saturating_duration_since(t0),
+        )))
+    }
+
+    /// Why a search of `kind` is not started, if the engine hung in such searches in the last
+    /// checks: the check then ends as not run.
+    pub fn may_start(&self, kind: SearchKind) -> Result<(), Verdict> {
+        match &self.skip[kind.index()] {
+            Some(why) => Err(Verdict::not_run(why)),
+            None => Ok(()),
         }
-        Ok(Some(bestmoves(before)))
     }
 
     /// Sends `go` and waits for its `bestmove`: up to the time `given` plus the tolerance
     /// (or the timeout when no time is given), then up to the policy's grace after a `stop`.
     /// No answer at all is a failure (and the engine is restarted).
     pub fn search(&mut self, go: &Go, given: Option<Duration>) -> Result<Searched, Verdict> {
+        self.may_start(SearchKind::Timed)?;
         let text = go.to_string();
         self.send(&text)?;
         let t0 = Instant::now();
         let first = given.map_or(self.cfg.timeout, |g| g + TOLERANCE);
-        if let Some(answer) = self.bestmove(t0 + first)? {
-            return Ok(Searched {
-                elapsed: answer.line.at.saturating_duration_since(t0),
-                answer,
-                stopped: false,
-            });
+        let mut found = self.bestmove(t0 + first)?.map(|a| (a, false));
+        if found.is_none() {
+            self.send("stop")?;
+            let grace = self.cfg.policy().stop_grace;
+            found = self.bestmove(Instant::now() + grace)?.map(|a| (a, true));
         }
-        self.send("stop")?;
+        let timed = &mut self.searches[SearchKind::Timed.index()];
+        match found {
+            Some((answer, stopped)) => {
+                timed.answered = true;
+                Ok(Searched {
+                    elapsed: answer.line.at.saturating_duration_since(t0),
+                    answer,
+                    stopped,
+                })
+            }
+            None => {
+                timed.hung = true;
+                self.tainted = true;
+                Err(Verdict::fail(format!(
+                    "no bestmove for '{text}' within {} ms, nor {} ms after stop: the engine hangs (killed, restarted for the next check; ShogiHome waits for the bestmove after stop forever)",
+                    first.as_millis(),
+                    self.cfg.policy().stop_grace.as_millis()
+                )))
+            }
+        }
+    }
+
+    /// Starts a held search (`go infinite`, `go ponder …`).
+    pub fn go_held(&mut self, go: &str) -> Result<(), Verdict> {
+        self.may_start(SearchKind::Held)?;
+        self.send(go)
+    }
+
+    /// Waits for the `bestmove` that a `stop` of a held search must bring, up to the policy's
+    /// grace: the answer and how long it took after the call. `during` says what was stopped.
+    pub fn after_stop(&mut self, during: &str) -> Result<(Answer, Duration), Verdict> {
+        let t0 = Instant::now();
         let grace = self.cfg.policy().stop_grace;
-        if let Some(answer) = self.bestmove(Instant::now() + grace)? {
-            return Ok(Searched {
-                elapsed: answer.line.at.saturating_duration_since(t0),
-                answer,
-                stopped: true,
-            });
+        let found = self.bestmove(t0 + grace)?;
+        let held = &mut self.searches[SearchKind::Held.index()];
+        match found {
+            Some(a) => {
+                held.answered = true;
+                let took = a.line.at.saturating_duration_since(t0);
+                Ok((a, took))
+            }
+            None => {
+                held.hung = true;
+                self.tainted = true;
+                Err(Verdict::fail(format!(
+                    "no bestmove within {} ms after stop during {during}",
+                    grace.as_millis()
+                )))
+            }
         }
+    }
+
+    /// Notes that a timed search hung outside [`Ctx::search`] (`go mate`).
+    pub fn timed_hung(&mut self) {
+        self.searches[SearchKind::Timed.index()].hung = true;
         self.tainted = true;
-        self.hung = true;
-        Err(Verdict::fail(format!(
-            "no bestmove for '{text}' within {} ms, nor {} ms after stop: the engine hangs (killed, restarted for the next check)",
-            first.as_millis(),
-            grace.as_millis()
-        )))
     }
 
     /// Notes a warning: a check that otherwise passes ends as a warning.

@@ -39,7 +39,15 @@ fn option_lines(info: &EngineInfo) -> Verdict {
             1 => String::new(),
             n => format!(" ({} more unreadable option lines)", n - 1),
         };
-        return Verdict::fail(format!("'{line}': {err}{more}"));
+        // ShogiHome splits the line on single spaces and wants `name` and `type` as its first
+        // and third words: it drops a line whose name has spaces.
+        let words: Vec<&str> = line.split(' ').collect();
+        let dropped = if words.get(1) == Some(&"name") && words.get(3) != Some(&"type") {
+            "; ShogiHome drops it (it reads 'name <one word> type <type>' at fixed word positions), so the option cannot be seen or set"
+        } else {
+            ""
+        };
+        return Verdict::fail(format!("'{line}': {err}{dropped}{more}"));
     }
     if let Some((o, why)) = info
         .options
@@ -125,8 +133,9 @@ fn start(
         Err(err) => {
             let why = format!("cannot start the engine: {err}");
             let mut out = vec![result("usiok", Verdict::fail(&why), Vec::new(), t0)];
-            out.extend(NAMES[1..].iter().map(|n| not_run(n, &why)));
-            h.give_up("the engine cannot be started (see usiok)".to_string(), None);
+            let later = "the engine cannot be started (see usiok)";
+            out.extend(NAMES[1..].iter().map(|n| not_run(n, later)));
+            h.give_up(later.to_string(), None);
             return Err(out);
         }
     };
@@ -146,11 +155,9 @@ fn start(
         excerpt(&mut s.client, 0),
         t0,
     )];
-    out.extend(NAMES[1..].iter().map(|n| not_run(n, "no usiok")));
-    h.give_up(
-        "the start-up failed (see usiok)".to_string(),
-        Some(s.client),
-    );
+    let later = "the start-up failed (see usiok)";
+    out.extend(NAMES[1..].iter().map(|n| not_run(n, later)));
+    h.give_up(later.to_string(), Some(s.client));
     Err(out)
 }
 
@@ -159,12 +166,18 @@ fn start(
 fn greeting(s: &mut EngineSession, t0: Instant) -> Vec<CheckResult> {
     let all = excerpt(&mut s.client, 0);
     let info = &s.info;
-    let id = |what: &str, value: &Option<String>| match value.as_deref().map(str::trim) {
+    let id = |what: &str, value: &Option<String>| {
+        match value.as_deref().map(str::trim) {
         Some(v) if !v.is_empty() => Verdict::pass(format!("'{v}'")),
-        Some(_) => Verdict::fail(format!("'id {what}' is empty")),
-        None => Verdict::fail(format!(
-            "no 'id {what}' line before usiok (the USI draft requires both id lines)"
+        // The draft requires both; ShogiHome names an engine without `id name` "NO NAME" and
+        // leaves the author empty, so neither loses a game: warnings.
+        Some(_) => Verdict::warn(format!(
+            "'id {what}' is empty (the USI draft requires both id lines; ShogiHome shows a default)"
         )),
+        None => Verdict::warn(format!(
+            "no 'id {what}' line before usiok (the USI draft requires both id lines; ShogiHome shows a default)"
+        )),
+    }
     };
     vec![
         result(

@@ -16,7 +16,7 @@
 
 pub mod client;
 mod command;
-mod diagram;
+pub(crate) mod diagram;
 mod engine;
 pub mod guard;
 mod message;
