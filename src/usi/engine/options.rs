@@ -402,7 +402,7 @@ mod tests {
     fn unknown_options_are_warned_about() {
         assert_eq!(
             run(&mut Engine::new(), &["setoption name Threads value 4"]),
-            ["info string setoption: unknown option 'Threads' ignored"]
+            ["info string setoption: unknown option 'Threads' ignored (the options are USI_Ponder, Seed, EnteringKingRule, LogFile)"]
         );
     }
 }
