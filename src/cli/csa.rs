@@ -155,7 +155,7 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
 
 /// Runs the CSA client.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let Some(args) = parse_args(args)? else {
+    let Some(args) = parse_args(args).map_err(|e| super::usage("csa", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
@@ -292,8 +292,7 @@ impl Games {
             Ok(SessionEnd::Played(report)) => {
                 self.failures = 0;
                 self.played += 1;
-                println!("{}", report.summary_line());
-                std::io::stdout().flush()?;
+                say(&report.summary_line())?;
                 if !report.result.is_normal() {
                     self.all_normal = false;
                 }
@@ -312,8 +311,7 @@ impl Games {
                 self.played += 1;
                 self.all_normal = false;
                 info!("game {game_id} rejected by {by}");
-                println!("game {game_id}: rejected REJECT 0 plies");
-                std::io::stdout().flush()?;
+                say(&format!("game {game_id}: rejected REJECT 0 plies"))?;
             }
             Ok(SessionEnd::Stopped) => return Ok(ControlFlow::Break(())),
             Err(SessionError::LoginIncorrect) => {
@@ -338,6 +336,14 @@ impl Games {
 }
 
 /// 1, 2, 4, … seconds, at most a minute.
+/// One line on stdout, flushed; a closed stdout is an error (main ends quietly on it), not the
+/// panic of `println!`.
+fn say(line: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
 fn backoff(failures: u32) -> Duration {
     (Duration::from_secs(1) * 2u32.saturating_pow(failures.saturating_sub(1).min(6)))
         .min(MAX_BACKOFF)

@@ -295,7 +295,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
                 .map_err(|a| anyhow::anyhow!("argument {a:?} is not valid UTF-8"))
         })
         .collect::<Result<_, _>>()?;
-    let Some(mut cli) = parse(args.clone()).context("bad match arguments (see --help)")? else {
+    let Some(mut cli) = parse(args.clone()).map_err(|e| super::usage("match", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
@@ -306,7 +306,10 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let (saved_args, saved) = resumed(&mut cli, &args, &state_path)?;
     let mut config = cli.config;
     if config.engines.len() < 2 {
-        bail!("a match needs two engines or more (--engine cmd=PROG ...)");
+        return Err(super::usage(
+            "match",
+            anyhow::anyhow!("a match needs two engines or more (--engine cmd=PROG ...)"),
+        ));
     }
     if let Some(n) = cli.concurrency {
         config.concurrency = n;

@@ -26,19 +26,9 @@ stderr, --log-file (or the LogFile option) appends them to FILE.
 
 /// Runs the USI engine.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    use lexopt::prelude::*;
-    let mut log_file: Option<PathBuf> = None;
-    let mut parser = lexopt::Parser::from_args(args);
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Long("log-file") => log_file = Some(parser.value()?.into()),
-            Short('h') | Long("help") => {
-                print!("{HELP}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            _ => return Err(arg.unexpected().into()),
-        }
-    }
+    let Some(log_file) = parse(args).map_err(|e| super::usage("", e))? else {
+        return Ok(ExitCode::SUCCESS);
+    };
     super::init_logging(log_file.as_deref(), log::LevelFilter::Off)?;
     let engine = Engine::new().with_log_switch(Box::new(super::set_log_file));
     let stdout = io::stdout();
@@ -53,6 +43,24 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// The log file to use (`Some(None)`: none), or `None` after `--help`.
+fn parse(args: Vec<OsString>) -> Result<Option<Option<PathBuf>>, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut log_file: Option<PathBuf> = None;
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("log-file") => log_file = Some(parser.value()?.into()),
+            Short('h') | Long("help") => {
+                print!("{HELP}");
+                return Ok(None);
+            }
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    Ok(Some(log_file))
 }
 
 /// What the answering loop waits for.
