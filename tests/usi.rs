@@ -559,6 +559,16 @@ fn log_file() {
     assert_eq!(out.lines().last().unwrap(), "readyok");
     let log = std::fs::read_to_string(&b).unwrap();
     assert!(log.contains("> readyok"), "{log}");
+    // The first line dates the log in UTC: `---- 2026/12/01 15:04:18 UTC: saikoro ...`.
+    let head = log.lines().next().unwrap();
+    let date = head.strip_prefix("---- ").unwrap_or_default();
+    let shape: String = date
+        .chars()
+        .take(24)
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999/99/99 99:99:99 UTC:", "{head}");
+    assert!(date[..4].parse::<u32>().unwrap() >= 2026, "{head}");
     let received: Vec<&str> = log
         .lines()
         .filter_map(|l| l.split_once(": < ").map(|(_, c)| c))

@@ -231,13 +231,10 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let unix = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(0);
+            let now = saikoro::csa::record::format_time(std::time::SystemTime::now());
             writeln!(
                 f,
-                "---- saikoro {} log opened, pid {}, unix time {unix} ----",
+                "---- {now} UTC: saikoro {} log opened, pid {} ----",
                 env!("CARGO_PKG_VERSION"),
                 std::process::id()
             )?;
