@@ -82,7 +82,7 @@ Statistics (per pairing, from its first engine's point of view, fastchess's layo
 Output:
   --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
   --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
-  --results FILE          append one JSON object per game (see the README)
+  --results FILE          append one JSON object per game (see docs/match.md)
   --state FILE            where the match state is saved after every game
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
