@@ -101,15 +101,24 @@ fn numbers_out_of_range_say_so() {
 
 /// `saikoro check --json -- saikoro | head -c 700`: the checker's report is cut, and the
 /// checker ends without a word (it printed `saikoro: Broken pipe (os error 32)`); selfplay's
-/// `println!` panicked.
+/// `println!` panicked, and the match runner said `cannot write stdout: Broken pipe`.
 #[test]
 fn a_closed_stdout_ends_a_mode_quietly() {
+    let state = format!("{}/cli-closed-stdout.state", env!("CARGO_TARGET_TMPDIR"));
+    // A state file left by an earlier run would get a warning on stderr.
+    let _ = std::fs::remove_file(&state);
+    let engine = format!("cmd={BIN}");
     for args in [
         &["check", "--json", "--", BIN][..],
         &["selfplay", "--games", "50"],
+        &[
+            "match", "--engine", &engine, "name=a", "--engine", &engine, "name=b", "--each",
+            "depth=1", "--rounds", "2", "--state", &state,
+        ],
     ] {
         let mut child = Command::new(BIN)
             .args(args)
+            .current_dir(env!("CARGO_TARGET_TMPDIR"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

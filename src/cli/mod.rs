@@ -72,9 +72,13 @@ pub(crate) fn usage(mode: &'static str, e: impl Into<anyhow::Error>) -> anyhow::
 
 /// The exit status and the message (none for a closed stdout) for an error that ended a mode.
 pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
+    use saikoro::tournament::scheduler::MatchError;
     let closed_stdout = e.chain().any(|c| {
-        c.downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        let io = c.downcast_ref::<io::Error>().or(match c.downcast_ref() {
+            Some(MatchError::Io { source, .. }) => Some(source),
+            _ => None,
+        });
+        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     });
     if closed_stdout {
         // The reader went away (`| head`): nothing to tell it. 141 = 128 + SIGPIPE, the status
