@@ -49,7 +49,7 @@ pub use hand::Hand;
 pub use movegen::IllegalMove;
 pub use mover::{Choice, RandomMover};
 pub use mv::{Move, MoveList, MoveSyntaxError};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_until, perft, Divide};
 pub use piece::{Piece, PieceType};
 pub use position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};
 pub use sfen::{InvalidSfen, SfenError};

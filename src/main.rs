@@ -41,8 +41,11 @@ fn report(result: anyhow::Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("saikoro: {e:#}");
-            ExitCode::FAILURE
+            let (status, message) = cli::failure(&e);
+            if let Some(m) = message {
+                eprintln!("{m}");
+            }
+            ExitCode::from(status)
         }
     }
 }

@@ -914,3 +914,66 @@ fn sigterm_ends_the_client_and_a_deaf_engine() {
     }
     assert!(!alive(pid_list[0]), "the engine outlived the client");
 }
+
+/// Runs `saikoro csa ARGS` to its end without a server; returns the status code, stderr and
+/// how long it took.
+fn csa_alone(args: &[&str]) -> (Option<i32>, String, Duration) {
+    let t = Instant::now();
+    let out = Command::new(BIN)
+        .arg("csa")
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out.status.code(), err, t.elapsed())
+}
+
+/// A host name that does not resolve is a typo: said at once (exit status 1), where a refused
+/// connection is retried with back-off (above). `.invalid` never resolves (RFC 2606).
+#[test]
+fn unknown_host_fails_at_once() {
+    let (code, err, took) = csa_alone(&[
+        "--host",
+        "no-such-host.invalid",
+        "--user",
+        "u",
+        "--password",
+        "p",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.starts_with("saikoro: unknown host 'no-such-host.invalid' (--host): "),
+        "{err}"
+    );
+    assert!(!err.contains("retrying"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Generous: a resolver may take a while to say no, but never the minutes of back-off.
+    assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+/// `--startup-ms` shortens the wait for an engine's `usiok` (60 s by default): an engine that
+/// never answers `usi` ends the client within it, with a message that says so.
+#[cfg(unix)]
+#[test]
+fn engine_startup_timeout_is_a_flag() {
+    let (code, err, took) = csa_alone(&[
+        "--host",
+        "127.0.0.1",
+        "--user",
+        "u",
+        "--password",
+        "p",
+        "--engine",
+        "sh -c 'while read l; do :; done'",
+        "--startup-ms",
+        "300",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("saikoro: no usiok from the engine within 300 ms"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(15), "{took:?}");
+}

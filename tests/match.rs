@@ -738,7 +738,7 @@ fn engine_options_are_checked_against_the_engine() {
     assert!(r.err.contains("/nonexistent/engine"), "{}", r.err);
 }
 
-/// Every key of the README's schema, in a results line.
+/// Every key of the results schema (docs/match.md), in a results line.
 #[test]
 fn results_lines_hold_the_documented_keys() {
     let dir = Dir::new("schema");

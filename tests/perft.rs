@@ -4,7 +4,10 @@
 
 mod common;
 
-use saikoro::{perft, Position};
+use saikoro::{divide, divide_until, perft, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// Node counts above this are left to the ignored deep test.
 const FAST_LIMIT: u64 = 2_000_000;
@@ -59,4 +62,37 @@ fn perft_shallow() {
 fn perft_deep() {
     let n = run(|nodes| nodes > FAST_LIMIT);
     assert!(n >= 5, "only {n} deep entries");
+}
+
+/// The divide that `go perft` prints, stoppable: unstopped, it is `divide` and its total the
+/// start position's perft 4 (719,731; positions/perft.txt gives the sources); stopped before
+/// it starts, nothing is counted; stopped midway (from another thread, as the engine does), every
+/// move listed carries its full count, in canonical order, and the count is marked incomplete.
+#[test]
+fn divide_until_stops_with_exact_counts() {
+    let mut pos = Position::startpos();
+    let full = divide_until(&mut pos, 4, &AtomicBool::new(false));
+    assert!(full.is_complete());
+    assert_eq!(full.total(), 719_731);
+    assert_eq!(full.counts, divide(&mut pos, 4));
+    let none = divide_until(&mut pos, 4, &AtomicBool::new(true));
+    assert_eq!((none.counts.len(), none.root_moves), (0, 30));
+    assert!(!none.is_complete());
+    // Depth 6 (547,581,517 leaves) cannot end within the 300 ms before the stop.
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        flag.store(true, Ordering::Relaxed);
+    });
+    let part = divide_until(&mut pos, 6, &stop);
+    stopper.join().unwrap();
+    assert!(!part.is_complete(), "{} of 30 moves", part.counts.len());
+    for (i, (m, n)) in part.counts.iter().enumerate() {
+        assert_eq!(*m, full.counts[i].0, "canonical order");
+        let undo = pos.do_move(*m);
+        assert_eq!(*n, perft(&mut pos, 5), "{m}");
+        pos.undo_move(*m, undo);
+    }
+    assert_eq!(pos, Position::startpos(), "the position is restored");
 }

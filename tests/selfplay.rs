@@ -191,8 +191,10 @@ fn bad_numbers_name_the_flag_once() {
             .output()
             .unwrap();
         assert!(!out.status.success(), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.lines().count(), 1, "{err}");
+        let text = String::from_utf8_lossy(&out.stderr);
+        // The message, then the pointer to --help (tests/cli.rs).
+        assert_eq!(text.lines().count(), 2, "{text}");
+        let err = text.lines().next().unwrap();
         assert!(err.contains(flag), "{err}");
         let reason = err.rsplit(": ").next().unwrap().trim();
         assert_eq!(err.matches(reason).count(), 1, "{err}");

@@ -165,7 +165,7 @@ fn shift_jis_and_invalid_utf8_do_not_stop_the_engine() {
     assert_eq!(rest.len(), 6, "{rest:?}");
     assert_eq!(
         rest[0],
-        "info string setoption: unknown option 'Comment' ignored"
+        "info string setoption: unknown option 'Comment' ignored (the options are USI_Ponder, Seed, EnteringKingRule, LogFile)"
     );
     assert!(
         rest[1].starts_with("info string unknown command '"),
@@ -335,26 +335,29 @@ fn bad_sfen() {
     for (sfen, why) in [
         (
             "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
-            "bad SFEN",
+            "position rejected: bad SFEN",
         ),
         (
             "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
-            "bad SFEN",
+            "position rejected: bad SFEN",
         ),
         (
             "position sfen 4k4/9/9/9/9/9/P8/P8/4K4 b - 1",
-            "illegal position",
+            "position rejected: illegal position",
         ),
         (
             "position sfen 4k4/4R4/9/9/9/9/9/9/4K4 b - 1",
-            "illegal position",
+            "position rejected: illegal position",
         ),
-        ("position garbage", "bad SFEN"),
+        (
+            "position garbage",
+            "position: expected startpos, sfen <SFEN> or an SFEN, not",
+        ),
     ] {
         let out = run(&format!("{sfen}\ngo\nisready"));
         let lines = out.lines();
         assert!(
-            lines[0].starts_with(&format!("info string position rejected: {why}")),
+            lines[0].starts_with(&format!("info string {why}")),
             "{sfen}: {lines:?}"
         );
         assert_eq!(lines[1..], ["bestmove resign", "readyok"], "{sfen}");
@@ -447,16 +450,27 @@ fn unknown_commands_and_long_lines() {
     assert_eq!(lines[2], "readyok");
 }
 
-/// The debug commands: `d` and `go perft` (Stockfish's divide format).
+/// The debug commands: `d` and `go perft` (Stockfish's divide format). The perft session keeps
+/// its input open: the end of input stops a count (tests/usi_perft.rs).
 #[test]
 fn debug_commands() {
-    let out = run("position startpos moves 7g7f\nd\nposition startpos\ngo perft 3");
+    let out = run("position startpos moves 7g7f\nd");
     let lines = out.lines();
     assert!(lines.contains(
         &"SFEN: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2".to_string()
     ));
     assert!(lines.contains(&"Legal moves: 30".to_string()));
     assert!(lines.contains(&"Side to move: white (gote)".to_string()));
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go perft 3");
+    let mut lines = Vec::new();
+    while !lines
+        .last()
+        .is_some_and(|l: &String| l.starts_with("info string perft"))
+    {
+        lines.push(s.recv());
+    }
     let i = lines
         .iter()
         .position(|l| l == "Nodes searched: 25470")
@@ -471,6 +485,8 @@ fn debug_commands() {
     assert_eq!(sum, 25470);
     assert_eq!(lines[i - 1], "");
     assert!(lines[i + 1].starts_with("info string perft 3 nodes 25470 time "));
+    let (status, rest) = s.quit();
+    assert!(status.success() && rest.is_empty());
 }
 
 /// YaneuraOu's `side` and `moves`, as its script driver Ayane uses them: each answers exactly
@@ -543,6 +559,16 @@ fn log_file() {
     assert_eq!(out.lines().last().unwrap(), "readyok");
     let log = std::fs::read_to_string(&b).unwrap();
     assert!(log.contains("> readyok"), "{log}");
+    // The first line dates the log in UTC: `---- 2026/12/01 15:04:18 UTC: saikoro ...`.
+    let head = log.lines().next().unwrap();
+    let date = head.strip_prefix("---- ").unwrap_or_default();
+    let shape: String = date
+        .chars()
+        .take(24)
+        .map(|c| if c.is_ascii_digit() { '9' } else { c })
+        .collect();
+    assert_eq!(shape, "9999/99/99 99:99:99 UTC:", "{head}");
+    assert!(date[..4].parse::<u32>().unwrap() >= 2026, "{head}");
     let received: Vec<&str> = log
         .lines()
         .filter_map(|l| l.split_once(": < ").map(|(_, c)| c))
@@ -580,4 +606,95 @@ fn output_format() {
         }
     }
     assert_eq!(out.bestmoves().len(), 3);
+}
+
+/// Each malformed argument of `go` gets one `info string` saying what was expected, and the
+/// `go` still gets its `bestmove`; likewise `gameover` without a result, `setoption` without
+/// its keywords, and a `position` that is none of startpos, sfen or an SFEN.
+#[test]
+fn malformed_commands_warn_and_are_still_answered() {
+    let ms = "expected milliseconds, a whole number from 0";
+    for (go, warnings) in [
+        (
+            "go depth x",
+            vec!["go: 'depth x' ignored: expected a whole number from 0".to_string()],
+        ),
+        (
+            "go btime -5 wtime 0 byoyomi 100",
+            vec![format!("go: 'btime -5' ignored: {ms}")],
+        ),
+        (
+            "go movetime",
+            vec![format!("go: 'movetime' without a value ignored: {ms}")],
+        ),
+        (
+            "go foo bar byoyomi 100",
+            vec![format!(
+                "go: unknown 'foo bar' ignored: expected one of {}",
+                saikoro::usi::GO_PARAMETERS
+            )],
+        ),
+        (
+            "go byoyomi wtime x",
+            vec![
+                format!("go: 'byoyomi' without a value ignored: {ms}"),
+                format!("go: 'wtime x' ignored: {ms}"),
+            ],
+        ),
+        // Well formed: no warning (searchmoves' moves are no unknown words).
+        (
+            "go btime 0 wtime 0 searchmoves 7g7f 2g2f byoyomi 100",
+            vec![],
+        ),
+    ] {
+        let out = run(&format!(
+            "setoption name Seed value 1\nposition startpos\n{go}\nisready"
+        ));
+        let lines = out.lines();
+        let (warned, rest) = lines.split_at(warnings.len());
+        let want: Vec<String> = warnings
+            .iter()
+            .map(|w| format!("info string {w}"))
+            .collect();
+        assert_eq!(warned, want, "{go}");
+        assert_eq!(rest[0], "info string seed 1 (from the Seed option)", "{go}");
+        assert_legal(
+            &Position::startpos(),
+            rest[1].strip_prefix("bestmove ").unwrap(),
+        );
+        assert_eq!(rest[2..], ["readyok"], "{go}");
+    }
+    let out = run("gameover\ngameover maybe\ngameover win\nisready");
+    let gameover =
+        "info string gameover: expected win, lose or draw after it; the game is over all the same";
+    assert_eq!(out.lines(), [gameover, gameover, "readyok"]);
+    // A held search ends at a malformed gameover too.
+    let out = run("position startpos\ngo ponder\ngameover\nisready\nquit");
+    assert_eq!(out.bestmoves().len(), 1);
+    let out = run("setoption Seed 5\nsetoption name Seed 5\nsetoption name Hash value 1\nisready");
+    let seed = "info string setoption: unknown option 'Seed 5' ignored (expected 'setoption name Seed value <value>')";
+    assert_eq!(
+        out.lines(),
+        [
+            seed,
+            seed,
+            "info string setoption: unknown option 'Hash' ignored (the options are USI_Ponder, Seed, EnteringKingRule, LogFile)",
+            "readyok"
+        ]
+    );
+    let out = run("position foo\ngo\nposition\ngo\nposition startpos\ngo\nisready");
+    let lines = out.lines();
+    assert_eq!(
+        lines[0],
+        "info string position: expected startpos, sfen <SFEN> or an SFEN, not 'foo' (bad SFEN: unexpected 'f' in the board field at byte 0); resigning until a valid position"
+    );
+    assert_eq!(lines[1], "bestmove resign");
+    assert_eq!(
+        lines[2],
+        "info string position: expected startpos, sfen <SFEN> or an SFEN after it; resigning until a valid position"
+    );
+    assert_eq!(lines[3], "bestmove resign");
+    assert_eq!(out.bestmoves().len(), 3);
+    assert_ne!(out.bestmoves()[2], "resign");
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
 }

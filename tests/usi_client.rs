@@ -38,7 +38,7 @@ fn byoyomi(ms: u64) -> Go {
     }
 }
 
-/// Saikoro declares its four options (see the README's option table) and plays a legal move.
+/// Saikoro declares its four options (see the option table of docs/engine.md) and plays a legal move.
 #[test]
 fn handshake_and_a_move_with_saikoro() {
     let mut e = spawn(&saikoro());

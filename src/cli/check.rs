@@ -149,7 +149,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
 
 /// Checks an engine.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let Some(args) = parse(args).context("bad check arguments (see --help)")? else {
+    let Some(args) = parse(args).map_err(|e| super::usage("check", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;

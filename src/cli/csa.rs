@@ -41,6 +41,7 @@ Usage: saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
   --record-dir DIR         write each game as DIR/<Game_ID>.csa (CSA V2.2)
   --engine \"CMD ARGS\"      play with this USI engine instead of the random player
   --option NAME=VALUE      setoption for the engine (repeatable)
+  --startup-ms MS          time the engine has to answer `usi` [60000]
   --log-file FILE          append the log there (debug level: the wire log, password
                            masked) [warnings and errors to stderr]
   -h, --help
@@ -71,6 +72,7 @@ struct Args {
     record_dir: Option<PathBuf>,
     engine: Option<String>,
     options: Vec<(String, String)>,
+    startup: Option<Duration>,
     log_file: Option<PathBuf>,
 }
 
@@ -90,6 +92,7 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
         record_dir: None,
         engine: None,
         options: Vec::new(),
+        startup: None,
         log_file: None,
     };
     while let Some(arg) = p.next()? {
@@ -102,6 +105,10 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
             Long("seed") => a.seed = Some(super::parse_value(&mut p, "--seed")?),
             Long("entering-king-rule") => {
                 a.rule = Some(super::parse_value(&mut p, "--entering-king-rule")?)
+            }
+            Long("startup-ms") => {
+                let ms = super::parse_value(&mut p, "--startup-ms")?;
+                a.startup = Some(Duration::from_millis(ms));
             }
             Long("margin-ms") => {
                 a.margin = Duration::from_millis(super::parse_value(&mut p, "--margin-ms")?)
@@ -155,7 +162,7 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
 
 /// Runs the CSA client.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let Some(args) = parse_args(args)? else {
+    let Some(args) = parse_args(args).map_err(|e| super::usage("csa", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
@@ -163,6 +170,13 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create record dir {}", dir.display()))?;
     }
+    if args.startup.is_some() && args.engine.is_none() {
+        warn!("--startup-ms is only for --engine: ignored");
+    }
+    // A host name that does not resolve is a typo, not a server that is down: said at once,
+    // where a refused or dropped connection is retried (play_games). Later reconnects
+    // resolve it again, and a failure then (a DNS hiccup in a long run) is retried.
+    resolve(&args.host, args.port)?;
     let stop = Arc::new(AtomicBool::new(false));
     guard_interrupts(&stop)?;
     let mut cfg = ClientConfig::new(&args.user, &args.password);
@@ -175,7 +189,8 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let mut random;
     let player: &mut dyn Player = match &args.engine {
         Some(cmd) => {
-            engine = EnginePlayer::spawn(cmd, &args.options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            engine = EnginePlayer::spawn(cmd, &args.options, args.startup)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             &mut engine
         }
         None => {
@@ -191,6 +206,20 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The addresses of `host`; an error that names the host and the flag when there are none.
+fn resolve(host: &str, port: u16) -> anyhow::Result<Vec<std::net::SocketAddr>> {
+    use std::net::ToSocketAddrs;
+    let unknown = |why: String| anyhow::anyhow!("unknown host '{host}' (--host): {why}");
+    let addrs: Vec<_> = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| unknown(e.to_string()))?
+        .collect();
+    if addrs.is_empty() {
+        return Err(unknown("no address".to_string()));
+    }
+    Ok(addrs)
 }
 
 /// Guards the engines' lives; the first Ctrl-C sets `stop` (the current game is played out),
@@ -292,8 +321,7 @@ impl Games {
             Ok(SessionEnd::Played(report)) => {
                 self.failures = 0;
                 self.played += 1;
-                println!("{}", report.summary_line());
-                std::io::stdout().flush()?;
+                say(&report.summary_line())?;
                 if !report.result.is_normal() {
                     self.all_normal = false;
                 }
@@ -312,8 +340,7 @@ impl Games {
                 self.played += 1;
                 self.all_normal = false;
                 info!("game {game_id} rejected by {by}");
-                println!("game {game_id}: rejected REJECT 0 plies");
-                std::io::stdout().flush()?;
+                say(&format!("game {game_id}: rejected REJECT 0 plies"))?;
             }
             Ok(SessionEnd::Stopped) => return Ok(ControlFlow::Break(())),
             Err(SessionError::LoginIncorrect) => {
@@ -338,6 +365,14 @@ impl Games {
 }
 
 /// 1, 2, 4, … seconds, at most a minute.
+/// One line on stdout, flushed; a closed stdout is an error (main ends quietly on it), not the
+/// panic of `println!`.
+fn say(line: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
 fn backoff(failures: u32) -> Duration {
     (Duration::from_secs(1) * 2u32.saturating_pow(failures.saturating_sub(1).min(6)))
         .min(MAX_BACKOFF)

@@ -46,8 +46,66 @@ pub(crate) fn utf8_args(raw: Vec<std::ffi::OsString>) -> anyhow::Result<Vec<Stri
         .collect()
 }
 
+/// A mistake in the command line: printed with a pointer to the mode's `--help`, exit status 2
+/// (as clap and the GNU tools do), apart from the failures of a run (status 1).
+#[derive(Debug)]
+pub struct UsageError {
+    /// The mode (`selfplay`, `match`, ...); empty for the top level and the USI engine.
+    mode: &'static str,
+    /// What is wrong, with its causes.
+    message: String,
+}
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.mode {
+            "" => write!(
+                f,
+                "{}\nRun `saikoro --help` for the modes, `saikoro usi --help` for the engine's options.",
+                self.message
+            ),
+            mode => write!(
+                f,
+                "{}\nRun `saikoro {mode} --help` for the options.",
+                self.message
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// `e` (an argument-parsing error, with its causes) as a [`UsageError`] of `mode`.
+pub(crate) fn usage(mode: &'static str, e: impl Into<anyhow::Error>) -> anyhow::Error {
+    let e = e.into();
+    anyhow::Error::new(UsageError {
+        mode,
+        message: format!("{e:#}"),
+    })
+}
+
+/// The exit status and the message (none for a closed stdout) for an error that ended a mode.
+pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
+    use saikoro::tournament::scheduler::MatchError;
+    let closed_stdout = e.chain().any(|c| {
+        let io = c.downcast_ref::<io::Error>().or(match c.downcast_ref() {
+            Some(MatchError::Io { source, .. }) => Some(source),
+            _ => None,
+        });
+        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    });
+    if closed_stdout {
+        // The reader went away (`| head`): nothing to tell it. 141 = 128 + SIGPIPE, the status
+        // a shell reports for a C tool that died of it.
+        return (141, None);
+    }
+    let status = if e.is::<UsageError>() { 2 } else { 1 };
+    (status, Some(format!("saikoro: {e:#}")))
+}
+
 /// The value of `flag`, parsed. The error names the flag and the reason once (lexopt's own
-/// parse error repeats its cause when printed with its source).
+/// parse error repeats its cause when printed with its source); a whole number out of the
+/// flag's range says so, with the range.
 pub(crate) fn parse_value<T>(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<T>
 where
     T: std::str::FromStr,
@@ -55,8 +113,29 @@ where
 {
     let v = p.value()?;
     let text = v.to_string_lossy();
-    text.parse()
-        .map_err(|e| anyhow::anyhow!("{flag} {text:?}: {e}"))
+    text.parse().map_err(|e| match integer_range::<T>() {
+        Some((min, max)) => {
+            let what = match text.trim().parse::<i128>() {
+                Ok(_) => "out of range",
+                Err(_) => "not a whole number",
+            };
+            anyhow::anyhow!("{flag} {text:?}: {what} (expected a whole number from {min} to {max})")
+        }
+        None => anyhow::anyhow!("{flag} {text:?}: {e}"),
+    })
+}
+
+/// The range of the unsigned integer types the flags use.
+fn integer_range<T>() -> Option<(u64, u64)> {
+    let name = std::any::type_name::<T>();
+    Some(match name {
+        "u8" => (0, u8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "u64" => (0, u64::MAX),
+        "usize" => (0, usize::MAX as u64),
+        _ => return None,
+    })
 }
 
 /// Where log records go: a file when one is set, else stderr up to `stderr_level` (what
@@ -170,13 +249,10 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let unix = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(0);
+            let now = saikoro::csa::record::format_time(std::time::SystemTime::now());
             writeln!(
                 f,
-                "---- saikoro {} log opened, pid {}, unix time {unix} ----",
+                "---- {now} UTC: saikoro {} log opened, pid {} ----",
                 env!("CARGO_PKG_VERSION"),
                 std::process::id()
             )?;

@@ -5,6 +5,7 @@ use saikoro::csa::record::{self, RecordInfo};
 use saikoro::selfplay::{play_game, Summary};
 use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
 use std::ffi::OsString;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -70,7 +71,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
 
 /// Runs self-play games.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let Some(cfg) = parse(args).context("bad selfplay arguments (see --help)")? else {
+    let Some(cfg) = parse(args).map_err(|e| super::usage("selfplay", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(cfg.log_file.as_deref(), log::LevelFilter::Off)?;
@@ -102,8 +103,10 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     }
     summary.elapsed = t0.elapsed();
     progress.finish();
-    println!("seed: {seed}");
-    println!("{summary}");
+    // writeln!, not println!: a closed stdout is an error to end on quietly, not a panic.
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "seed: {seed}")?;
+    writeln!(out, "{summary}")?;
     Ok(ExitCode::SUCCESS)
 }
 

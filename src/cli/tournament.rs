@@ -98,7 +98,7 @@ Statistics (per pairing, from its first engine's point of view, fastchess's layo
 Output:
   --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
   --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
-  --results FILE          one JSON object per game (see the README)
+  --results FILE          one JSON object per game (see docs/match.md)
   --pgnout [file=]FILE [append=true] [min=true] [nodes=true]
                           every game in one PGN-style file (USI moves; score, depth,
                           time per move); a file with another match's games is refused
@@ -367,14 +367,16 @@ impl Progress for Live {
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args = super::utf8_args(raw)?;
     let ours = super::dialect::flags_in_help(HELP);
-    let args = super::dialect::fastchess::translate(args, &ours).context("bad match arguments")?;
+    let args = super::dialect::fastchess::translate(args, &ours)
+        .context("bad match arguments")
+        .map_err(|e| super::usage("match", e))?;
     run(args)
 }
 
 /// Runs a match from a command line in the default dialect (the other dialects translate
 /// into it).
 pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
-    let Some(mut cli) = parse(args.clone()).context("bad match arguments (see --help)")? else {
+    let Some(mut cli) = parse(args.clone()).map_err(|e| super::usage("match", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
@@ -388,7 +390,10 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     let (saved_args, saved) = resumed(&mut cli, &args, &state_path)?;
     let mut config = cli.config;
     if config.engines.len() < 2 {
-        bail!("a match needs two engines or more (--engine cmd=PROG ...)");
+        return Err(super::usage(
+            "match",
+            anyhow::anyhow!("a match needs two engines or more (--engine cmd=PROG ...)"),
+        ));
     }
     if let Some(n) = cli.concurrency {
         config.concurrency = n;

@@ -25,6 +25,8 @@ fn err(e: impl std::fmt::Display) -> PlayerError {
 #[derive(Debug)]
 pub struct EnginePlayer {
     engine: EngineSession,
+    /// [`FaultPolicy::CSA`], with the start-up time asked for.
+    policy: FaultPolicy,
 }
 
 impl EnginePlayer {
@@ -32,17 +34,28 @@ impl EnginePlayer {
     /// each option as `setoption name N value V`. A value the engine's own declaration rules
     /// out is an error; an option it does not declare is sent anyway, with a warning (GUIs send
     /// `USI_Hash` and `USI_Ponder` to every engine).
-    pub fn spawn(command: &str, options: &[(String, String)]) -> Result<EnginePlayer, PlayerError> {
+    ///
+    /// `startup` is the time the engine has to answer `usi` (`--startup-ms`; the policy's 60 s
+    /// when `None`).
+    pub fn spawn(
+        command: &str,
+        options: &[(String, String)],
+        startup: Option<Duration>,
+    ) -> Result<EnginePlayer, PlayerError> {
+        let policy = FaultPolicy {
+            startup: startup.unwrap_or(POLICY.startup),
+            ..POLICY
+        };
         let spec = EngineSpec {
             command: EngineCommand::parse(command).ok_or_else(|| err("empty engine command"))?,
             options: options.to_vec(),
             ..EngineSpec::default()
         };
-        let mut engine = EngineSession::start(&spec, &POLICY, false).map_err(err)?;
+        let mut engine = EngineSession::start(&spec, &policy, false).map_err(err)?;
         let name = engine.info.name.clone().unwrap_or_default();
         engine.client.set_label(&name);
         info!("engine '{name}' ready");
-        Ok(EnginePlayer { engine })
+        Ok(EnginePlayer { engine, policy })
     }
 
     /// The engine's `id name` (empty when it gave none).
@@ -52,13 +65,13 @@ impl EnginePlayer {
 
     /// Sends `quit` and waits briefly for the engine to exit, killing it otherwise.
     pub fn quit(&mut self) {
-        self.engine.client.quit(POLICY.quit_grace);
+        self.engine.client.quit(self.policy.quit_grace);
     }
 }
 
 impl Player for EnginePlayer {
     fn new_game(&mut self, _ctx: &GameContext, _game: &Game) -> Result<(), PlayerError> {
-        self.engine.ready(&POLICY).map_err(err)?;
+        self.engine.ready(&self.policy).map_err(err)?;
         self.engine.client.send("usinewgame").map_err(err)
     }
 
@@ -90,7 +103,7 @@ impl Player for EnginePlayer {
             if deadline.is_some_and(|d| now >= d) {
                 warn!("engine past our deadline: sending stop");
                 break client
-                    .stop_and_wait(POLICY.stop_grace)
+                    .stop_and_wait(self.policy.stop_grace)
                     .map_err(|e| match e {
                         ClientError::Timeout { .. } => err("engine gave no bestmove after stop"),
                         other => err(other),

@@ -39,7 +39,7 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Every reason, in the order of the README.
+    /// Every reason, in the order of docs/match.md.
     pub const ALL: [Reason; 13] = [
         Reason::Mate,
         Reason::Resign,

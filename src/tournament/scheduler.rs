@@ -317,12 +317,16 @@ impl fmt::Display for RunFigures {
                 cpu.as_secs_f64() * 1e6 / self.plies.max(1) as f64
             )?;
         }
-        if let Some(cpu) = self.engines_cpu {
-            write!(
+        match self.engines_cpu {
+            // Engines that run outside our process tree (under Wine: in wineserver's) are not
+            // our children's CPU time: zero means unmeasured, not free.
+            Some(cpu) if cpu.is_zero() && self.plies > 0 => write!(f, " (engines n/a)")?,
+            Some(cpu) => write!(
                 f,
                 " (engines {:.1} us per ply)",
                 cpu.as_secs_f64() * 1e6 / self.plies.max(1) as f64
-            )?;
+            )?,
+            None => {}
         }
         Ok(())
     }
@@ -742,6 +746,25 @@ mod tests {
         let mut n = vec!["a".to_string(), "a".into(), "b".into(), "a".into()];
         distinct_names(&mut n);
         assert_eq!(n, ["a", "a (2)", "b", "a (3)"]);
+    }
+
+    /// Engines' CPU time of zero over a whole match (Wine runs them outside our process tree)
+    /// is unmeasured: `n/a`, not `0.0 us`.
+    #[test]
+    fn unmeasured_engine_cpu_is_na() {
+        let mut figures = RunFigures {
+            games: 2,
+            plies: 200,
+            wall: Duration::from_secs(1),
+            cpu: Some(Duration::from_millis(10)),
+            engines_cpu: Some(Duration::ZERO),
+        };
+        assert!(figures.to_string().ends_with(" (engines n/a)"), "{figures}");
+        figures.engines_cpu = Some(Duration::from_millis(20));
+        assert!(
+            figures.to_string().ends_with(" (engines 100.0 us per ply)"),
+            "{figures}"
+        );
     }
 
     #[test]

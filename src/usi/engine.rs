@@ -1,22 +1,22 @@
 //! The USI session: options, the current game, the random player and the pending `bestmove`.
 //!
-//! Everything is synchronous. A `go` is answered before the next line is read; `go infinite`
-//! and `go ponder` choose their move at once and hold it until `stop`, `gameover` or the end of
-//! input (a `go ponder` also until `ponderhit`), so no thread is needed and exactly one
-//! `bestmove` follows each `go`.
+//! A `go` is answered before the next line is read; `go infinite` and `go ponder` choose their
+//! move at once and hold it until `stop`, `gameover` or the end of input (a `go ponder` also
+//! until `ponderhit`), so no thread is needed for them and exactly one `bestmove` follows each
+//! `go`. Only the debug command `go perft N` can take long: with a waker installed
+//! ([`Engine::with_perft_waker`], as the binary does) it counts on a thread of its own while
+//! the session answers the next lines.
 
 use super::{
     parse_line, shorten, Command, Go, OptionValue, PositionCommand, Start, UsiError, UsiOption,
 };
 use crate::{
-    divide, Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Position, PositionError,
-    RandomMover,
+    Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Position, PositionError, RandomMover,
 };
 use log::{debug, info, warn};
 use options::OptionId;
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::Instant;
 
 /// What the caller does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +35,10 @@ pub type LogSwitch = Box<dyn FnMut(Option<&Path>) -> io::Result<()> + Send>;
 pub const AUTHOR: &str = "the Saikoro developers";
 
 mod options;
+mod perft;
 pub use options::{Options, SEED_MAX};
+pub use perft::PerftWaker;
+use perft::{PerftJob, PerftReport};
 
 /// The USI engine session. Feed it lines with [`Engine::handle_line`] (or parsed commands with
 /// [`Engine::handle`]) and call [`Engine::finish`] at the end of input.
@@ -67,6 +70,11 @@ pub struct Engine {
     /// end of input) ends: a `ponderhit` ends a `go ponder` only.
     pending_infinite: bool,
     log_switch: Option<LogSwitch>,
+    /// The `go perft` being counted, if any.
+    perft: Option<PerftJob>,
+    /// Set: `go perft` counts in the background and calls it when done. Unset: `go perft`
+    /// returns when the count is done.
+    perft_waker: Option<PerftWaker>,
 }
 
 impl Default for Engine {
@@ -86,6 +94,8 @@ impl Engine {
             pending: None,
             pending_infinite: false,
             log_switch: None,
+            perft: None,
+            perft_waker: None,
         }
     }
 
@@ -93,6 +103,42 @@ impl Engine {
     pub fn with_log_switch(mut self, switch: LogSwitch) -> Engine {
         self.log_switch = Some(switch);
         self
+    }
+
+    /// Makes `go perft` count on a thread of its own, calling `waker` (on that thread) when the
+    /// count ends; the caller then calls [`Engine::perft_done`]. Meanwhile the session answers
+    /// every line: `stop`, `gameover`, a new `go` and [`Engine::finish`] end the count with
+    /// the root moves counted so far (marked as a partial count), `quit` ends it silently.
+    pub fn with_perft_waker(mut self, waker: PerftWaker) -> Engine {
+        self.perft_waker = Some(waker);
+        self
+    }
+
+    /// Prints the result of a `go perft` that has ended; does nothing while it still counts
+    /// (or when none was started), so a late or repeated wake-up is harmless.
+    pub fn perft_done(&mut self, out: &mut impl Write) -> io::Result<()> {
+        match self.perft.take_if(|job| job.is_finished()) {
+            Some(job) => self.print_perft(job.join("nothing"), out),
+            None => Ok(()),
+        }
+    }
+
+    /// Ends a running `go perft` and prints what it counted; `by` names the cause.
+    fn stop_perft(&mut self, by: &'static str, out: &mut impl Write) -> io::Result<()> {
+        match self.perft.take() {
+            Some(job) => {
+                job.stop();
+                self.print_perft(job.join(by), out)
+            }
+            None => Ok(()),
+        }
+    }
+
+    fn print_perft(&self, report: PerftReport, out: &mut impl Write) -> io::Result<()> {
+        for line in report.lines() {
+            send(out, &line)?;
+        }
+        Ok(())
     }
 
     /// The options `usi` declares, in the order it prints them.
@@ -110,9 +156,10 @@ impl Engine {
         &self.game
     }
 
-    /// Whether a `go ponder` / `go infinite` is waiting for `stop` or `ponderhit`.
+    /// Whether a `go ponder` / `go infinite` is waiting for `stop` or `ponderhit`, or a
+    /// `go perft` is counting.
     pub fn is_searching(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.perft.is_some()
     }
 
     /// Parses and handles one input line. Malformed lines get one `info string` line (and a
@@ -146,17 +193,27 @@ impl Engine {
             }
             Command::Position(p) => self.set_position(p, out)?,
             Command::Go(go) => self.go(go, out)?,
-            Command::Stop => self.release(out)?,
+            Command::Stop => {
+                self.stop_perft("stop", out)?;
+                self.release(out)?;
+            }
             Command::PonderHit if self.pending_infinite => {
                 debug!("ponderhit during go infinite: still holding until stop");
             }
             Command::PonderHit => self.release(out)?,
             Command::GameOver(result) => {
                 info!("game over: {result:?}");
+                if result.is_none() {
+                    self.warn(out, "gameover: expected win, lose or draw after it; the game is over all the same")?;
+                }
+                self.stop_perft("gameover", out)?;
                 self.release(out)?;
             }
             Command::Quit => {
                 info!("quit");
+                if let Some(job) = self.perft.take() {
+                    job.stop();
+                }
                 return Ok(Flow::Quit);
             }
             Command::Display => self.display(out)?,
@@ -170,6 +227,7 @@ impl Engine {
     /// End of input: emits a pending `bestmove`, as `stop` would.
     pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
         info!("end of input");
+        self.stop_perft("the end of input", out)?;
         self.release(out)
     }
 
@@ -195,8 +253,7 @@ impl Engine {
     ) -> io::Result<()> {
         let v = value.unwrap_or("");
         let Some(entry) = options::find(name) else {
-            let msg = format!("setoption: unknown option '{}' ignored", shorten(name));
-            return self.warn(out, &msg);
+            return self.warn(out, &unknown_option(name));
         };
         let typed = match entry.option.parse_value(value) {
             Ok(typed) => typed,
@@ -314,9 +371,11 @@ impl Engine {
     }
 
     fn go(&mut self, go: Go, out: &mut impl Write) -> io::Result<()> {
-        if !go.ignored.is_empty() {
-            debug!("go: ignored {:?}", go.ignored);
+        for problem in &go.problems {
+            self.warn(out, &format!("go: {problem}"))?;
         }
+        // A new `go` ends a count still running (the protocol sends none before the answer).
+        self.stop_perft("a new go", out)?;
         if let Some(depth) = go.perft {
             return self.perft(depth, out);
         }
@@ -380,33 +439,19 @@ impl Engine {
         }
     }
 
+    /// `go perft N`: counts in the background with a waker, else before returning.
     fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<()> {
         if !self.position_ok {
             return self.warn(out, "go perft: no valid position");
         }
-        let mut pos = self.game.position().clone();
-        let t = Instant::now();
-        let (lines, total) = if depth == 0 {
-            (Vec::new(), 1)
+        let pos = self.game.position().clone();
+        let job = PerftJob::start(pos, depth, self.perft_waker.clone());
+        if self.perft_waker.is_some() {
+            self.perft = Some(job);
+            Ok(())
         } else {
-            let d = divide(&mut pos, depth);
-            let total = d.iter().map(|&(_, n)| n).sum();
-            (d, total)
-        };
-        let secs = t.elapsed().as_secs_f64();
-        for (m, n) in lines {
-            send(out, &format!("{m}: {n}"))?;
+            self.print_perft(job.join("nothing"), out)
         }
-        send(out, "")?;
-        send(out, &format!("Nodes searched: {total}"))?;
-        send(
-            out,
-            &format!(
-                "info string perft {depth} nodes {total} time {} nps {}",
-                (secs * 1000.0).round() as u64,
-                (total as f64 / secs.max(1e-9)).round() as u64
-            ),
-        )
     }
 
     fn display(&mut self, out: &mut impl Write) -> io::Result<()> {
@@ -467,6 +512,29 @@ impl Engine {
         warn!("{msg}");
         send(out, &format!("info string {}", ascii_line(msg)))
     }
+}
+
+/// The warning for `setoption` of an unknown `name`, saying what was expected: the command's
+/// shape when the name starts with a known option (`setoption Seed 5`, `setoption name Seed
+/// 5`), else the options there are.
+fn unknown_option(name: &str) -> String {
+    let known = name
+        .split_once(' ')
+        .and_then(|(first, _)| options::find(first));
+    let expected = match known {
+        Some(entry) => format!(
+            "expected 'setoption name {} value <value>'",
+            entry.option.name
+        ),
+        None => {
+            let names: Vec<&str> = options::declared().map(|o| o.name.as_str()).collect();
+            format!("the options are {}", names.join(", "))
+        }
+    };
+    format!(
+        "setoption: unknown option '{}' ignored ({expected})",
+        shorten(name)
+    )
 }
 
 /// Plays `moves[skip..]` on `game`; the error names the first illegal move and its 1-based

@@ -27,11 +27,12 @@ pub mod transcript;
 
 pub use client::{ClientError, EngineInfo, SearchResult, UsiClient};
 pub use command::{split_command, EngineCommand};
-pub use engine::{Engine, Flow, LogSwitch, Options, AUTHOR, SEED_MAX};
+pub use engine::{Engine, Flow, LogSwitch, Options, PerftWaker, AUTHOR, SEED_MAX};
 pub use message::{
     parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
     OptionValue, OptionValueError, Score, UsiOption,
 };
+
 pub use position_line::PositionLine;
 pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError};
 
@@ -109,7 +110,7 @@ pub enum MateLimit {
 }
 
 /// The parameters of `go`. A random mover needs none of the clock values, but they are kept
-/// for the log. Unknown or malformed parameters are skipped.
+/// for the log. Unknown or malformed parameters are skipped, and listed in `problems`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     /// `ponder`: think on the opponent's time until `ponderhit` or `stop`.
@@ -132,8 +133,52 @@ pub struct Go {
     pub winc: Option<u64>,
     /// `movetime <ms>`, `depth <n>`, `nodes <n>` and other limits of UCI heritage, as given.
     pub limits: Vec<(String, u64)>,
-    /// Tokens that meant nothing here, in order.
-    pub ignored: Vec<String>,
+    /// What was skipped, in order (the engine warns about it and answers all the same).
+    pub problems: Vec<GoProblem>,
+}
+
+/// A parameter of `go` that was skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GoProblem {
+    /// A parameter that takes a whole number came without one (`go movetime`), or with text
+    /// that is not one (`go btime -5`, `go depth x`).
+    BadNumber {
+        /// The parameter (`btime`, `depth`, ...).
+        param: String,
+        /// The text after it; `None` when the line ended or another parameter followed.
+        text: Option<String>,
+    },
+    /// Words that are no parameter of `go`, in a row (`go foo bar`).
+    Unknown(String),
+}
+
+/// The parameters `go` knows, in the order [`Go`]'s `Display` prints them.
+pub const GO_PARAMETERS: &str =
+    "ponder, btime, wtime, byoyomi, binc, winc, movestogo, movetime, depth, nodes, infinite, mate, perft, searchmoves";
+
+impl fmt::Display for GoProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GoProblem::BadNumber { param, text } => {
+                let unit = match param.as_str() {
+                    "btime" | "wtime" | "byoyomi" | "binc" | "winc" | "movetime" | "rtime" => {
+                        "milliseconds, a whole number from 0"
+                    }
+                    _ => "a whole number from 0",
+                };
+                match text {
+                    Some(t) => write!(f, "'{param} {}' ignored: expected {unit}", shorten(t)),
+                    None => write!(f, "'{param}' without a value ignored: expected {unit}"),
+                }
+            }
+            GoProblem::Unknown(words) => write!(
+                f,
+                "unknown '{}' ignored: expected one of {GO_PARAMETERS}",
+                shorten(words)
+            ),
+        }
+    }
 }
 
 impl Go {
@@ -389,13 +434,22 @@ fn parse_position(args: &[&str]) -> Result<PositionCommand, UsiError> {
         None => {
             return Err(UsiError::Malformed {
                 command: "position",
-                reason: "no position given".to_string(),
+                reason: "expected startpos, sfen <SFEN> or an SFEN after it".to_string(),
             })
         }
         Some("startpos") => (Start::Startpos, &args[1..]),
         Some("sfen") if args.get(1) == Some(&"startpos") => (Start::Startpos, &args[2..]),
         Some("sfen") => parse_sfen_fields(&args[1..])?,
-        Some(_) => parse_sfen_fields(args)?,
+        Some(first) => parse_sfen_fields(args).map_err(|e| match e {
+            UsiError::Sfen(e) => UsiError::Malformed {
+                command: "position",
+                reason: format!(
+                    "expected startpos, sfen <SFEN> or an SFEN, not '{}' (bad SFEN: {e})",
+                    shorten(first)
+                ),
+            },
+            e => e,
+        })?,
     };
     let rest = match rest.first() {
         Some(&"moves") => &rest[1..],
@@ -432,6 +486,22 @@ fn parse_sfen_fields<'a>(args: &'a [&'a str]) -> Result<(Start, &'a [&'a str]), 
 
 /// `go` and its parameters, in any order.
 fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
+    const NUMBERED: [&str; 10] = [
+        "btime",
+        "wtime",
+        "byoyomi",
+        "binc",
+        "winc",
+        "movetime",
+        "depth",
+        "nodes",
+        "movestogo",
+        "rtime",
+    ];
+    let keyword = |t: &str| {
+        NUMBERED.contains(&t)
+            || matches!(t, "ponder" | "infinite" | "mate" | "perft" | "searchmoves")
+    };
     let mut go = Go::default();
     let mut i = 0;
     let number = |i: usize| args.get(i).and_then(|t| t.parse::<u64>().ok());
@@ -468,8 +538,7 @@ fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
                     })
                 }
             },
-            "btime" | "wtime" | "byoyomi" | "binc" | "winc" | "movetime" | "depth" | "nodes"
-            | "movestogo" | "rtime" => match number(i) {
+            t if NUMBERED.contains(&t) => match number(i) {
                 Some(v) => {
                     i += 1;
                     match t {
@@ -481,10 +550,32 @@ fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
                         _ => go.limits.push((t.to_string(), v)),
                     }
                 }
-                None => go.ignored.push(t.to_string()),
+                None => {
+                    // The bad value is taken with its parameter, unless it is the next one.
+                    let text = args.get(i).filter(|&&v| !keyword(v)).map(|v| v.to_string());
+                    i += usize::from(text.is_some());
+                    go.problems.push(GoProblem::BadNumber {
+                        param: t.to_string(),
+                        text,
+                    });
+                }
             },
-            // `searchmoves m1 m2 ...` runs to the next keyword; a random mover ignores it.
-            _ => go.ignored.push(t.to_string()),
+            // `searchmoves m1 m2 ...`: the moves run to the next keyword; a random mover
+            // ignores them.
+            "searchmoves" => {
+                while args.get(i).is_some_and(|m| Move::from_usi(m).is_ok()) {
+                    i += 1;
+                }
+            }
+            _ => {
+                let mut words = t.to_string();
+                while let Some(w) = args.get(i).filter(|&&w| !keyword(w)) {
+                    words.push(' ');
+                    words.push_str(w);
+                    i += 1;
+                }
+                go.problems.push(GoProblem::Unknown(words));
+            }
         }
     }
     Ok(go)

@@ -255,9 +255,25 @@ fn go_parameters() {
             ("movetime".to_string(), 50)
         ]
     );
-    let g = go("go btime -5 searchmoves 7g7f foo");
-    assert_eq!(g.btime, None);
-    assert_eq!(g.ignored, vec!["btime", "-5", "searchmoves", "7g7f", "foo"]);
+    let g = go("go btime -5 searchmoves 7g7f 2g2f foo bar wtime 7 depth x movetime");
+    assert_eq!((g.btime, g.wtime), (None, Some(7)));
+    let bad = |param: &str, text: Option<&str>| GoProblem::BadNumber {
+        param: param.to_string(),
+        text: text.map(str::to_string),
+    };
+    assert_eq!(
+        g.problems,
+        vec![
+            bad("btime", Some("-5")),
+            GoProblem::Unknown("foo bar".to_string()),
+            bad("depth", Some("x")),
+            bad("movetime", None),
+        ]
+    );
+    // A number missing before the next parameter leaves that parameter alone.
+    let g = go("go byoyomi btime 5");
+    assert_eq!(g.problems, vec![bad("byoyomi", None)]);
+    assert_eq!(g.btime, Some(5));
 }
 
 #[test]

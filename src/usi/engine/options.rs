@@ -160,7 +160,7 @@ mod tests {
     use super::*;
     use crate::usi::{parse_engine_line, Engine, EngineMessage};
 
-    /// Saikoro's options as the README and the golden transcripts state them, written out.
+    /// Saikoro's options as docs/engine.md and the golden transcripts state them, written out.
     fn spec() -> Vec<UsiOption> {
         let option = |name: &str, kind| UsiOption {
             name: name.to_string(),
@@ -402,7 +402,7 @@ mod tests {
     fn unknown_options_are_warned_about() {
         assert_eq!(
             run(&mut Engine::new(), &["setoption name Threads value 4"]),
-            ["info string setoption: unknown option 'Threads' ignored"]
+            ["info string setoption: unknown option 'Threads' ignored (the options are USI_Ponder, Seed, EnteringKingRule, LogFile)"]
         );
     }
 }

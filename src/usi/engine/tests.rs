@@ -286,7 +286,7 @@ fn options_are_case_insensitive_and_bad_values_warn() {
     assert!(out.iter().all(|l| l.starts_with("info string ")));
     assert_eq!(
         out[5],
-        "info string setoption: unknown option 'Threads' ignored"
+        "info string setoption: unknown option 'Threads' ignored (the options are USI_Ponder, Seed, EnteringKingRule, LogFile)"
     );
     assert_eq!(e.options().seed, 77);
     assert_eq!(e.options().entering_king_rule, EnteringKingRule::CsaRule24);

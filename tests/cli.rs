@@ -1,0 +1,141 @@
+//! The command line's edges, through the binary: a usage error in any mode ends with a pointer
+//! to that mode's `--help` and exit status 2; a number out of its flag's range says so, with
+//! the range; a closed stdout ends a mode quietly (status 141, nothing on stderr).
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+
+/// Runs `saikoro args...` with no input; returns the status code and stderr.
+fn fails(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run saikoro");
+    assert!(out.stdout.is_empty(), "{args:?}: {:?}", out.stdout);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn usage_errors_point_to_the_modes_help() {
+    for (args, help) in [
+        (
+            &["foo"][..],
+            "Run `saikoro --help` for the modes, `saikoro usi --help` for the engine's options.",
+        ),
+        (
+            &["usi", "--frobnicate"],
+            "Run `saikoro --help` for the modes, `saikoro usi --help` for the engine's options.",
+        ),
+        (
+            &["selfplay", "--frobnicate"],
+            "Run `saikoro selfplay --help` for the options.",
+        ),
+        (
+            &["selfplay", "--games"],
+            "Run `saikoro selfplay --help` for the options.",
+        ),
+        (
+            &["match", "--frobnicate"],
+            "Run `saikoro match --help` for the options.",
+        ),
+        (
+            &["match", "--engine", "cmd=x", "tc=1+0"],
+            "Run `saikoro match --help` for the options.",
+        ),
+        (
+            &["csa", "--frobnicate"],
+            "Run `saikoro csa --help` for the options.",
+        ),
+        (
+            &["csa", "--host", "h"],
+            "Run `saikoro csa --help` for the options.",
+        ),
+        (
+            &["check", "--frobnicate"],
+            "Run `saikoro check --help` for the options.",
+        ),
+        (&["check"], "Run `saikoro check --help` for the options."),
+    ] {
+        let (code, err) = fails(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{args:?}: {err}");
+        assert!(lines[0].starts_with("saikoro: "), "{args:?}: {err}");
+        assert_eq!(lines[1], help, "{args:?}");
+    }
+    let (_, err) = fails(&["foo"]);
+    assert!(
+        err.starts_with("saikoro: unexpected argument \"foo\"\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn numbers_out_of_range_say_so() {
+    let login = ["--host", "h", "--user", "u", "--password", "p"];
+    for (args, message) in [
+        (
+            vec!["selfplay", "--games", "-1"],
+            "saikoro: --games \"-1\": out of range (expected a whole number from 0 to 18446744073709551615)",
+        ),
+        (
+            vec!["selfplay", "--max-plies", "4x"],
+            "saikoro: --max-plies \"4x\": not a whole number (expected a whole number from 0 to 4294967295)",
+        ),
+        (
+            [&["csa"][..], &login, &["--port", "65536"]].concat(),
+            "saikoro: --port \"65536\": out of range (expected a whole number from 0 to 65535)",
+        ),
+    ] {
+        let (code, err) = fails(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().next(), Some(message), "{args:?}");
+    }
+}
+
+/// `saikoro check --json -- saikoro | head -c 700`: the checker's report is cut, and the
+/// checker ends without a word (it printed `saikoro: Broken pipe (os error 32)`); selfplay's
+/// `println!` panicked, and the match runner said `cannot write stdout: Broken pipe`.
+#[test]
+fn a_closed_stdout_ends_a_mode_quietly() {
+    let state = format!("{}/cli-closed-stdout.state", env!("CARGO_TARGET_TMPDIR"));
+    // A state file left by an earlier run would get a warning on stderr.
+    let _ = std::fs::remove_file(&state);
+    let engine = format!("cmd={BIN}");
+    for args in [
+        &["check", "--json", "--", BIN][..],
+        &["selfplay", "--games", "50"],
+        &[
+            "match", "--engine", &engine, "name=a", "--engine", &engine, "name=b", "--each",
+            "depth=1", "--rounds", "2", "--state", &state,
+        ],
+    ] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(env!("CARGO_TARGET_TMPDIR"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run saikoro");
+        // Closed before the mode writes (the report comes at its end), so that the write
+        // fails whatever the timing: what `head` does after its 700 bytes.
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert!(err.is_empty(), "{args:?}: {err}");
+        assert_eq!(status.code(), Some(141), "{args:?}");
+    }
+}
