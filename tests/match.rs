@@ -560,7 +560,10 @@ fn resume_after_a_kill_gives_the_same_table() {
         cat(&[
             faulty("a", &["slow=5"]),
             saikoro("b", 7),
-            words("--each depth=1 --rounds 4 --concurrency 2 --maxplies 60 --seed 9 --ratinginterval 0"),
+            words(
+                "--each depth=1 --rounds 4 --concurrency 2 --maxplies 60 --seed 9 --ratinginterval 0 \
+                 --pgnout games.pgn",
+            ),
         ])
     };
     let whole = Dir::new("resume-whole");
@@ -620,6 +623,21 @@ fn resume_after_a_kill_gives_the_same_table() {
     };
     assert_eq!(results(&cut), results(&whole));
     assert_eq!(results(&whole).len(), 8);
+    // The PGN file too holds each game once (`[Round "R.N"]`, N the game).
+    let mut rounds: Vec<u64> = cut
+        .read("games.pgn")
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("[Round \"")?
+                .strip_suffix("\"]")?
+                .rsplit('.')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    rounds.sort();
+    assert_eq!(rounds, (1..=8).collect::<Vec<u64>>());
 }
 
 /// Ctrl-C once: no new game, the running one ends normally, the table is printed, exit 130;

@@ -143,7 +143,7 @@ fn resume_extends_a_match_and_names_what_differs() {
     assert_eq!(numbers(&dir), [1, 2, 3, 4]);
 
     let differs = run(&dir, &words("--resume --games 4"));
-    assert_eq!(differs.status.code(), Some(1), "{}", differs.err);
+    assert_eq!(differs.status.code(), Some(2), "{}", differs.err);
     assert!(
         differs
             .err
@@ -152,7 +152,7 @@ fn resume_extends_a_match_and_names_what_differs() {
         differs.err
     );
     let fewer = run(&dir, &words("--resume --rounds 1"));
-    assert_eq!(fewer.status.code(), Some(1));
+    assert_eq!(fewer.status.code(), Some(2));
     assert!(
         fewer
             .err

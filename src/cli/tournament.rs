@@ -455,15 +455,24 @@ fn resumed(
         return Ok((given, None));
     }
     if cli.overwrite {
-        bail!("--resume continues the saved match and --overwrite starts anew: give one of them");
+        return Err(super::usage(
+            "match",
+            anyhow::anyhow!(
+                "--resume continues the saved match and --overwrite starts anew: give one of them"
+            ),
+        ));
     }
     let saved = resume::load(state_path).context("cannot resume")?;
     let args = if cli.defines_match {
         merge_resumed(&saved.args, &given).map_err(|why| {
-            anyhow::anyhow!(
-                "--resume: {}: {why} (a resumed match keeps its arguments; only --rounds may \
-                 grow, and --concurrency, --state and --log-file may change)",
-                state_path.display()
+            super::usage(
+                "match",
+                anyhow::anyhow!(
+                    "--resume: {}: {why} (a resumed match keeps its arguments; only --rounds \
+                     may grow, and --concurrency, --cpu-affinity, --state and --log-file may \
+                     change)",
+                    state_path.display()
+                ),
             )
         })?
     } else {

@@ -61,7 +61,12 @@ impl AppendFile {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        match self.file.write_all(&bytes).and_then(|_| self.file.flush()) {
+        self.whole(&bytes)
+    }
+
+    /// Appends `bytes` (whole lines) with one write, or cuts the file back to where it was.
+    pub fn whole(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.file.write_all(bytes).and_then(|_| self.file.flush()) {
             Ok(()) => {
                 self.len += bytes.len() as u64;
                 Ok(())
@@ -236,6 +241,45 @@ pub fn trim_results(path: &Path, saved: &SavedMatch) -> io::Result<()> {
     write_atomically(path, text.as_bytes())
 }
 
+/// The game number of a PGN game's `[Round "…"]` header: `R.N` (fastchess's layout) or `N`
+/// (shogitest's).
+fn pgn_game_number(game: &str) -> Option<u64> {
+    let line = game.lines().find(|l| l.starts_with("[Round \""))?;
+    let value = line.strip_prefix("[Round \"")?.strip_suffix("\"]")?;
+    value.rsplit('.').next()?.parse().ok()
+}
+
+/// For a resumed match: keeps in the PGN file (`--pgnout`) only the first copy of each game the
+/// state holds, as [`trim_results`] does for the results file.
+pub fn trim_pgn(path: &Path, saved: &SavedMatch) -> io::Result<()> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let keep: BTreeSet<u64> = saved.games.iter().map(|g| g.number).collect();
+    // Each game starts at its `[Event` line.
+    let mut starts: Vec<usize> = text
+        .match_indices("[Event ")
+        .map(|(i, _)| i)
+        .filter(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
+        .collect();
+    starts.push(text.len());
+    let mut seen = BTreeSet::new();
+    let mut out = String::with_capacity(text.len());
+    out.push_str(&text[..starts[0]]);
+    for w in starts.windows(2) {
+        let game = &text[w[0]..w[1]];
+        if pgn_game_number(game).is_some_and(|n| keep.contains(&n) && seen.insert(n)) {
+            out.push_str(game);
+        }
+    }
+    if out.len() == text.len() {
+        return Ok(());
+    }
+    write_atomically(path, out.as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,6 +301,40 @@ mod tests {
         // Into a directory that does not exist: an error, and nothing left behind.
         assert!(write_atomically(&dir.join("no/such"), b"x").is_err());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_resumed_pgn_file_keeps_the_saved_games_once() {
+        use crate::tournament::result::{Decision, Reason};
+        use crate::tournament::resume::SavedGame;
+        let dir = scratch("pgn");
+        let path = dir.join("games.pgn");
+        let game =
+            |round: &str| format!("[Event \"?\"]\n[Round \"{round}\"]\n\n1. 7g7f 3c3d *\n\n");
+        // Games 1 and 2 saved; game 3 written but not saved; game 2 twice.
+        let text = [game("1.1"), game("1.2"), game("2.3"), game("1.2")].concat();
+        std::fs::write(&path, &text).unwrap();
+        let saved = SavedMatch {
+            games: [1, 2]
+                .map(|number| SavedGame {
+                    number,
+                    result: Decision::Draw,
+                    reason: Reason::MaxPlies,
+                    fingerprint: None,
+                })
+                .to_vec(),
+            ..SavedMatch::default()
+        };
+        trim_pgn(&path, &saved).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [game("1.1"), game("1.2")].concat()
+        );
+        // shogitest's `[Round "N"]`.
+        std::fs::write(&path, [game("2"), game("3")].concat()).unwrap();
+        trim_pgn(&path, &saved).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), game("2"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -11,6 +11,7 @@
 //! fastchess's words (`{+0.35/12 0.125s, n=3456}`, its `pgn_builder.cpp`) or shogitest's
 //! (`{+0.35 12 n=3456 t=0.125s}`); the last move also the reason.
 
+use super::files::AppendFile;
 use super::output::GameInfo;
 use super::result::{GameRecord, PlayedMove};
 use super::scheduler::MatchError;
@@ -21,7 +22,6 @@ use crate::csa::record::format_time;
 use crate::usi::Score;
 use crate::{ByColor, Color, Position};
 use std::fmt;
-use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -109,7 +109,7 @@ impl PgnConfig {
 /// The open PGN file.
 #[derive(Debug)]
 pub struct PgnWriter {
-    file: File,
+    file: AppendFile,
     config: PgnConfig,
     style: OutputStyle,
 }
@@ -119,20 +119,14 @@ impl PgnWriter {
     /// exists), else appended to (whether it may hold another match's games was decided
     /// before: see [`games_in`]).
     pub fn open(config: &PgnConfig, style: OutputStyle) -> Result<PgnWriter, MatchError> {
-        let mut o = OpenOptions::new();
-        if style == OutputStyle::Shogitest {
-            o.write(true).create_new(true);
-        } else {
-            o.append(true).create(true);
+        let name = config.file.display().to_string();
+        if style == OutputStyle::Shogitest && config.file.exists() {
+            return Err(io_error(name)(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "the file exists (shogitest writes a new one)",
+            )));
         }
-        let file = o.open(&config.file).map_err(|e| {
-            if e.kind() == io::ErrorKind::AlreadyExists {
-                io::Error::new(e.kind(), "the file exists (shogitest writes a new one)")
-            } else {
-                e
-            }
-        });
-        let file = file.map_err(io_error(config.file.display().to_string()))?;
+        let file = AppendFile::open(&config.file).map_err(io_error(name))?;
         Ok(PgnWriter {
             file,
             config: config.clone(),
@@ -140,7 +134,7 @@ impl PgnWriter {
         })
     }
 
-    /// Appends one game.
+    /// Appends one game, whole: a failed write (a full disk) is cut off again.
     pub fn write(
         &mut self,
         info: &GameInfo,
@@ -149,8 +143,7 @@ impl PgnWriter {
     ) -> io::Result<()> {
         let mut text = Vec::with_capacity(1024 + 24 * record.total_plies());
         game_text(&mut text, info, record, limits, &self.config, self.style)?;
-        self.file.write_all(&text)?;
-        self.file.flush()
+        self.file.whole(&text)
     }
 }
 

@@ -126,6 +126,9 @@ fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), Matc
             if let Some(path) = &config.results {
                 files::trim_results(path, saved).map_err(io(&path.display().to_string()))?;
             }
+            if let Some(pgn) = &config.pgn {
+                files::trim_pgn(&pgn.file, saved).map_err(io(&pgn.file.display().to_string()))?;
+            }
         }
         None if config.overwrite => files::clear_outputs(config).map_err(io("the outputs"))?,
         None => {
