@@ -220,23 +220,38 @@ pub fn clear_outputs(config: &MatchConfig) -> io::Result<()> {
     Ok(())
 }
 
+/// Of `chunks` (each one game's text, in file order), the first copy of each game that `saved`
+/// holds (`number` reads a chunk's game number); `None` when that is every chunk, so that
+/// there is nothing to rewrite.
+fn first_saved_copies<'a>(
+    chunks: &[&'a str],
+    number: impl Fn(&str) -> Option<u64>,
+    saved: &SavedMatch,
+) -> Option<Vec<&'a str>> {
+    let keep: BTreeSet<u64> = saved.games.iter().map(|g| g.number).collect();
+    let mut seen = BTreeSet::new();
+    let kept: Vec<&str> = chunks
+        .iter()
+        .copied()
+        .filter(|c| number(c).is_some_and(|n| keep.contains(&n) && seen.insert(n)))
+        .collect();
+    (kept.len() < chunks.len()).then_some(kept)
+}
+
 /// For a resumed match: keeps in the results file only the first line of each game the state
 /// holds, so that a game written there but not saved in the state (the runner stopped between
 /// the two) is not there twice once it is played again.
 pub fn trim_results(path: &Path, saved: &SavedMatch) -> io::Result<()> {
     let lines = results_lines(path)?;
-    let keep: BTreeSet<u64> = saved.games.iter().map(|g| g.number).collect();
-    let mut seen = BTreeSet::new();
-    let mut text = String::new();
-    for l in &lines {
-        let n = json_field(l, "game").and_then(|n| n.parse::<u64>().ok());
-        if n.is_some_and(|n| keep.contains(&n) && seen.insert(n)) {
-            text.push_str(l);
-            text.push('\n');
-        }
-    }
-    if seen.len() == lines.len() && path.exists() {
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let game = |l: &str| json_field(l, "game").and_then(|n| n.parse::<u64>().ok());
+    let Some(kept) = first_saved_copies(&lines, game, saved) else {
         return Ok(());
+    };
+    let mut text = String::new();
+    for l in kept {
+        text.push_str(l);
+        text.push('\n');
     }
     write_atomically(path, text.as_bytes())
 }
@@ -257,7 +272,6 @@ pub fn trim_pgn(path: &Path, saved: &SavedMatch) -> io::Result<()> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(e),
     };
-    let keep: BTreeSet<u64> = saved.games.iter().map(|g| g.number).collect();
     // Each game starts at its `[Event` line.
     let mut starts: Vec<usize> = text
         .match_indices("[Event ")
@@ -265,18 +279,13 @@ pub fn trim_pgn(path: &Path, saved: &SavedMatch) -> io::Result<()> {
         .filter(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
         .collect();
     starts.push(text.len());
-    let mut seen = BTreeSet::new();
+    let games: Vec<&str> = starts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
+    let Some(kept) = first_saved_copies(&games, pgn_game_number, saved) else {
+        return Ok(());
+    };
     let mut out = String::with_capacity(text.len());
     out.push_str(&text[..starts[0]]);
-    for w in starts.windows(2) {
-        let game = &text[w[0]..w[1]];
-        if pgn_game_number(game).is_some_and(|n| keep.contains(&n) && seen.insert(n)) {
-            out.push_str(game);
-        }
-    }
-    if out.len() == text.len() {
-        return Ok(());
-    }
+    out.extend(kept);
     write_atomically(path, out.as_bytes())
 }
 
