@@ -16,7 +16,8 @@ use super::result::{GameRecord, Reason};
 use super::resume::{SavedMatch, StateError, StateWriter};
 pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
 use super::sink::{
-    Console, Finished, GameLines, GameSink, RatingInterval, Records, ResultsFile, StateFile,
+    io_error, Console, Finished, GameLines, GameSink, RatingInterval, Records, ResultsFile,
+    StateFile,
 };
 use super::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
 use crate::{ByColor, RandomMover};
@@ -117,22 +118,21 @@ impl From<book::BookError> for MatchError {
 /// directory with records, unless `--overwrite` (which clears them); a resumed match drops
 /// from its results file the games its state does not hold.
 fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), MatchError> {
-    let io = |what: &str| {
-        let what = what.to_string();
-        move |source| MatchError::Io { what, source }
-    };
     match resume {
         Some(saved) => {
             if let Some(path) = &config.results {
-                files::trim_results(path, saved).map_err(io(&path.display().to_string()))?;
+                files::trim_results(path, saved).map_err(io_error(path.display().to_string()))?;
             }
             if let Some(pgn) = &config.pgn {
-                files::trim_pgn(&pgn.file, saved).map_err(io(&pgn.file.display().to_string()))?;
+                files::trim_pgn(&pgn.file, saved)
+                    .map_err(io_error(pgn.file.display().to_string()))?;
             }
         }
-        None if config.overwrite => files::clear_outputs(config).map_err(io("the outputs"))?,
+        None if config.overwrite => {
+            files::clear_outputs(config).map_err(io_error("the outputs"))?
+        }
         None => {
-            if let Some(used) = files::used_output(config).map_err(io("the outputs"))? {
+            if let Some(used) = files::used_output(config).map_err(io_error("the outputs"))? {
                 return Err(MatchError::Used(used));
             }
         }
@@ -221,7 +221,7 @@ impl Match {
             (Some(path), None) => {
                 if path.exists() {
                     info!(
-                        "replacing the saved state of a finished match in {}",
+                        "replacing the saved state in {} (a finished match, or --overwrite)",
                         path.display()
                     );
                 }
