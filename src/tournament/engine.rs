@@ -104,15 +104,21 @@ pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, String>
             Ok(name)
         }
         Err((e, stderr)) if e.is_engine_fault() => {
-            let said = if stderr.is_empty() {
-                String::new()
-            } else {
-                format!("; the last lines of its stderr:\n  {}", stderr.join("\n  "))
-            };
+            let said = stderr_said(&stderr);
             warn!("engine {label} failed its handshake ({e}); its games will show it{said}");
             Ok(label)
         }
         Err((StartError::Spawn(e), _)) => Err(format!("engine {label}: {e}")),
         Err((e, _)) => Err(e.to_string()),
+    }
+}
+
+/// What a failed engine last wrote to its stderr, to end a warning with: `; the last lines of
+/// its stderr:` and the lines, or nothing when it wrote none.
+pub(crate) fn stderr_said(stderr: &[String]) -> String {
+    if stderr.is_empty() {
+        String::new()
+    } else {
+        format!("; the last lines of its stderr:\n  {}", stderr.join("\n  "))
     }
 }

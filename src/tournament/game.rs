@@ -10,7 +10,7 @@
 use super::adjudication::Adjudicator;
 use super::book::Opening;
 use super::config::{DrawAdjudication, ResignAdjudication};
-use super::engine::{self, MatchEngine};
+use super::engine::{self, stderr_said, MatchEngine};
 use super::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use super::timecontrol::{GameClock, Limits};
 use crate::usi::PositionLine;
@@ -253,15 +253,7 @@ fn ready(
 
 /// Warns why `name`'s engine failed (`end`'s detail), with the last lines of its stderr.
 fn warn_failure(name: &str, end: &End) {
-    if end.stderr.is_empty() {
-        warn!("{name}: {}", end.detail);
-    } else {
-        warn!(
-            "{name}: {}; the last lines of its stderr:\n  {}",
-            end.detail,
-            end.stderr.join("\n  ")
-        );
-    }
+    warn!("{name}: {}{}", end.detail, stderr_said(&end.stderr));
 }
 
 fn kill(mut e: MatchEngine) {
