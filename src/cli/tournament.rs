@@ -507,16 +507,11 @@ fn flag_groups(args: &[String]) -> Vec<(String, Vec<String>)> {
     out
 }
 
-/// The groups of flag `name`, as written on a command line.
-fn show(groups: &[&(String, Vec<String>)]) -> String {
-    let words: Vec<String> = groups
+/// Flag groups as written on a command line.
+fn show(groups: &[(String, Vec<String>)]) -> String {
+    let words: Vec<&str> = groups
         .iter()
-        .map(|(f, v)| {
-            std::iter::once(f.clone())
-                .chain(v.iter().cloned())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
+        .flat_map(|(f, v)| std::iter::once(f).chain(v).map(String::as_str))
         .collect();
     words.join(" ")
 }
@@ -554,18 +549,13 @@ fn merge_resumed(saved: &[String], given: &[String]) -> Result<Vec<String>, Stri
             continue;
         }
         if given_of != saved_of {
-            let given_refs: Vec<_> = given_of.iter().collect();
-            let saved_refs: Vec<_> = saved_of.iter().collect();
             return Err(if saved_of.is_empty() {
-                format!(
-                    "the saved match has no {name} (given: {})",
-                    show(&given_refs)
-                )
+                format!("the saved match has no {name} (given: {})", show(&given_of))
             } else {
                 format!(
                     "{} differs from the saved match's {}",
-                    show(&given_refs),
-                    show(&saved_refs)
+                    show(&given_of),
+                    show(&saved_of)
                 )
             });
         }
