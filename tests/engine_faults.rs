@@ -8,7 +8,7 @@
 mod usi_support;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use usi_support::{fault_engine, gone, Dir, Run, BIN};
 
@@ -60,15 +60,7 @@ fn deaf_match(pids: &Path, extra: &str) -> Vec<String> {
 }
 
 fn start(args: &[String], dir: &Dir) -> Child {
-    Command::new(BIN)
-        .args(args)
-        .current_dir(&dir.0)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start saikoro")
+    usi_support::start_in(Path::new(BIN), dir, args)
 }
 
 fn finish(child: Child, t0: Instant) -> Run {

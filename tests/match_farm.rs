@@ -10,13 +10,13 @@
 mod match_support;
 mod usi_support;
 
-use match_support::{finish, start_program, words};
+use match_support::{finish, words};
 use std::process::Command;
-use usi_support::{fault_engine, Dir, Run, BIN};
+use usi_support::{fault_engine, start_in, Dir, Run, BIN};
 
 /// Runs `saikoro ARGS` in `dir`.
 fn saikoro(dir: &Dir, args: &[String]) -> Run {
-    finish(start_program(std::path::Path::new(BIN), dir, args))
+    finish(start_in(std::path::Path::new(BIN), dir, args))
 }
 
 /// A results line's field, which must be there.
@@ -421,7 +421,7 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
         -openings file=Books/SHOGI.test.sfen.epd format=epd order=random start=2 -srand 11 \
         -pgnout file=PGNs/1.2.3.0.pgn seldepth=true nodes=true \
         --results results.jsonl";
-    let r = finish(start_program(&runner, &dir, &words(cmd)));
+    let r = finish(start_in(&runner, &dir, &words(cmd)));
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
     // The worker decodes every line as ASCII.
     assert!(r.out.is_ascii(), "{}", r.out);

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use crate::usi_support::{self, fault_engine, Dir, Run, BIN};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 /// Generous: a match here takes well under a second, but CI machines are slow and shared.
@@ -21,20 +21,7 @@ pub fn results(dir: &Dir) -> Vec<String> {
 pub fn start(dir: &Dir, args: &[String]) -> Child {
     let mut all = vec!["match".to_string()];
     all.extend_from_slice(args);
-    start_program(std::path::Path::new(BIN), dir, &all)
-}
-
-/// Starts `program ARGS` in `dir` (another mode of Saikoro, or Saikoro under another name).
-pub fn start_program(program: &std::path::Path, dir: &Dir, args: &[String]) -> Child {
-    Command::new(program)
-        .args(args)
-        .current_dir(&dir.0)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start saikoro")
+    usi_support::start_in(std::path::Path::new(BIN), dir, &all)
 }
 
 pub fn finish(child: Child) -> Run {

@@ -335,6 +335,20 @@ pub struct Run {
     pub took: Duration,
 }
 
+/// Starts `program ARGS` in `dir` with no stdin and stdout and stderr piped (for [`finish`]),
+/// without `RUST_LOG` from the environment.
+pub fn start_in(program: &std::path::Path, dir: &Dir, args: &[String]) -> Child {
+    Command::new(program)
+        .args(args)
+        .current_dir(&dir.0)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start saikoro")
+}
+
 /// Reads `child`'s stdout and stderr to their end and waits for it to exit, killing it and
 /// failing the test if it runs past `deadline` after `t0`.
 pub fn finish(mut child: Child, t0: Instant, deadline: Duration) -> Run {
