@@ -62,6 +62,24 @@ fn no_pairs(m: &Match) -> Option<String> {
     }
 }
 
+/// Why games of a match played in pairs have none: an odd `--games` (`g` has games without a
+/// partner in the schedule), or `orphans` games whose pair's other game never got a result.
+fn why_unpaired(m: &Match, g: &PairingGames, orphans: u64) -> String {
+    let mut why = Vec::new();
+    if !g.unpaired.is_empty() {
+        why.push(format!(
+            "--games {} is odd, so the last game of each round has no partner",
+            m.config.games
+        ));
+    }
+    match orphans {
+        0 => {}
+        1 => why.push("the other game of its pair was not played to a result".into()),
+        _ => why.push("the other games of their pairs were not played to a result".into()),
+    }
+    why.join("; ")
+}
+
 /// The figures of pairing `pairing` once `board`'s games are in; `at_end` for the match's
 /// last block.
 pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Count {
@@ -106,29 +124,7 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
             out.tally.add_unpaired(r);
         }
         let single = (g.unpaired.len() + g.waiting.len()) as u64;
-        let why = match no_pairs {
-            Some(why) => why,
-            None => {
-                let mut why = Vec::new();
-                if !g.unpaired.is_empty() {
-                    why.push(format!(
-                        "--games {} is odd, so the last game of each round has no partner",
-                        m.config.games
-                    ));
-                }
-                if orphans > 0 {
-                    why.push(
-                        if orphans == 1 {
-                            "the other game of its pair was not played to a result"
-                        } else {
-                            "the other games of their pairs were not played to a result"
-                        }
-                        .to_string(),
-                    );
-                }
-                why.join("; ")
-            }
-        };
+        let why = no_pairs.unwrap_or_else(|| why_unpaired(m, &g, orphans));
         if single > 0 {
             out.notes.push(format!(
                 "{single} of {finished} games unpaired ({why}): figures from single games, not \
