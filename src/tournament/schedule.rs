@@ -24,8 +24,6 @@ pub struct ScheduledGame {
     pub round: u32,
     /// Index into the pairings.
     pub pairing: usize,
-    /// Index of the game within its round and pairing (0, 1, …).
-    pub index: u32,
     /// Black's engine.
     pub black: usize,
     /// White's engine.
@@ -94,7 +92,6 @@ pub fn schedule(shape: Shape) -> (Vec<Pairing>, Vec<ScheduledGame>) {
                     number,
                     round: round + 1,
                     pairing: p,
-                    index,
                     black,
                     white,
                     opening: round as usize % shape.openings.max(1),

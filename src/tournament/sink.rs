@@ -257,7 +257,6 @@ mod tests {
             number,
             round: 1,
             pairing: 0,
-            index: 0,
             black: 0,
             white: 1,
             opening: 0,
