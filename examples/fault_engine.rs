@@ -74,7 +74,8 @@
 //! | `perft-miscount` | adds one to the count of the first move at the root when the depth is 2 or more: a subtree miscounted, every move right |
 //! | `no-perft` | answers `go perft` with a search (`bestmove`), as an engine without perft |
 
-use saikoro::usi::{parse_line, Command, Engine, Flow, Go, PositionCommand, Start, UsiError};
+use saikoro::engine::{Engine, Flow};
+use saikoro::usi::{parse_line, Command, Go, PositionCommand, Start, UsiError};
 use saikoro::{
     DeclarationError, EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType, Position,
     Square,
@@ -674,7 +675,7 @@ impl FaultEngine {
                 let unknown =
                     !Engine::declared_options().any(|o| o.name.eq_ignore_ascii_case(&name));
                 let spin_max = name.eq_ignore_ascii_case("Seed")
-                    && value == saikoro::usi::SEED_MAX.to_string();
+                    && value == saikoro::engine::SEED_MAX.to_string();
                 if (unknown && self.has(&F::CrashOnUnknownOption))
                     || (value.is_empty() && self.has(&F::CrashOnEmptyValue))
                     || (spin_max && self.has(&F::CrashOnSpinMax))

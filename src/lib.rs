@@ -1,7 +1,8 @@
 //! Saikoro (サイコロ): exact shogi rules, a uniformly random legal-move player, and the USI and
 //! CSA protocols on top of them.
 //!
-//! The rules core ([`Position`], [`Move`], SFEN) knows nothing of any protocol.
+//! The rules core ([`shogi`]: [`Position`], [`Move`], SFEN) knows nothing of any protocol; the
+//! layers above it are laid out in `docs/architecture.md`.
 //!
 //! ```
 //! use saikoro::{Move, Position};
@@ -17,41 +18,27 @@
 
 #![warn(missing_docs)]
 
-mod board;
 pub mod check;
-mod color;
 pub mod csa;
-mod declaration;
-mod game;
-mod hand;
+pub mod driver;
+pub mod engine;
 mod json;
-pub mod kif;
-mod mailbox;
-mod movegen;
-mod mover;
-mod mv;
-mod perft;
-mod piece;
-mod position;
-mod rules;
+pub mod record;
 pub mod selfplay;
-pub mod sfen;
-mod splitmix;
-mod square;
+pub mod shogi;
 pub mod tournament;
 pub mod usi;
-mod zobrist;
 
-pub use color::{ByColor, Color};
-pub use declaration::{DeclarationCount, DeclarationError, EnteringKingRule, UnknownRule};
-pub use game::{Game, GameResult, Outcome, Repetition};
-pub use hand::Hand;
-pub use movegen::IllegalMove;
-pub use mover::{Choice, RandomMover};
-pub use mv::{Move, MoveList, MoveSyntaxError};
-pub use perft::{divide, divide_until, perft, Divide};
-pub use piece::{Piece, PieceType};
-pub use position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};
-pub use sfen::{InvalidSfen, SfenError};
-pub use splitmix::SplitMix64;
-pub use square::Square;
+pub use shogi::color::{ByColor, Color};
+pub use shogi::declaration::{DeclarationCount, DeclarationError, EnteringKingRule, UnknownRule};
+pub use shogi::game::{Game, GameResult, Outcome, Repetition};
+pub use shogi::hand::Hand;
+pub use shogi::movegen::IllegalMove;
+pub use shogi::mover::{Choice, RandomMover};
+pub use shogi::mv::{Move, MoveList, MoveSyntaxError};
+pub use shogi::perft::{divide, divide_until, perft, Divide};
+pub use shogi::piece::{Piece, PieceType};
+pub use shogi::position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};
+pub use shogi::sfen::{InvalidSfen, SfenError};
+pub use shogi::splitmix::SplitMix64;
+pub use shogi::square::Square;

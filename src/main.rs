@@ -14,8 +14,8 @@ fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1).peekable();
     let sub = args.peek().and_then(|a| a.to_str()).map(str::to_owned);
     let result = match sub.as_deref() {
-        Some(saikoro::usi::guard::LAUNCH_ARG) => {
-            return saikoro::usi::guard::launch(args.skip(1).collect())
+        Some(saikoro::driver::guard::LAUNCH_ARG) => {
+            return saikoro::driver::guard::launch(args.skip(1).collect())
         }
         Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
         Some("csa") => cli::csa::main(args.skip(1).collect()),

@@ -9,7 +9,7 @@
 mod usi_support;
 
 use saikoro::check::{self, positions, Config, Report, Status};
-use saikoro::usi::EngineCommand;
+use saikoro::driver::EngineCommand;
 use std::collections::BTreeSet;
 use std::sync::mpsc;
 use std::time::Duration;

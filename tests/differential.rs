@@ -4,7 +4,7 @@
 //!     pseudo-legal board move and drop from the pieces' movement patterns, each played on a
 //!     copy and rejected if it leaves the own king attacked, with nifu, dead pieces and
 //!     uchifuzume checked by brute force (a checking pawn drop after which the opponent has no
-//!     legal move). It shares no code with `src/movegen/`: it only reads the position
+//!     legal move). It shares no code with `src/shogi/movegen/`: it only reads the position
 //!     through `piece_at`, `hand` and `side_to_move`.
 //! (b) Two external generators from crates.io, `shunsai` (bitboards, fully legal) and
 //!     `shogi_legality_lite` (play every candidate and test the king). Both generate every

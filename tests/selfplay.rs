@@ -1,7 +1,7 @@
 //! `saikoro selfplay` through the real binary: the summary adds up, the seed replays a game,
 //! and every record replays move by move under the rules core.
 
-use saikoro::csa::notation::parse_move;
+use saikoro::record::csa::notation::parse_move;
 use saikoro::{EnteringKingRule, Position};
 use std::path::Path;
 use std::process::Command;

@@ -3,7 +3,8 @@
 
 mod common;
 
-use saikoro::{sfen, InvalidSfen, KingRule, Position, PositionError, SfenError, STARTPOS_SFEN};
+use saikoro::shogi::sfen;
+use saikoro::{InvalidSfen, KingRule, Position, PositionError, SfenError, STARTPOS_SFEN};
 
 /// The error as `invalid.sfen` writes it in full: the inner error's `Debug` text
 /// (`RankLength { rank: 1, offset: 2, squares: 10 }`).

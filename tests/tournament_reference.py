@@ -1,4 +1,4 @@
-"""Reference values for tests/tournament_*.rs and src/tournament/normal.rs, computed apart
+"""Reference values for tests/tournament_*.rs and src/tournament/stats/normal.rs, computed apart
 from the Rust code (the tests hold the numbers; they do not run this script).
 
 Run with Python 3, mpmath and scipy (scipy only gives Newton a starting point):

@@ -1,11 +1,12 @@
-//! The USI client (`saikoro::usi::UsiClient`) against real processes: Saikoro's own engine and
+//! The USI client (`saikoro::driver::UsiClient`) against real processes: Saikoro's own engine and
 //! the fault engine of `examples/fault_engine.rs`. Every wait has a deadline, so a broken
 //! client fails these tests instead of hanging them.
 
 mod usi_support;
 
-use saikoro::usi::client::{Direction, SpawnOptions, Stderr};
-use saikoro::usi::{BestMove, ClientError, EngineCommand, Go, OptionKind, Score, UsiClient};
+use saikoro::driver::client::{Direction, SpawnOptions, Stderr};
+use saikoro::driver::{ClientError, EngineCommand, UsiClient};
+use saikoro::usi::{BestMove, Go, OptionKind, Score};
 use saikoro::{Move, Position};
 use std::time::{Duration, Instant};
 use usi_support::{faulty, BIN};

@@ -8,7 +8,8 @@
 
 mod usi_support;
 
-use saikoro::usi::{parse_line, Command, Engine};
+use saikoro::engine::Engine;
+use saikoro::usi::{parse_line, Command};
 use saikoro::{Choice, EnteringKingRule, Game, Position, RandomMover};
 
 /// The library's SplitMix64 with a modulo draw: a small, seedable generator for the test input.

@@ -1,11 +1,11 @@
-//! [`saikoro::usi::guard::end_all`], what a tool does on SIGTERM, on real processes. In a test
+//! [`saikoro::driver::guard::end_all`], what a tool does on SIGTERM, on real processes. In a test
 //! binary of its own: it ends every engine of the process, and the other tests' would go too.
 #![cfg(unix)]
 
 mod usi_support;
 
-use saikoro::usi::guard;
-use saikoro::usi::process::{EngineProcess, Stderr};
+use saikoro::driver::guard;
+use saikoro::driver::process::{EngineProcess, Stderr};
 use std::time::{Duration, Instant};
 use usi_support::sh;
 

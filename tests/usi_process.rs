@@ -1,12 +1,12 @@
-//! The process layer (`saikoro::usi::process`) and the guard of engines' lives
-//! (`saikoro::usi::guard`) against real processes: writes that cannot block for ever, kills
+//! The process layer (`saikoro::driver::process`) and the guard of engines' lives
+//! (`saikoro::driver::guard`) against real processes: writes that cannot block for ever, kills
 //! that take the whole process group, a bounded stderr tail, and the list of engines running.
 #![cfg(unix)]
 
 mod usi_support;
 
-use saikoro::usi::guard;
-use saikoro::usi::process::{EngineProcess, Next, Stderr, STDERR_TAIL};
+use saikoro::driver::guard;
+use saikoro::driver::process::{EngineProcess, Next, Stderr, STDERR_TAIL};
 use std::time::{Duration, Instant};
 use usi_support::{gone, sh};
 

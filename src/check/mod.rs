@@ -24,7 +24,6 @@
 mod flow;
 mod move_notes;
 pub mod movegen;
-mod movegen_report;
 mod options;
 mod output;
 pub mod positions;
@@ -34,10 +33,10 @@ mod rules;
 mod session;
 mod startup;
 
-pub use movegen_report::{write_movegen_details, write_movegen_json, write_position_row};
+pub use movegen::report::{write_movegen_details, write_movegen_json, write_position_row};
 pub use report::{write_details, write_json, write_table, Table};
 
-use crate::usi::{EngineCommand, FaultPolicy};
+use crate::driver::{EngineCommand, FaultPolicy};
 use std::fmt;
 use std::time::Duration;
 

@@ -6,7 +6,7 @@ use super::positions;
 use super::rules::{go_byoyomi, judge, Judged};
 use super::session::{Ctx, SearchKind, Step, Verdict};
 use super::{Check, Group, MOVE_TIME, TOLERANCE};
-use crate::usi::client::LineEnding;
+use crate::driver::client::LineEnding;
 use crate::usi::{Checkmate, EngineMessage, Go, MateLimit};
 use crate::{Game, Move, Position};
 use std::time::Instant;

@@ -2,11 +2,9 @@
 //! one check ([`Ctx`]: send, wait with deadlines, verdicts).
 
 use super::{Check, CheckResult, Config, Status, TOLERANCE};
-use crate::usi::client::{Direction, Line, Stderr};
-use crate::usi::{
-    parse_engine_line, BestMove, ClientError, EngineInfo, EngineMessage, EngineSession, EngineSpec,
-    Go, UsiClient,
-};
+use crate::driver::client::{Direction, Line, Stderr};
+use crate::driver::{ClientError, EngineInfo, EngineSession, EngineSpec, UsiClient};
+use crate::usi::{parse_engine_line, BestMove, EngineMessage, Go};
 use std::time::{Duration, Instant};
 
 /// How a check ends: its status and one-line reason.

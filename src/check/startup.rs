@@ -4,9 +4,8 @@
 
 use super::session::{excerpt, Harness, Verdict, EXIT_SOON};
 use super::{CheckResult, Group};
-use crate::usi::{
-    ClientError, EngineInfo, EngineSession, FaultPolicy, OptionKind, StartError, UsiClient,
-};
+use crate::driver::{ClientError, EngineInfo, EngineSession, FaultPolicy, StartError, UsiClient};
+use crate::usi::OptionKind;
 use std::time::Instant;
 
 /// The start-up checks, in order.

@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 use saikoro::check::{self, Config};
-use saikoro::usi::EngineCommand;
+use saikoro::driver::EngineCommand;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;

@@ -6,11 +6,10 @@ use lexopt::prelude::*;
 use log::{error, info, warn};
 use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::engine_player::EnginePlayer;
-use saikoro::csa::record::format_time;
-use saikoro::csa::{
-    ClientConfig, GameReport, Player, RecordInfo, ServerResult, SessionEnd, SessionError,
-};
-use saikoro::usi::guard;
+use saikoro::csa::{ClientConfig, GameReport, Player, ServerResult, SessionEnd, SessionError};
+use saikoro::driver::guard;
+use saikoro::record::csa::record::format_time;
+use saikoro::record::csa::RecordInfo;
 use saikoro::{Color, EnteringKingRule};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
@@ -440,7 +439,7 @@ fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
     let mut f = std::io::BufWriter::new(
         std::fs::File::create(&path).with_context(|| format!("{}", path.display()))?,
     );
-    saikoro::csa::write_record(&mut f, &info, &r.start, &r.moves, &r.end_line())?;
+    saikoro::record::csa::write_record(&mut f, &info, &r.start, &r.moves, &r.end_line())?;
     f.flush()?;
     info!("record written to {}", path.display());
     Ok(())

@@ -86,7 +86,7 @@ pub(crate) fn usage(mode: &'static str, e: impl Into<anyhow::Error>) -> anyhow::
 
 /// The exit status and the message (none for a closed stdout) for an error that ended a mode.
 pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
-    use saikoro::tournament::scheduler::MatchError;
+    use saikoro::tournament::run::scheduler::MatchError;
     let closed_stdout = e.chain().any(|c| {
         let io = c.downcast_ref::<io::Error>().or(match c.downcast_ref() {
             Some(MatchError::Io { source, .. }) => Some(source),
@@ -182,15 +182,15 @@ impl Write for SwitchWriter {
     }
 }
 
-/// Makes the engines this tool starts die with it ([`saikoro::usi::guard`]): the parent-death
+/// Makes the engines this tool starts die with it ([`saikoro::driver::guard`]): the parent-death
 /// signal on Linux, and SIGTERM, SIGHUP and (without `on_interrupt`) Ctrl-C end them before
 /// the tool exits.
 pub fn guard_engines(
     tool: &'static str,
-    on_interrupt: Option<Box<dyn Fn(saikoro::usi::guard::Signal) + Send>>,
+    on_interrupt: Option<Box<dyn Fn(saikoro::driver::guard::Signal) + Send>>,
 ) -> anyhow::Result<()> {
-    saikoro::usi::guard::kill_engines_with_us();
-    saikoro::usi::guard::handle_signals(tool, on_interrupt)
+    saikoro::driver::guard::kill_engines_with_us();
+    saikoro::driver::guard::handle_signals(tool, on_interrupt)
         .map_err(|e| anyhow::anyhow!("cannot install the signal handlers: {e}"))
 }
 
@@ -249,7 +249,7 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let now = saikoro::csa::record::format_time(std::time::SystemTime::now());
+            let now = saikoro::record::csa::record::format_time(std::time::SystemTime::now());
             writeln!(
                 f,
                 "---- {now} UTC: saikoro {} log opened, pid {} ----",

@@ -1,7 +1,8 @@
 //! `saikoro selfplay`: random self-play games and a summary.
 
 use anyhow::Context;
-use saikoro::csa::record::{self, RecordInfo};
+use saikoro::record::csa::record;
+use saikoro::record::csa::record::RecordInfo;
 use saikoro::selfplay::{play_game, Summary};
 use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
 use std::ffi::OsString;

@@ -4,14 +4,16 @@
 
 use anyhow::{bail, Context};
 use lexopt::prelude::*;
-use saikoro::tournament::book::{OpeningsConfig, Order};
 use saikoro::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
-use saikoro::tournament::pgn::PgnConfig;
-use saikoro::tournament::resume::{self, SavedMatch};
-use saikoro::tournament::scheduler::{self, Control, Ending, Match, Progress};
-use saikoro::tournament::standings::Standings;
+use saikoro::tournament::game::book::{OpeningsConfig, Order};
+use saikoro::tournament::output::pgn::PgnConfig;
+use saikoro::tournament::output::state as resume;
+use saikoro::tournament::output::state::SavedMatch;
+use saikoro::tournament::run::scheduler;
+use saikoro::tournament::run::scheduler::{Control, Ending, Match, Progress};
+use saikoro::tournament::run::standings::Standings;
 use saikoro::tournament::SprtConfig;
 use saikoro::EnteringKingRule;
 use std::ffi::OsString;

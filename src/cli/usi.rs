@@ -8,7 +8,7 @@
 //! Stdin is read on a thread of its own, so that the lines a GUI sends while `go perft`
 //! counts (`isready`, `stop`, `quit`) are answered at once.
 
-use saikoro::usi::{Engine, Flow};
+use saikoro::engine::{Engine, Flow};
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;

@@ -6,8 +6,8 @@
 //! keep-alives are sent then, and deadlines checked.
 
 use super::clock::Clock;
-use super::notation::{move_to_csa, parse_move, split_move_line};
 use super::summary::{GameSummary, SummaryError};
+use crate::record::csa::notation::{move_to_csa, parse_move, split_move_line};
 use crate::{Choice, Color, EnteringKingRule, Game, Move, Outcome, Position, RandomMover};
 use log::{debug, error, info, warn};
 use std::fmt;
@@ -649,7 +649,7 @@ impl InGame {
             ctx.game_id,
             summary.names[Color::Black],
             summary.names[Color::White],
-            super::notation::sign(us),
+            crate::record::csa::notation::sign(us),
             moves.len()
         );
         let now = SystemTime::now();

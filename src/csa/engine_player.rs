@@ -5,9 +5,8 @@
 
 use super::client::{GameContext, Player, PlayerError, ServerResult};
 use super::clock::Clock;
-use crate::usi::{
-    BestMove, ClientError, EngineCommand, EngineSession, EngineSpec, FaultPolicy, Go, PositionLine,
-};
+use crate::driver::{ClientError, EngineCommand, EngineSession, EngineSpec, FaultPolicy};
+use crate::usi::{BestMove, Go, PositionLine};
 use crate::{Choice, Game};
 use log::{info, warn};
 use std::time::{Duration, Instant};

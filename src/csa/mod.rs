@@ -5,11 +5,8 @@
 pub mod client;
 pub mod clock;
 pub mod engine_player;
-pub mod notation;
-pub mod record;
 pub mod summary;
 
 pub use client::{ClientConfig, GameReport, Player, ServerResult, SessionEnd, SessionError};
 pub use clock::{Clock, TimeRules};
-pub use record::{write_record, RecordInfo};
 pub use summary::GameSummary;

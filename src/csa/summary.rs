@@ -2,7 +2,7 @@
 //! and the Position block with any moves already played.
 
 use super::clock::TimeRules;
-use super::notation::{parse_move, PositionBlock, PositionBlockError};
+use crate::record::csa::notation::{parse_move, PositionBlock, PositionBlockError};
 use crate::{ByColor, Color, Game, KingRule, Move, Position};
 use std::collections::HashMap;
 use std::fmt;

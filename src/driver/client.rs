@@ -4,14 +4,15 @@
 //! line both ways.
 //!
 //! One client for every tool that runs engines: the CSA client's `--engine`, the match runner
-//! and the engine checker; [`super::session`] starts an engine for them. Nothing here judges
+//! and the engine checker; [`crate::driver::session`] starts an engine for them. Nothing here judges
 //! moves: the callers hold the rules.
 
-use super::message::{parse_engine_line, BestMove, Checkmate, EngineMessage, Info, UsiOption};
-use super::process::{EngineProcess, Next};
-pub use super::process::{Line, Stderr};
-pub use super::transcript::{Direction, Transcript};
-use super::{gameover_word, EngineCommand, Go, PositionLine};
+use crate::driver::process::{EngineProcess, Next};
+pub use crate::driver::process::{Line, Stderr};
+pub use crate::driver::transcript::{Direction, Transcript};
+use crate::driver::EngineCommand;
+use crate::usi::{gameover_word, Go, PositionLine};
+use crate::usi::{parse_engine_line, BestMove, Checkmate, EngineMessage, Info, UsiOption};
 use log::{debug, warn};
 use std::fmt;
 use std::io;
@@ -98,7 +99,7 @@ pub struct EngineInfo {
     /// The options declared, in order.
     pub options: Vec<UsiOption>,
     /// `option` lines a GUI could not read, with the reason.
-    pub bad_options: Vec<(String, super::message::OptionError)>,
+    pub bad_options: Vec<(String, crate::usi::OptionError)>,
     /// Any other lines before `usiok`.
     pub other: Vec<String>,
     /// How long after `usi` the `usiok` came.
@@ -150,7 +151,7 @@ impl fmt::Debug for UsiClient {
 
 impl UsiClient {
     /// Starts the engine. Nothing is sent yet: see [`UsiClient::handshake`], or
-    /// [`super::EngineSession::start`] for the whole start-up.
+    /// [`crate::driver::EngineSession::start`] for the whole start-up.
     pub fn spawn(
         command: &EngineCommand,
         options: &SpawnOptions,

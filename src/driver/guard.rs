@@ -1,6 +1,6 @@
 //! Ownership of the engines' lives: no engine outlives the tool that started it.
 //!
-//! Every [`EngineProcess`](super::process::EngineProcess) registers here while it runs. However
+//! Every [`EngineProcess`](crate::driver::process::EngineProcess) registers here while it runs. However
 //! the tool ends, its engines get `quit` and, after a short grace, a kill of their whole
 //! process group:
 //!
@@ -17,7 +17,7 @@
 //!   signal when the *thread* that started the engine ends; each tool starts and ends its
 //!   engines in one thread.
 
-use super::command::EngineCommand;
+use crate::driver::program::EngineCommand;
 use log::warn;
 use std::ffi::OsString;
 use std::io;
@@ -119,7 +119,7 @@ pub fn end_all(grace: Duration) -> usize {
             std::thread::spawn(move || {
                 // A tool thread may hold the lock in a write that waits: then no `quit`.
                 if let Ok(mut s) = stdin.try_lock() {
-                    let _ = super::process::write_quit(&mut s, deadline);
+                    let _ = crate::driver::process::write_quit(&mut s, deadline);
                 }
             });
         }

@@ -3,8 +3,8 @@
 //! (the last lines, for the message that says why it failed), and killed with everything it
 //! started.
 //!
-//! This layer knows processes, not USI: [`super::UsiClient`] speaks the protocol over it. Every
-//! process it starts is registered with [`super::guard`], which ends them when the tool ends,
+//! This layer knows processes, not USI: [`crate::driver::UsiClient`] speaks the protocol over it. Every
+//! process it starts is registered with [`crate::driver::guard`], which ends them when the tool ends,
 //! however it ends.
 //!
 //! How the output is read depends on the platform, behind one type ([`EngineProcess`]):
@@ -17,8 +17,9 @@
 //! - Elsewhere: a reader thread hands each line over a channel, stamped when it arrived;
 //!   writes block (the pipe is the only way to the engine there).
 
-use super::command::EngineCommand;
-use super::guard::{self, Registration};
+use crate::driver::guard;
+use crate::driver::guard::Registration;
+use crate::driver::program::EngineCommand;
 use log::{debug, info};
 use std::collections::VecDeque;
 use std::fmt;

@@ -1,5 +1,5 @@
 //! One way to start an engine, for every tool: spawn → `usi` … `usiok` (the option lines read
-//! into typed [`UsiOption`](super::UsiOption)s) → each `setoption` checked against the
+//! into typed [`UsiOption`](crate::usi::UsiOption)s) → each `setoption` checked against the
 //! engine's own declaration → `isready` … `readyok`. What differs between the tools is data,
 //! their [`FaultPolicy`]: how long each answer may take, and whether an option the engine does
 //! not declare, or a value it rules out, is refused or sent anyway.
@@ -7,10 +7,10 @@
 //! The fault policy of each tool is written down once, in the constants of [`FaultPolicy`],
 //! and described in `docs/engines.md` with what each tool does on each fault.
 
-use super::client::{ClientError, EngineInfo, SpawnOptions, UsiClient};
-use super::command::EngineCommand;
-use super::message::OptionValueError;
-use super::process::Stderr;
+use crate::driver::client::{ClientError, EngineInfo, SpawnOptions, UsiClient};
+use crate::driver::process::Stderr;
+use crate::driver::program::EngineCommand;
+use crate::usi::OptionValueError;
 use log::warn;
 use std::fmt;
 use std::time::Duration;

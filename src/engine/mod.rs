@@ -7,7 +7,7 @@
 //! ([`Engine::with_perft_waker`], as the binary does) it counts on a thread of its own while
 //! the session answers the next lines.
 
-use super::{
+use crate::usi::{
     parse_line, shorten, Command, Go, OptionValue, PositionCommand, Start, UsiError, UsiOption,
 };
 use crate::{
@@ -44,7 +44,7 @@ use perft::{PerftJob, PerftReport};
 /// [`Engine::handle`]) and call [`Engine::finish`] at the end of input.
 ///
 /// ```
-/// use saikoro::usi::{Engine, Flow};
+/// use saikoro::engine::{Engine, Flow};
 ///
 /// let mut engine = Engine::new();
 /// let mut out = Vec::new();
@@ -462,7 +462,7 @@ impl Engine {
             )?;
         }
         let pos = self.game.position();
-        for l in super::diagram::diagram(pos).lines() {
+        for l in crate::record::diagram::diagram(pos).lines() {
             send(out, l)?;
         }
         send(out, &format!("SFEN: {}", pos.to_sfen()))?;

@@ -158,7 +158,8 @@ pub(super) fn find(name: &str) -> Option<&'static Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::usi::{parse_engine_line, Engine, EngineMessage};
+    use crate::engine::Engine;
+    use crate::usi::{parse_engine_line, EngineMessage};
 
     /// Saikoro's options as docs/engine.md and the golden transcripts state them, written out.
     fn spec() -> Vec<UsiOption> {

@@ -333,7 +333,7 @@ pub fn parse(text: &str) -> Result<KifRecord, KifError> {
                 if on != Some(km.kind) {
                     return Err(err(format!(
                         "move {number}: no {} on {from}",
-                        crate::csa::notation::piece_name(km.kind)
+                        crate::record::csa::notation::piece_name(km.kind)
                     )));
                 }
             }

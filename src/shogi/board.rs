@@ -1,11 +1,11 @@
 //! The board (盤): the mailbox of cells and every view cached from it, kept consistent by four
 //! primitives (put, remove, move, promote) that set-up, make and unmake all go through.
 
-use crate::mailbox::{
+use crate::shogi::mailbox::{
     cell, cell_bit, cell_file, code, ix, opposite, piece, BOARD_CELLS, CELLS, CELL_SQUARE, CODES,
     DIR, EMPTY, KNIGHT_STEPS, LINE, NO_CELL, NO_LINE, OWNER, SLIDE, STEP, WALL,
 };
-use crate::zobrist::ZOBRIST;
+use crate::shogi::zobrist::ZOBRIST;
 use crate::{Color, Piece, PieceType, Square};
 
 /// What a cell code is, for the caches: bit flags.
@@ -439,7 +439,7 @@ mod tests {
         b.move_piece(sq("2h"), sq("2c"));
         b.move_piece(sq("5c"), sq("5d"));
         cached_views_agree(&b);
-        b.replace(sq("2c"), crate::mailbox::PROMOTED[rook as usize]);
+        b.replace(sq("2c"), crate::shogi::mailbox::PROMOTED[rook as usize]);
         b.remove(sq("5d"));
         assert_eq!(b.pawn_files(Color::White), 0);
         assert!(b.attacked_by(sq("5c"), Color::Black, NO_CELL));

@@ -1,7 +1,7 @@
 //! Entering-king declaration (入玉宣言): the rule variants and the test of their conditions.
 
-use crate::mailbox::{piece, BOARD_CELLS, NO_CELL, REL_RANK};
-use crate::rules::in_promotion_zone;
+use crate::shogi::mailbox::{piece, BOARD_CELLS, NO_CELL, REL_RANK};
+use crate::shogi::rules::in_promotion_zone;
 use crate::{Color, PieceType, Position};
 use std::fmt;
 use std::str::FromStr;

@@ -7,7 +7,8 @@
 //! of the square at `file`, `rank` is `file * 13 + rank + 1`; cells, like squares, grow with the
 //! file first and the rank second, so sorting cells sorts squares.
 
-use crate::rules::{self, Promotion};
+use crate::shogi::rules;
+use crate::shogi::rules::Promotion;
 use crate::{Color, Piece, PieceType, Square};
 
 /// Number of cells in the padded board, rounded up to a power of two: a cell index masked with

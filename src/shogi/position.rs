@@ -1,9 +1,10 @@
 //! Positions (局面): board, hands, side to move, with make/unmake and attack queries.
 
-use crate::board::Board;
-use crate::mailbox::{self, cell, code, square, NO_CELL, PROMOTED, UNPROMOTED};
-use crate::rules;
-use crate::zobrist::ZOBRIST;
+use crate::shogi::board::Board;
+use crate::shogi::mailbox;
+use crate::shogi::mailbox::{cell, code, square, NO_CELL, PROMOTED, UNPROMOTED};
+use crate::shogi::rules;
+use crate::shogi::zobrist::ZOBRIST;
 use crate::{ByColor, Color, Hand, Move, Piece, PieceType, Square};
 use std::fmt;
 
@@ -528,7 +529,7 @@ mod tests {
         let key = |s: &str| Position::from_sfen(s).ok().map(|p| p.key());
         let kings = "4k4/9/9/9/9/9/9/9/4K4";
         let (mut side_changes, mut hand_changes) = (Vec::new(), Vec::new());
-        for line in include_str!("../positions/random-games.sfen").lines() {
+        for line in include_str!("../../positions/random-games.sfen").lines() {
             let fields: Vec<&str> = line.split_whitespace().collect();
             if line.starts_with('#') || fields.len() != 4 {
                 continue;

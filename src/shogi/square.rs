@@ -76,7 +76,7 @@ impl Square {
     /// Whether the square lies in `color`'s promotion zone (敵陣, the far three ranks).
     #[inline]
     pub const fn in_promotion_zone(self, color: Color) -> bool {
-        crate::rules::in_promotion_zone(self.relative_rank(color))
+        crate::shogi::rules::in_promotion_zone(self.relative_rank(color))
     }
 
     /// Parses a USI square such as `7g`.

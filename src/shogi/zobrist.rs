@@ -1,7 +1,7 @@
 //! Zobrist keys: one per (cell code, cell), one per (colour, hand kind, count), one for White to
 //! move. Drawn from [`SplitMix64`] at compile time, so keys are the same on every platform.
 
-use crate::mailbox::CELLS;
+use crate::shogi::mailbox::CELLS;
 use crate::{Color, PieceType, SplitMix64};
 
 pub(crate) struct Zobrist {
@@ -14,7 +14,7 @@ impl Zobrist {
     /// The key of the piece with cell code `code` on cell `c`.
     #[inline]
     pub(crate) fn piece(&self, code: u8, c: usize) -> u64 {
-        self.board[code as usize & 31][crate::mailbox::ix(c)]
+        self.board[code as usize & 31][crate::shogi::mailbox::ix(c)]
     }
 
     /// The key of `color` holding `n` pieces of `kind` (0 for none).

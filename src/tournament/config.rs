@@ -2,13 +2,13 @@
 //! `--resign`) and everything else the command line sets, parsed from fastchess-style
 //! `key=value` words.
 
-use super::book::OpeningsConfig;
-use super::pgn::PgnConfig;
-use super::sprt::SprtConfig;
-use super::style::OutputStyle;
-use super::timecontrol::{Limits, TimeControlError};
-use crate::usi::split_command;
-use crate::usi::EngineCommand;
+use crate::driver::split_command;
+use crate::driver::EngineCommand;
+use crate::tournament::game::book::OpeningsConfig;
+use crate::tournament::game::timecontrol::{Limits, TimeControlError};
+use crate::tournament::output::pgn::PgnConfig;
+use crate::tournament::output::style::OutputStyle;
+use crate::tournament::stats::sprt::SprtConfig;
 use crate::EnteringKingRule;
 use std::fmt;
 use std::path::PathBuf;

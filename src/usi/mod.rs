@@ -1,5 +1,7 @@
-//! The USI protocol (Universal Shogi Interface): the GUI's commands as typed values, and the
-//! engine session that answers them ([`Engine`]).
+//! The USI protocol (Universal Shogi Interface) as text: the GUI's commands as typed values
+//! ([`Command`]), the engine's messages ([`EngineMessage`]) and options ([`UsiOption`]). Saikoro's
+//! own engine, which answers the commands, is [`crate::engine`]; the driver of other engines,
+//! which reads the messages, is [`crate::driver`].
 //!
 //! [`parse_line`] is pure: one input line in, one [`Command`] or [`UsiError`] out. It checks
 //! syntax only (SFEN text, USI move text); whether the moves are legal is the engine's business.
@@ -14,29 +16,18 @@
 //! }
 //! ```
 
-pub mod client;
-mod command;
-pub(crate) mod diagram;
-mod engine;
-pub mod guard;
 mod message;
 mod position_line;
-pub mod process;
-pub mod session;
-pub mod transcript;
 
-pub use client::{ClientError, EngineInfo, SearchResult, UsiClient};
-pub use command::{split_command, EngineCommand};
-pub use engine::{Engine, Flow, LogSwitch, Options, PerftWaker, AUTHOR, SEED_MAX};
 pub use message::{
     parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
     OptionValue, OptionValueError, Score, UsiOption,
 };
 
 pub use position_line::PositionLine;
-pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError};
 
-use crate::sfen::{self, SfenError};
+use crate::shogi::sfen;
+use crate::shogi::sfen::SfenError;
 use crate::{GameResult, IllegalMove, Move, PositionError, Setup};
 use std::fmt;
 

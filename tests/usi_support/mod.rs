@@ -258,13 +258,13 @@ pub fn fault_engine() -> &'static std::path::Path {
 }
 
 /// The command that starts the fault engine with seed 7 and `faults` (each a `--fault` value).
-pub fn faulty(faults: &[&str]) -> saikoro::usi::EngineCommand {
+pub fn faulty(faults: &[&str]) -> saikoro::driver::EngineCommand {
     let mut args = vec!["--seed".to_string(), "7".to_string()];
     for f in faults {
         args.push("--fault".to_string());
         args.push(f.to_string());
     }
-    saikoro::usi::EngineCommand {
+    saikoro::driver::EngineCommand {
         program: fault_engine().display().to_string(),
         args,
         dir: None,
@@ -272,8 +272,8 @@ pub fn faulty(faults: &[&str]) -> saikoro::usi::EngineCommand {
 }
 
 /// A command that runs `script` with `sh -c`: a stand-in engine for the process tests.
-pub fn sh(script: &str) -> saikoro::usi::EngineCommand {
-    saikoro::usi::EngineCommand {
+pub fn sh(script: &str) -> saikoro::driver::EngineCommand {
+    saikoro::driver::EngineCommand {
         program: "sh".into(),
         args: vec!["-c".into(), script.into()],
         dir: None,

@@ -7,11 +7,14 @@
 //! engine's count for a move disagrees with its own divide one ply further, the engine
 //! miscounts (a bug in its perft, not in its moves), and that is reported instead.
 
+pub(crate) mod report;
+
 use super::move_notes::{excess_rule, missing_rule};
 use super::positions::{self, PositionsError};
-use crate::usi::client::Stderr;
-use crate::usi::{parse_engine_line, EngineCommand, EngineMessage, EngineSession, EngineSpec};
-use crate::usi::{FaultPolicy, UsiClient};
+use crate::driver::client::Stderr;
+use crate::driver::{EngineCommand, EngineSession, EngineSpec};
+use crate::driver::{FaultPolicy, UsiClient};
+use crate::usi::{parse_engine_line, EngineMessage};
 use crate::{divide, perft, Game, Move, Position};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -24,7 +27,7 @@ pub const DEFAULT_DEPTH: u32 = 3;
 pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
 
 /// The text of `positions/perft.txt`, built in.
-const PERFT_TEXT: &str = include_str!("../../positions/perft.txt");
+const PERFT_TEXT: &str = include_str!("../../../positions/perft.txt");
 
 /// What to compare and how.
 #[derive(Clone, Debug)]
@@ -505,7 +508,7 @@ fn compare_position(driver: &mut Driver, p: &PerftPosition) -> Result<PositionRe
             path: path.clone(),
             command,
             sfen: pos.to_sfen(),
-            diagram: crate::usi::diagram::diagram(&pos),
+            diagram: crate::record::diagram::diagram(&pos),
             depth: d,
             missing: diff.missing,
             excess: diff.excess,

@@ -2,7 +2,7 @@
 //! each difference the position (its `position` command, SFEN and diagram) with the missing and
 //! excess moves and their rules, and the final count; or one JSON document.
 
-use super::movegen::{Finding, MovegenReport, Outcome, PositionResult};
+use crate::check::movegen::{Finding, MovegenReport, Outcome, PositionResult};
 use crate::json::json_string;
 use std::io::{self, Write};
 
@@ -103,7 +103,7 @@ fn json(s: &str) -> String {
     out
 }
 
-fn json_notes(notes: &[super::movegen::MoveNote]) -> String {
+fn json_notes(notes: &[crate::check::movegen::MoveNote]) -> String {
     let items: Vec<String> = notes
         .iter()
         .map(|n| {

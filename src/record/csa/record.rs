@@ -1,7 +1,7 @@
 //! CSA record files (棋譜, CSA 標準棋譜ファイル形式 V2.2): the writer the CSA client and
 //! self-play use.
 
-use super::notation::{move_to_csa, write_position};
+use crate::record::csa::notation::{move_to_csa, write_position};
 use crate::{ByColor, Color, Move, Position};
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};

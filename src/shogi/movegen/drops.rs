@@ -2,7 +2,7 @@
 //! unpromoted pawn on a file (二歩); no pawn drop that mates (打ち歩詰め, see `uchifuzume`).
 
 use super::sink::Sink;
-use crate::mailbox::{cell_bit, live_squares, DIR, FILE_SQUARES, NO_CELL, REL_RANK};
+use crate::shogi::mailbox::{cell_bit, live_squares, DIR, FILE_SQUARES, NO_CELL, REL_RANK};
 use crate::{Color, PieceType, Position};
 
 /// `LIVE[colour][kind]`: the squares where a dropped piece could still move (by

@@ -2,8 +2,9 @@
 
 use super::threats::KNIGHT_CHECK;
 use super::IllegalMove;
-use crate::mailbox::{cell, DIR, EMPTY, SLIDE, STEP};
-use crate::rules::{self, Promotion};
+use crate::shogi::mailbox::{cell, DIR, EMPTY, SLIDE, STEP};
+use crate::shogi::rules;
+use crate::shogi::rules::Promotion;
 use crate::{Move, PieceType, Position};
 
 impl Position {

@@ -6,7 +6,7 @@
 //! the king are looked at, each against the neighbours on its lines, walked square by square.
 
 use super::sink::Sink;
-use crate::mailbox::{
+use crate::shogi::mailbox::{
     opposite, BOARD_CELLS, CELL_SQUARE, CODES, DIR, LINE, NO_CELL, NO_LINE, SLIDE, STEP,
 };
 use crate::Position;

@@ -22,7 +22,7 @@ mod sink;
 mod threats;
 mod uchifuzume;
 
-use crate::mailbox::{cell_bit, ALL_SQUARES, CELLS, DIR, NO_CELL};
+use crate::shogi::mailbox::{cell_bit, ALL_SQUARES, CELLS, DIR, NO_CELL};
 use crate::{Move, MoveList, Position};
 use sink::{AnySink, CountSink, ListSink, Sink};
 use std::fmt;

@@ -2,12 +2,12 @@
 
 use super::sink::Sink;
 use super::threats::Threats;
-use crate::mailbox::{
+use crate::shogi::mailbox::{
     cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY, LANDS,
     MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP,
 };
 
-use crate::rules::in_promotion_zone;
+use crate::shogi::rules::in_promotion_zone;
 use crate::{Move, PieceType, Position, Square};
 
 /// `MOVE_COUNTS[code][from in zone][relative rank of to]`: how many versions of the move
@@ -80,7 +80,7 @@ static PROMOTION_REACH: [u8; CODES] = {
     let mut c = 0;
     while c < CODES {
         if MOVE_CHOICES[c][1][1] & 2 != 0 {
-            t[c] = crate::rules::PROMOTION_ZONE_RANKS + 2;
+            t[c] = crate::shogi::rules::PROMOTION_ZONE_RANKS + 2;
         }
         c += 1;
     }

@@ -1,8 +1,8 @@
 //! Where generated moves go: a list collects them, a counter counts them, a flag notes that
 //! one exists.
 
-use crate::mailbox::{ix, square, CELL_SQUARE_OR_0};
-use crate::mv::MoveWriter;
+use crate::shogi::mailbox::{ix, square, CELL_SQUARE_OR_0};
+use crate::shogi::mv::MoveWriter;
 use crate::{Move, MoveList, PieceType, Square};
 
 /// Receives generated moves.

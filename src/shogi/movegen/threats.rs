@@ -1,8 +1,8 @@
 //! Checkers and pins: what attacks the king of the side to move, and which of its pieces may
 //! only move along the line between the king and an enemy slider.
 
-use crate::board::ADJACENT_ATTACK;
-use crate::mailbox::{
+use crate::shogi::board::ADJACENT_ATTACK;
+use crate::shogi::mailbox::{
     cell_bit, code, opposite, BOARD_CELLS, CELL_SQUARE, DIR, KNIGHT_STEPS, LINE, NO_CELL, OWNER,
 };
 use crate::{Color, Piece, PieceType, Position};

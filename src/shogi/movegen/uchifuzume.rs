@@ -1,6 +1,6 @@
 //! 打ち歩詰め: a pawn drop that checkmates is illegal.
 
-use crate::mailbox::{code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER, SLIDE, STEP};
+use crate::shogi::mailbox::{code, opposite, DIR, KNIGHT_STEPS, NO_CELL, OWNER, SLIDE, STEP};
 use crate::{Piece, PieceType, Position};
 
 impl Position {

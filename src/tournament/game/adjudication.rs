@@ -1,8 +1,8 @@
 //! Score adjudication (`--draw`, `--resign`), as fastchess does it: counts of consecutive
 //! moves whose `info score` stayed near zero, or below the resign threshold.
 
-use super::config::{DrawAdjudication, ResignAdjudication};
-use super::result::{Decision, End, Reason};
+use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
+use crate::tournament::game::result::{Decision, End, Reason};
 use crate::usi::Score;
 use crate::{ByColor, Color};
 

@@ -7,7 +7,7 @@
 //! Game records (CSA, KIF) are read as openings too (`format=csa|kif`, or by the file name):
 //! see `record_book`.
 
-use super::record_book;
+use crate::tournament::game::record_book;
 use crate::usi::{parse_line, Command, Start, UsiError};
 use crate::{Game, KingRule, Move, Position, RandomMover};
 use std::fmt;

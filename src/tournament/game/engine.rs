@@ -2,11 +2,11 @@
 //! match's [`FaultPolicy`] (options checked against what it declares, refused when wrong), kept
 //! across games (`isready` and `usinewgame` before each), quit at the end.
 
-use super::config::EngineConfig;
-use crate::usi::client::Stderr;
-use crate::usi::{
+use crate::driver::client::Stderr;
+use crate::driver::{
     ClientError, EngineInfo, EngineSession, EngineSpec, FaultPolicy, StartError, UsiClient,
 };
+use crate::tournament::config::EngineConfig;
 use log::{debug, warn};
 use std::time::Duration;
 

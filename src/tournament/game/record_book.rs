@@ -3,8 +3,8 @@
 //! Shift_JIS. Each game is one opening: its start position and its moves, cut at `plies=N`, every
 //! move checked by the rules; a game that breaks them is reported with its file and number.
 
-use super::book::{BookError, Opening};
-use crate::csa::notation::{parse_move, PositionBlock};
+use crate::record::csa::notation::{parse_move, PositionBlock};
+use crate::tournament::game::book::{BookError, Opening};
 use crate::{Game, KingRule, Move, Position};
 use std::path::Path;
 
@@ -138,7 +138,8 @@ fn csa_block(lines: &[&str]) -> Result<PositionBlock, String> {
 /// A KIF file's game as an opening (game number 1).
 pub fn read_kif(path: &Path, plies: Option<usize>) -> Result<Vec<Opening>, BookError> {
     let text = read(path)?;
-    let record = crate::kif::parse(&text).map_err(|e| record_error(path, 1, e.to_string()))?;
+    let record =
+        crate::record::kif::parse(&text).map_err(|e| record_error(path, 1, e.to_string()))?;
     let moves = record.moves;
     let o = opening(1, record.start, plies, |_, i| moves.get(i).copied().map(Ok))
         .map_err(|e| record_error(path, 1, e))?;

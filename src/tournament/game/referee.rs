@@ -7,14 +7,16 @@
 //! ply limit (unless the last move mated), a move past the clock plus the margin, an engine that
 //! crashes, closes its output or does not answer in time, score adjudication, or an interrupt.
 
-use super::adjudication::Adjudicator;
-use super::book::Opening;
-use super::config::{DrawAdjudication, ResignAdjudication};
-use super::engine::{self, stderr_said, MatchEngine};
-use super::result::{Decision, End, GameRecord, PlayedMove, Reason};
-use super::timecontrol::{GameClock, Limits};
+use crate::driver::{ClientError, FaultPolicy, SearchResult, StartError};
+use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
+use crate::tournament::game::adjudication::Adjudicator;
+use crate::tournament::game::book::Opening;
+use crate::tournament::game::engine;
+use crate::tournament::game::engine::{stderr_said, MatchEngine};
+use crate::tournament::game::result::{Decision, End, GameRecord, PlayedMove, Reason};
+use crate::tournament::game::timecontrol::{GameClock, Limits};
 use crate::usi::PositionLine;
-use crate::usi::{BestMove, ClientError, FaultPolicy, Score, SearchResult, StartError};
+use crate::usi::{BestMove, Score};
 use crate::{ByColor, Color, EnteringKingRule, Game, Move, MoveList, Repetition};
 use log::{debug, warn};
 use std::fmt;
@@ -109,7 +111,7 @@ pub struct Slot<'a> {
     /// The running engine, or `None` (started on demand).
     pub engine: &'a mut Option<MatchEngine>,
     /// Its settings.
-    pub config: &'a super::config::EngineConfig,
+    pub config: &'a crate::tournament::config::EngineConfig,
 }
 
 /// An error that ends the whole match (not just the game).

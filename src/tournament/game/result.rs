@@ -1,8 +1,9 @@
 //! How a game ended and what it left: the reason (the `reason` of the results file), the
 //! result, the moves with their times and scores.
 
-use super::book::Opening;
-use crate::usi::{ClientError, Score};
+use crate::driver::ClientError;
+use crate::tournament::game::book::Opening;
+use crate::usi::Score;
 use crate::{ByColor, Color, EnteringKingRule, GameResult, Move};
 use std::fmt;
 use std::time::SystemTime;

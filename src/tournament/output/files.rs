@@ -2,9 +2,10 @@
 //! lines (a crash or a full disk never leaves half a record, or half a line after which more
 //! lines follow), and outputs of another match refused before any engine starts.
 
-use super::config::{MatchConfig, RecordFormat};
-use super::output::json_field;
-use super::resume::{self, SavedMatch};
+use crate::tournament::config::{MatchConfig, RecordFormat};
+use crate::tournament::output::lines::json_field;
+use crate::tournament::output::state as resume;
+use crate::tournament::output::state::SavedMatch;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -187,7 +188,7 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
         }
     }
     if let Some(pgn) = config.pgn.as_ref().filter(|p| !p.append) {
-        let n = super::pgn::games_in(&pgn.file)?;
+        let n = crate::tournament::output::pgn::games_in(&pgn.file)?;
         if n > 0 {
             return Ok(Some(UsedOutput {
                 flag: "--pgnout",
@@ -315,8 +316,8 @@ mod tests {
 
     #[test]
     fn a_resumed_pgn_file_keeps_the_saved_games_once() {
-        use crate::tournament::result::{Decision, Reason};
-        use crate::tournament::resume::SavedGame;
+        use crate::tournament::game::result::{Decision, Reason};
+        use crate::tournament::output::state::SavedGame;
         let dir = scratch("pgn");
         let path = dir.join("games.pgn");
         let game =

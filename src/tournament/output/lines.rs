@@ -2,9 +2,9 @@
 //! results file (`--results`). JSON is written by hand: the objects are flat and their keys
 //! fixed, and the reader (the match state of `--resume`) needs only a few of them.
 
-use super::result::{Decision, GameRecord, Reason};
-use super::style::{shogitest_reason, shogitest_result};
 use crate::json::{json_string, read_json_string};
+use crate::tournament::game::result::{Decision, GameRecord, Reason};
+use crate::tournament::output::style::{shogitest_reason, shogitest_result};
 use crate::usi::PositionLine;
 use crate::{Color, Move};
 use std::fmt::Write as _;
@@ -207,8 +207,8 @@ pub fn parse_result(line: &str) -> Option<(u64, Decision, Reason)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::book::Opening;
-    use crate::tournament::result::{End, PlayedMove};
+    use crate::tournament::game::book::Opening;
+    use crate::tournament::game::result::{End, PlayedMove};
     use crate::{ByColor, Move};
     use std::time::SystemTime;
 

@@ -11,14 +11,16 @@
 //! fastchess's words (`{+0.35/12 0.125s, n=3456}`, its `pgn_builder.cpp`) or shogitest's
 //! (`{+0.35 12 n=3456 t=0.125s}`); the last move also the reason.
 
-use super::files::AppendFile;
-use super::output::GameInfo;
-use super::result::{GameRecord, PlayedMove};
-use super::scheduler::MatchError;
-use super::sink::{io_error, Console, Finished, GameSink};
-use super::style::{shogitest_reason, shogitest_result, termination, OutputStyle};
-use super::timecontrol::Limits;
-use crate::csa::record::format_time;
+use crate::record::csa::record::format_time;
+use crate::tournament::game::result::{GameRecord, PlayedMove};
+use crate::tournament::game::timecontrol::Limits;
+use crate::tournament::output::files::AppendFile;
+use crate::tournament::output::lines::GameInfo;
+use crate::tournament::output::sink::{io_error, Console, Finished, GameSink};
+use crate::tournament::output::style::{
+    shogitest_reason, shogitest_result, termination, OutputStyle,
+};
+use crate::tournament::run::scheduler::MatchError;
 use crate::usi::Score;
 use crate::{ByColor, Color, Position};
 use std::fmt;
@@ -290,8 +292,8 @@ pub(crate) fn game_text(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::book::Opening;
-    use crate::tournament::result::{Decision, End, PlayedMove, Reason};
+    use crate::tournament::game::book::Opening;
+    use crate::tournament::game::result::{Decision, End, PlayedMove, Reason};
     use std::time::{Duration, SystemTime};
 
     fn record() -> GameRecord {

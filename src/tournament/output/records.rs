@@ -9,12 +9,12 @@
 //! for a capture back on the last square, the end as a special move (`投了`, `詰み`, `千日手`,
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
-use super::config::RecordFormat;
-use super::files::write_atomically;
-use super::output::{opening_text, GameInfo};
-use super::result::{Decision, GameRecord, Reason};
-use super::timecontrol::Limits;
-use crate::csa::record::{format_time, write_record, RecordInfo};
+use crate::record::csa::record::{format_time, write_record, RecordInfo};
+use crate::tournament::config::RecordFormat;
+use crate::tournament::game::result::{Decision, GameRecord, Reason};
+use crate::tournament::game::timecontrol::Limits;
+use crate::tournament::output::files::write_atomically;
+use crate::tournament::output::lines::{opening_text, GameInfo};
 use crate::{ByColor, Color, Move, PieceType, Position, STARTPOS_SFEN};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -390,8 +390,8 @@ pub fn write_kif(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::book::Opening;
-    use crate::tournament::result::{End, PlayedMove};
+    use crate::tournament::game::book::Opening;
+    use crate::tournament::game::result::{End, PlayedMove};
     use std::time::{Duration, UNIX_EPOCH};
 
     fn game(start: Position, moves: &[&str], end: End) -> GameRecord {

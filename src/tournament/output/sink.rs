@@ -7,16 +7,16 @@
 //! Laid out after fastchess's `matchmaking/output/`: one interface with a hook per moment of
 //! the match, each output a small type that implements the hooks it needs.
 
-use super::config::RecordFormat;
-use super::files::AppendFile;
-use super::output::{finished_line, json_line, shogitest_line, GameInfo};
-use super::records;
-use super::result::{GameRecord, Reason};
-use super::resume::{SavedGame, StateWriter};
-use super::schedule::{ScheduledGame, Scoreboard};
-use super::scheduler::{Match, MatchError, Progress, Reporter};
-use super::style::OutputStyle;
-use super::timecontrol::Limits;
+use crate::tournament::config::RecordFormat;
+use crate::tournament::game::result::{GameRecord, Reason};
+use crate::tournament::game::timecontrol::Limits;
+use crate::tournament::output::files::AppendFile;
+use crate::tournament::output::lines::{finished_line, json_line, shogitest_line, GameInfo};
+use crate::tournament::output::records;
+use crate::tournament::output::state::{SavedGame, StateWriter};
+use crate::tournament::output::style::OutputStyle;
+use crate::tournament::run::schedule::{ScheduledGame, Scoreboard};
+use crate::tournament::run::scheduler::{Match, MatchError, Progress, Reporter};
 use crate::ByColor;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -247,9 +247,9 @@ impl GameSink for RatingInterval<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::book::Opening;
     use crate::tournament::config::MatchConfig;
-    use crate::tournament::result::{Decision, End};
+    use crate::tournament::game::book::Opening;
+    use crate::tournament::game::result::{Decision, End};
     use std::time::SystemTime;
 
     fn scheduled(number: u64) -> ScheduledGame {

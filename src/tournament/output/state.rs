@@ -9,10 +9,10 @@
 //! numbers without a line; with engines that play the same game from the same seed, the resumed
 //! match ends with the same results as one never stopped.
 
-use super::files::{write_atomically, AppendFile};
-use super::output::{json_field, parse_result};
-use super::result::{Decision, Reason};
 use crate::json::{json_string, read_json_string};
+use crate::tournament::game::result::{Decision, Reason};
+use crate::tournament::output::files::{write_atomically, AppendFile};
+use crate::tournament::output::lines::{json_field, parse_result};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io;

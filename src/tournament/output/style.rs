@@ -10,7 +10,7 @@
 //! `abandoned: Sente disconnects` and an engine that stops answering `abandoned: Sente's
 //! connection stalls` (fastchess's words), so both counts see them.
 
-use super::result::{Decision, End, Reason};
+use crate::tournament::game::result::{Decision, End, Reason};
 use crate::Color;
 use std::fmt;
 use std::str::FromStr;

@@ -1,7 +1,7 @@
 //! The schedule of a match and its score: who plays whom with which colour and opening, and
 //! the results by game number, read back as game pairs for the statistics.
 
-use super::result::{Decision, Reason};
+use crate::tournament::game::result::{Decision, Reason};
 /// A game's result from one engine's point of view (the statistics' kind).
 use crate::{Color, GameResult};
 use std::collections::{BTreeMap, HashMap};

@@ -5,21 +5,24 @@
 //! score, and asks the stop rules (`stop`: an SPRT bound, an engine that keeps
 //! failing, Ctrl-C) whether the match goes on.
 
-use super::book::{self, Opening};
-use super::config::MatchConfig;
-use super::engine::{probe, MatchEngine};
-use super::files::{self, UsedOutput};
-use super::game::{play_game, Fatal, GameSetup, Referee, Slot};
-use super::output::{self, GameInfo};
-use super::pgn::PgnWriter;
-use super::result::{GameRecord, Reason};
-use super::resume::{SavedMatch, StateError, StateWriter};
-pub use super::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
-use super::sink::{
+use crate::tournament::config::MatchConfig;
+use crate::tournament::game::book;
+use crate::tournament::game::book::Opening;
+use crate::tournament::game::engine::{probe, MatchEngine};
+use crate::tournament::game::referee::{play_game, Fatal, GameSetup, Referee, Slot};
+use crate::tournament::game::result::{GameRecord, Reason};
+use crate::tournament::output::files;
+use crate::tournament::output::files::UsedOutput;
+use crate::tournament::output::lines as output;
+use crate::tournament::output::lines::GameInfo;
+use crate::tournament::output::pgn::PgnWriter;
+use crate::tournament::output::sink::{
     io_error, Console, Finished, GameLines, GameSink, RatingInterval, Records, ResultsFile,
     StateFile,
 };
-use super::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
+use crate::tournament::output::state::{SavedMatch, StateError, StateWriter};
+pub use crate::tournament::run::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
+use crate::tournament::run::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
 use crate::{ByColor, RandomMover};
 use log::{info, warn};
 use std::collections::VecDeque;

@@ -18,11 +18,11 @@
 //!   colours, same moves, same end) is counted, and a line says how many did; with
 //!   `--distinct-games` it is left out (a pair only when both its games repeated).
 
-use super::report::{Fixed, Report};
-use super::schedule::{PairingGames, Scoreboard};
-use super::scheduler::{Match, Reporter};
-use super::sprt::SprtVerdict;
-use super::stats::Tally;
+use crate::tournament::run::schedule::{PairingGames, Scoreboard};
+use crate::tournament::run::scheduler::{Match, Reporter};
+use crate::tournament::stats::elo::Tally;
+use crate::tournament::stats::report::{Fixed, Report};
+use crate::tournament::stats::sprt::SprtVerdict;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -250,7 +250,9 @@ fn field(m: &Match, counts: &[Count]) -> String {
     let mut rows: Vec<_> = rows.into_iter().map(|(n, t)| (n, t, elo(&t))).collect();
     // Highest Elo first; engines without games last.
     rows.sort_by(|a, b| {
-        let key = |e: &Option<super::EloEstimate>| e.map_or(f64::NEG_INFINITY, |e| e.elo);
+        let key = |e: &Option<crate::tournament::stats::elo::EloEstimate>| {
+            e.map_or(f64::NEG_INFINITY, |e| e.elo)
+        };
         key(&b.2).total_cmp(&key(&a.2))
     });
     let width = rows
@@ -260,7 +262,7 @@ fn field(m: &Match, counts: &[Count]) -> String {
         .unwrap_or(0)
         .max(25);
     let mut s = String::new();
-    let _ = writeln!(s, "{}", super::report::RULE);
+    let _ = writeln!(s, "{}", crate::tournament::stats::report::RULE);
     let _ = writeln!(
         s,
         "Standings ({}, Elo against the field):",
@@ -306,7 +308,7 @@ fn field(m: &Match, counts: &[Count]) -> String {
         }
         s.push('\n');
     }
-    let _ = writeln!(s, "{}", super::report::RULE);
+    let _ = writeln!(s, "{}", crate::tournament::stats::report::RULE);
     s
 }
 
@@ -325,9 +327,9 @@ pub(crate) fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
 mod tests {
     use super::*;
     use crate::tournament::config::MatchConfig;
-    use crate::tournament::result::{Decision, Reason};
-    use crate::tournament::schedule::{schedule, Shape};
-    use crate::tournament::sprt::{SprtConfig, SprtModel};
+    use crate::tournament::game::result::{Decision, Reason};
+    use crate::tournament::run::schedule::{schedule, Shape};
+    use crate::tournament::stats::sprt::{SprtConfig, SprtModel};
     use crate::Color;
 
     /// A two-engine match of `rounds` × `games` with `config`'s other settings.

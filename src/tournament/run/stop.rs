@@ -6,10 +6,10 @@
 //! A rule only says how the match should end; the loop logs it, stops the workers and keeps
 //! the first ending it is told.
 
-use super::schedule::Scoreboard;
-use super::scheduler::{Control, Ending, Match};
-use super::sink::Finished;
-use super::standings;
+use crate::tournament::output::sink::Finished;
+use crate::tournament::run::schedule::Scoreboard;
+use crate::tournament::run::scheduler::{Control, Ending, Match};
+use crate::tournament::run::standings;
 use crate::Color;
 use std::sync::atomic::Ordering;
 

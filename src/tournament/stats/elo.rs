@@ -8,7 +8,7 @@
 //! NaN (no games, one kind of result only, an interval reaching past a score of 0 or 1) this
 //! module gives `None` or the mathematical limit instead, as each item says.
 
-use super::normal::normal_cdf;
+use crate::tournament::stats::normal::normal_cdf;
 use crate::GameResult;
 
 /// Φ⁻¹(0.975): the half-width of a two-sided 95 % normal interval in standard deviations (the

@@ -21,8 +21,8 @@
 //! as `inf` and `-inf`, as in fastchess. fastchess prints the Elo of an even score as `-0.00`
 //! (a negative zero); here it is `0.00`.
 
-use super::sprt::SprtConfig;
-use super::stats::{EloEstimate, Tally};
+use crate::tournament::stats::elo::{EloEstimate, Tally};
+use crate::tournament::stats::sprt::SprtConfig;
 use std::fmt;
 
 /// The dashed line that opens and closes the block (50 dashes, as fastchess).

@@ -29,7 +29,7 @@
 //!   hypothesis's expected score is P(win) + P(draw)/2 under that model. It needs wins and
 //!   losses both (the ratio is 0 until then) and has no pentanomial form.
 
-use super::stats::{logistic_score, Pentanomial, Tally, Wdl, NELO_PER_T};
+use crate::tournament::stats::elo::{logistic_score, Pentanomial, Tally, Wdl, NELO_PER_T};
 use std::fmt;
 use std::str::FromStr;
 
