@@ -6,7 +6,6 @@ use crate::driver::split_command;
 use crate::driver::EngineCommand;
 use crate::tournament::game::book::OpeningsConfig;
 use crate::tournament::game::timecontrol::{Limits, TimeControlError};
-use crate::tournament::output::pgn::PgnConfig;
 use crate::tournament::output::style::OutputStyle;
 use crate::tournament::stats::sprt::SprtConfig;
 use crate::EnteringKingRule;
@@ -391,6 +390,87 @@ impl Default for MatchConfig {
             pgn: None,
             output_style: OutputStyle::Saikoro,
         }
+    }
+}
+
+/// `--pgnout [file=]FILE [append=true|false] [min=true|false] [nodes=…]…`, and `--event`,
+/// `--site` for the headers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnConfig {
+    /// The file.
+    pub file: PathBuf,
+    /// `append=true`: a new match may add to a file that holds another match's games (by
+    /// default that is refused before any engine starts, as for `--results`, unless
+    /// `--overwrite` empties it; a resumed match always goes on in it).
+    pub append: bool,
+    /// No move comments (fastchess's `min=true`).
+    pub min: bool,
+    /// `nodes=`: each move's node count in its comment (default: fastchess's no, shogitest's
+    /// yes).
+    pub nodes: Option<bool>,
+    /// The `Event` header (`?` when not given).
+    pub event: Option<String>,
+    /// The `Site` header (`?` when not given).
+    pub site: Option<String>,
+}
+
+/// A word of `--pgnout` that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnConfigError(pub String);
+
+impl fmt::Display for PgnConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "--pgnout: {} (expected [file=]FILE append=true|false min=true|false, and \
+             fastchess's nodes, seldepth, nps, hashfull, tbhits, pv, timeleft, latency, \
+             notation, match_line)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for PgnConfigError {}
+
+impl PgnConfig {
+    /// Reads the words after `--pgnout`: the file (`file=F`, or a word without `=`),
+    /// `append=`, `min=`, `nodes=`. fastchess's and shogitest's other keys (what each move's
+    /// comment tracks: `seldepth`, `nps`, …; `notation`; `match_line`) are accepted: the
+    /// comments here hold the score, the depth, the time and the nodes, and moves are always in
+    /// USI notation.
+    pub fn parse<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<PgnConfig, PgnConfigError> {
+        let mut c = PgnConfig::default();
+        let mut file = None;
+        for w in words {
+            let bad = |why: &str| PgnConfigError(format!("'{w}': {why}"));
+            let boolean = |v: &str| match v {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(bad("expected true or false")),
+            };
+            let Some((k, v)) = w.split_once('=') else {
+                file = Some(PathBuf::from(w));
+                continue;
+            };
+            match k {
+                "file" => file = Some(PathBuf::from(v)),
+                "append" => c.append = boolean(v)?,
+                "min" => c.min = boolean(v)?,
+                "nodes" => c.nodes = Some(boolean(v)?),
+                "seldepth" | "nps" | "hashfull" | "tbhits" | "pv" | "timeleft" | "latency" => {
+                    boolean(v)?;
+                }
+                "notation" if matches!(v, "san" | "lan" | "uci" | "usi") => {}
+                "match_line" => {}
+                _ => return Err(bad("unknown key or value")),
+            }
+        }
+        c.file = file
+            .filter(|f| !f.as_os_str().is_empty())
+            .ok_or_else(|| PgnConfigError("no file".into()))?;
+        Ok(c)
     }
 }
 

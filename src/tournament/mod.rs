@@ -30,7 +30,9 @@ pub mod config;
 pub mod game;
 pub mod output;
 pub mod run;
+pub(crate) mod schedule;
 pub mod stats;
+pub mod types;
 
 pub use game::result::{Decision, Reason};
 pub use game::timecontrol::{ClockRules, Limits, TimeControlError};

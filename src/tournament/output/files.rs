@@ -3,80 +3,24 @@
 //! lines follow), and outputs of another match refused before any engine starts.
 
 use crate::tournament::config::{MatchConfig, RecordFormat};
+use crate::tournament::output::atomic::write_atomically;
 use crate::tournament::output::lines::json_field;
-use crate::tournament::output::state as resume;
-use crate::tournament::output::state::SavedMatch;
+use crate::tournament::output::state::{self, SavedMatch};
 use std::collections::BTreeSet;
 use std::fmt;
-use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::File;
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed over it.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut aside = path.as_os_str().to_owned();
-    aside.push(".part");
-    let aside = PathBuf::from(aside);
-    let written = File::create(&aside).and_then(|mut f| {
-        f.write_all(bytes)?;
-        f.sync_data()
-    });
-    match written.and_then(|_| std::fs::rename(&aside, path)) {
-        Ok(()) => Ok(()),
-        Err(e) => {
-            let _ = std::fs::remove_file(&aside);
-            Err(e)
-        }
-    }
-}
-
-/// A file that lines are appended to, each with one write; a write that fails (a full disk)
-/// is cut off again, so the file ends with its last whole line.
-#[derive(Debug)]
-pub struct AppendFile {
-    file: File,
-    path: PathBuf,
-    /// The length after the last whole line.
-    len: u64,
-}
-
-impl AppendFile {
-    /// Opens `path` to append to it, creating it if need be.
-    pub fn open(path: &Path) -> io::Result<AppendFile> {
-        let file = OpenOptions::new().create(true).append(true).open(path)?;
-        let len = file.metadata()?.len();
-        Ok(AppendFile {
-            file,
-            path: path.to_path_buf(),
-            len,
-        })
-    }
-
-    /// The file's name.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Appends `line` and a newline.
-    pub fn line(&mut self, line: &str) -> io::Result<()> {
-        let mut bytes = Vec::with_capacity(line.len() + 1);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.push(b'\n');
-        self.whole(&bytes)
-    }
-
-    /// Appends `bytes` (whole lines) with one write, or cuts the file back to where it was.
-    pub fn whole(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match self.file.write_all(bytes).and_then(|_| self.file.flush()) {
-            Ok(()) => {
-                self.len += bytes.len() as u64;
-                Ok(())
-            }
-            Err(e) => {
-                let _ = self.file.set_len(self.len);
-                Err(e)
-            }
-        }
+/// The games a PGN file holds (its `[Event` lines); none when it does not exist.
+pub fn games_in(path: &std::path::Path) -> io::Result<usize> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes)
+            .lines()
+            .filter(|l| l.starts_with("[Event "))
+            .count()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
+        Err(e) => Err(e),
     }
 }
 
@@ -156,7 +100,7 @@ fn results_lines(path: &Path) -> io::Result<Vec<String>> {
 pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
     if let Some(path) = &config.state {
         if path.exists() {
-            if let Ok(saved) = resume::load(path) {
+            if let Ok(saved) = state::load(path) {
                 if saved.finished.is_none() && !saved.games.is_empty() {
                     return Ok(Some(UsedOutput {
                         flag: "--state",
@@ -188,7 +132,7 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
         }
     }
     if let Some(pgn) = config.pgn.as_ref().filter(|p| !p.append) {
-        let n = crate::tournament::output::pgn::games_in(&pgn.file)?;
+        let n = games_in(&pgn.file)?;
         if n > 0 {
             return Ok(Some(UsedOutput {
                 flag: "--pgnout",
@@ -302,19 +246,6 @@ mod tests {
     }
 
     #[test]
-    fn whole_file_replaced_or_left() {
-        let dir = scratch("atomic");
-        let path = dir.join("a");
-        write_atomically(&path, b"one\n").unwrap();
-        write_atomically(&path, b"two\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two\n");
-        // Into a directory that does not exist: an error, and nothing left behind.
-        assert!(write_atomically(&dir.join("no/such"), b"x").is_err());
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
     fn a_resumed_pgn_file_keeps_the_saved_games_once() {
         use crate::tournament::game::result::{Decision, Reason};
         use crate::tournament::output::state::SavedGame;
@@ -345,21 +276,6 @@ mod tests {
         std::fs::write(&path, [game("2"), game("3")].concat()).unwrap();
         trim_pgn(&path, &saved).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), game("2"));
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn lines_appended_whole() {
-        let dir = scratch("append");
-        let path = dir.join("r");
-        std::fs::write(&path, "{\"game\":1}\n").unwrap();
-        let mut f = AppendFile::open(&path).unwrap();
-        f.line("{\"game\":2}").unwrap();
-        drop(f);
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            "{\"game\":1}\n{\"game\":2}\n"
-        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

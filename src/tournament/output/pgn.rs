@@ -12,101 +12,19 @@
 //! (`{+0.35 12 n=3456 t=0.125s}`); the last move also the reason.
 
 use crate::record::csa::record::format_time;
+pub use crate::tournament::config::{PgnConfig, PgnConfigError};
 use crate::tournament::game::result::{GameRecord, PlayedMove};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::files::AppendFile;
+use crate::tournament::output::atomic::AppendFile;
 use crate::tournament::output::lines::GameInfo;
 use crate::tournament::output::sink::{io_error, Console, Finished, GameSink};
 use crate::tournament::output::style::{
     shogitest_reason, shogitest_result, termination, OutputStyle,
 };
-use crate::tournament::run::scheduler::MatchError;
+use crate::tournament::types::MatchError;
 use crate::usi::Score;
 use crate::{ByColor, Color, Position};
-use std::fmt;
 use std::io::{self, Write};
-use std::path::PathBuf;
-
-/// `--pgnout [file=]FILE [append=true|false] [min=true|false] [nodes=…]…`, and `--event`,
-/// `--site` for the headers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PgnConfig {
-    /// The file.
-    pub file: PathBuf,
-    /// `append=true`: a new match may add to a file that holds another match's games (by
-    /// default that is refused before any engine starts, as for `--results`, unless
-    /// `--overwrite` empties it; a resumed match always goes on in it).
-    pub append: bool,
-    /// No move comments (fastchess's `min=true`).
-    pub min: bool,
-    /// `nodes=`: each move's node count in its comment (default: fastchess's no, shogitest's
-    /// yes).
-    pub nodes: Option<bool>,
-    /// The `Event` header (`?` when not given).
-    pub event: Option<String>,
-    /// The `Site` header (`?` when not given).
-    pub site: Option<String>,
-}
-
-/// A word of `--pgnout` that cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnConfigError(pub String);
-
-impl fmt::Display for PgnConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "--pgnout: {} (expected [file=]FILE append=true|false min=true|false, and \
-             fastchess's nodes, seldepth, nps, hashfull, tbhits, pv, timeleft, latency, \
-             notation, match_line)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for PgnConfigError {}
-
-impl PgnConfig {
-    /// Reads the words after `--pgnout`: the file (`file=F`, or a word without `=`),
-    /// `append=`, `min=`, `nodes=`. fastchess's and shogitest's other keys (what each move's
-    /// comment tracks: `seldepth`, `nps`, …; `notation`; `match_line`) are accepted: the
-    /// comments here hold the score, the depth, the time and the nodes, and moves are always in
-    /// USI notation.
-    pub fn parse<'a>(
-        words: impl IntoIterator<Item = &'a str>,
-    ) -> Result<PgnConfig, PgnConfigError> {
-        let mut c = PgnConfig::default();
-        let mut file = None;
-        for w in words {
-            let bad = |why: &str| PgnConfigError(format!("'{w}': {why}"));
-            let boolean = |v: &str| match v {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(bad("expected true or false")),
-            };
-            let Some((k, v)) = w.split_once('=') else {
-                file = Some(PathBuf::from(w));
-                continue;
-            };
-            match k {
-                "file" => file = Some(PathBuf::from(v)),
-                "append" => c.append = boolean(v)?,
-                "min" => c.min = boolean(v)?,
-                "nodes" => c.nodes = Some(boolean(v)?),
-                "seldepth" | "nps" | "hashfull" | "tbhits" | "pv" | "timeleft" | "latency" => {
-                    boolean(v)?;
-                }
-                "notation" if matches!(v, "san" | "lan" | "uci" | "usi") => {}
-                "match_line" => {}
-                _ => return Err(bad("unknown key or value")),
-            }
-        }
-        c.file = file
-            .filter(|f| !f.as_os_str().is_empty())
-            .ok_or_else(|| PgnConfigError("no file".into()))?;
-        Ok(c)
-    }
-}
 
 /// The open PGN file.
 #[derive(Debug)]
@@ -119,7 +37,7 @@ pub struct PgnWriter {
 impl PgnWriter {
     /// Opens `config.file`: in shogitest's style a new file (shogitest refuses one that
     /// exists), else appended to (whether it may hold another match's games was decided
-    /// before: see [`games_in`]).
+    /// before: see `files::games_in`).
     pub fn open(config: &PgnConfig, style: OutputStyle) -> Result<PgnWriter, MatchError> {
         let name = config.file.display().to_string();
         if style == OutputStyle::Shogitest && config.file.exists() {
@@ -146,18 +64,6 @@ impl PgnWriter {
         let mut text = Vec::with_capacity(1024 + 24 * record.total_plies());
         game_text(&mut text, info, record, limits, &self.config, self.style)?;
         self.file.whole(&text)
-    }
-}
-
-/// The games a PGN file holds (its `[Event` lines); none when it does not exist.
-pub fn games_in(path: &std::path::Path) -> io::Result<usize> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(String::from_utf8_lossy(&bytes)
-            .lines()
-            .filter(|l| l.starts_with("[Event "))
-            .count()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(0),
-        Err(e) => Err(e),
     }
 }
 

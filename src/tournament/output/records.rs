@@ -13,7 +13,7 @@ use crate::record::csa::record::{format_time, write_record, RecordInfo};
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::files::write_atomically;
+use crate::tournament::output::atomic::write_atomically;
 use crate::tournament::output::lines::{opening_text, GameInfo};
 use crate::{ByColor, Color, Move, PieceType, Position, STARTPOS_SFEN};
 use std::io::{self, Write};

@@ -10,13 +10,13 @@
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::files::AppendFile;
+use crate::tournament::output::atomic::AppendFile;
 use crate::tournament::output::lines::{finished_line, json_line, shogitest_line, GameInfo};
 use crate::tournament::output::records;
 use crate::tournament::output::state::{SavedGame, StateWriter};
 use crate::tournament::output::style::OutputStyle;
-use crate::tournament::run::schedule::{ScheduledGame, Scoreboard};
-use crate::tournament::run::scheduler::{Match, MatchError, Progress, Reporter};
+use crate::tournament::schedule::{ScheduledGame, Scoreboard};
+use crate::tournament::types::{Match, MatchError, Progress, Reporter};
 use crate::ByColor;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -11,7 +11,7 @@
 
 use crate::json::{json_string, read_json_string};
 use crate::tournament::game::result::{Decision, Reason};
-use crate::tournament::output::files::{write_atomically, AppendFile};
+use crate::tournament::output::atomic::{write_atomically, AppendFile};
 use crate::tournament::output::lines::{json_field, parse_result};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -12,109 +12,26 @@ use crate::tournament::game::engine::{probe, MatchEngine};
 use crate::tournament::game::referee::{play_game, Fatal, GameSetup, Referee, Slot};
 use crate::tournament::game::result::{GameRecord, Reason};
 use crate::tournament::output::files;
-use crate::tournament::output::files::UsedOutput;
-use crate::tournament::output::lines as output;
-use crate::tournament::output::lines::GameInfo;
+use crate::tournament::output::lines;
 use crate::tournament::output::pgn::PgnWriter;
 use crate::tournament::output::sink::{
     io_error, Console, Finished, GameLines, GameSink, RatingInterval, Records, ResultsFile,
     StateFile,
 };
-use crate::tournament::output::state::{SavedMatch, StateError, StateWriter};
-pub use crate::tournament::run::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
+use crate::tournament::output::state::{SavedMatch, StateWriter};
 use crate::tournament::run::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
+pub use crate::tournament::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
+pub use crate::tournament::types::{Control, Ending, Match, MatchError, Progress, Reporter};
 use crate::{ByColor, RandomMover};
 use log::{info, warn};
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// Flags the Ctrl-C handler sets.
-#[derive(Debug, Default)]
-pub struct Control {
-    /// Start no new game; let the running ones finish.
-    pub stop_new: AtomicBool,
-    /// End the running games now (they score nothing).
-    pub abort: AtomicBool,
-}
-
-impl Control {
-    /// What one more Ctrl-C does: the first stops new games, the second ends running ones.
-    /// Returns the message to show.
-    pub fn interrupt(&self) -> &'static str {
-        if self.stop_new.swap(true, Ordering::SeqCst) {
-            self.abort.store(true, Ordering::SeqCst);
-            "saikoro match: ending the running games (they score nothing)"
-        } else {
-            "saikoro match: stopping after the running games (Ctrl-C again to end them now)"
-        }
-    }
-}
-
-/// How a match ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Every game was played.
-    Completed,
-    /// The SPRT crossed a bound.
-    Sprt(String),
-    /// Ctrl-C.
-    Interrupted,
-    /// An engine failed in too many games in a row.
-    EngineFailed(String),
-}
-
-/// What ends a match with an error.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum MatchError {
-    /// The openings cannot be used.
-    Book(book::BookError),
-    /// An engine cannot be run, or its options are wrong.
-    Engine(String),
-    /// The state file.
-    State(StateError),
-    /// An output holds another match's games.
-    Used(UsedOutput),
-    /// Writing results or records.
-    Io {
-        /// What was written.
-        what: String,
-        /// Why it failed.
-        source: io::Error,
-    },
-}
-
-impl fmt::Display for MatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchError::Book(e) => e.fmt(f),
-            MatchError::Engine(m) => f.write_str(m),
-            MatchError::State(e) => e.fmt(f),
-            MatchError::Used(e) => e.fmt(f),
-            MatchError::Io { what, source } => write!(f, "cannot write {what}: {source}"),
-        }
-    }
-}
-
-impl std::error::Error for MatchError {}
-
-impl From<StateError> for MatchError {
-    fn from(e: StateError) -> Self {
-        MatchError::State(e)
-    }
-}
-
-impl From<book::BookError> for MatchError {
-    fn from(e: book::BookError) -> Self {
-        MatchError::Book(e)
-    }
-}
 
 /// Checks, before any engine starts, that the match writes over nothing of another match's:
 /// a new match refuses an unfinished match's state, a results file with games and a records
@@ -141,26 +58,6 @@ fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), Matc
         }
     }
     Ok(())
-}
-
-/// A match ready to run: settings, engine names, openings, schedule.
-pub struct Match {
-    /// The settings.
-    pub config: MatchConfig,
-    /// The engines' names, as the output shows them.
-    pub names: Vec<String>,
-    /// The openings in playing order.
-    pub openings: Vec<Opening>,
-    /// The seed of the opening order.
-    pub seed: u64,
-    /// The pairings.
-    pub pairings: Vec<Pairing>,
-    /// Every game.
-    pub games: Vec<ScheduledGame>,
-    /// Results of the games played (from the saved state when resuming).
-    pub scoreboard: Scoreboard,
-    /// Where the state is saved.
-    state: Option<StateWriter>,
 }
 
 /// Makes every name distinct: a repeated one gets ` (2)`, ` (3)`, …
@@ -243,49 +140,6 @@ impl Match {
             state,
         })
     }
-
-    /// A match of `names` with no games and no state, for the tests of its parts.
-    #[cfg(test)]
-    pub(crate) fn bare(config: MatchConfig, names: &[&str]) -> Match {
-        Match {
-            config,
-            names: names.iter().map(|n| n.to_string()).collect(),
-            openings: vec![Opening::startpos()],
-            seed: 0,
-            pairings: Vec::new(),
-            games: Vec::new(),
-            scoreboard: Scoreboard::default(),
-            state: None,
-        }
-    }
-
-    /// The game's names and numbers for the output.
-    fn info(&self, g: &ScheduledGame) -> GameInfo {
-        GameInfo {
-            number: g.number,
-            round: g.round,
-            black: self.names[g.black].clone(),
-            white: self.names[g.white].clone(),
-            repeats: None,
-        }
-    }
-}
-
-/// What happens while the match runs, for a live display.
-pub trait Progress {
-    /// Something is about to be printed on stdout: take the display off the screen.
-    fn clear(&mut self);
-    /// A game finished: `done` of `total` games are counted (redraw the display).
-    fn game_finished(&mut self, done: u64, total: u64);
-    /// The match is over (clear the display).
-    fn finish(&mut self);
-}
-
-/// No display.
-impl Progress for () {
-    fn clear(&mut self) {}
-    fn game_finished(&mut self, _: u64, _: u64) {}
-    fn finish(&mut self) {}
 }
 
 /// Figures of the run (this session only, not the games of a resumed state).
@@ -365,13 +219,6 @@ enum Event {
     Finished(ScheduledGame, Box<GameRecord>, mpsc::Sender<()>),
     Fatal(String),
     Done,
-}
-
-/// Prints the statistics: every `--ratinginterval` counted games (through
-/// `RatingInterval`) and, by the caller, at the end.
-pub trait Reporter {
-    /// Prints the statistics of `m`'s pairings (`board` holds the results) to `out`.
-    fn report(&mut self, m: &Match, board: &Scoreboard, out: &mut dyn Write) -> io::Result<()>;
 }
 
 fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
@@ -543,7 +390,7 @@ impl Collector<'_> {
     fn finished(&mut self, g: &ScheduledGame, record: &GameRecord) {
         let m = self.m;
         let mut info = m.info(g);
-        let fingerprint = output::fingerprint(g.black, g.white, record);
+        let fingerprint = lines::fingerprint(g.black, g.white, record);
         if record.end.reason != Reason::Interrupted {
             info.repeats = self.board.fingerprint(g.number, fingerprint);
         }

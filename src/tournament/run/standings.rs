@@ -18,11 +18,11 @@
 //!   colours, same moves, same end) is counted, and a line says how many did; with
 //!   `--distinct-games` it is left out (a pair only when both its games repeated).
 
-use crate::tournament::run::schedule::{PairingGames, Scoreboard};
-use crate::tournament::run::scheduler::{Match, Reporter};
+use crate::tournament::schedule::{PairingGames, Scoreboard};
 use crate::tournament::stats::elo::Tally;
 use crate::tournament::stats::report::{Fixed, Report};
 use crate::tournament::stats::sprt::SprtVerdict;
+use crate::tournament::types::{Match, Reporter};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -328,7 +328,7 @@ mod tests {
     use super::*;
     use crate::tournament::config::MatchConfig;
     use crate::tournament::game::result::{Decision, Reason};
-    use crate::tournament::run::schedule::{schedule, Shape};
+    use crate::tournament::schedule::{schedule, Shape};
     use crate::tournament::stats::sprt::{SprtConfig, SprtModel};
     use crate::Color;
 

@@ -7,9 +7,9 @@
 //! the first ending it is told.
 
 use crate::tournament::output::sink::Finished;
-use crate::tournament::run::schedule::Scoreboard;
-use crate::tournament::run::scheduler::{Control, Ending, Match};
 use crate::tournament::run::standings;
+use crate::tournament::schedule::Scoreboard;
+use crate::tournament::types::{Control, Ending, Match};
 use crate::Color;
 use std::sync::atomic::Ordering;
 
