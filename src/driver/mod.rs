@@ -14,4 +14,4 @@ pub mod transcript;
 
 pub use client::{ClientError, EngineInfo, SearchResult, UsiClient};
 pub use program::{split_command, EngineCommand};
-pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError};
+pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError, StartFailure};

@@ -13,6 +13,7 @@ use crate::driver::program::EngineCommand;
 use crate::usi::OptionValueError;
 use log::warn;
 use std::fmt;
+use std::process::ExitStatus;
 use std::time::Duration;
 
 /// What a tool does with an option the engine does not take.
@@ -158,6 +159,37 @@ impl fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// An engine that failed to start, as a value: the stage it failed at with the error (the
+/// exit status is in it when the process ended: [`StartFailure::exit_status`]), and the last
+/// lines of its stderr when the engine itself failed.
+#[derive(Debug)]
+pub struct StartFailure {
+    /// The stage and the error.
+    pub error: StartError,
+    /// The last lines of its stderr (empty unless the engine itself failed and the spec reads
+    /// its stderr).
+    pub stderr: Vec<String>,
+}
+
+impl StartFailure {
+    /// How the engine's process ended, when it did and that is why it failed.
+    pub fn exit_status(&self) -> Option<ExitStatus> {
+        match &self.error {
+            StartError::Handshake(ClientError::Exited(status))
+            | StartError::Ready(ClientError::Exited(status)) => *status,
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for StartFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl std::error::Error for StartFailure {}
+
 /// A started engine: the client, what `usi` told, and the option problems sent anyway.
 #[derive(Debug)]
 pub struct EngineSession {
@@ -179,7 +211,7 @@ impl EngineSession {
         policy: &FaultPolicy,
         ready: bool,
     ) -> Result<EngineSession, StartError> {
-        Self::start_telling_stderr(spec, policy, ready).map_err(|(e, _)| e)
+        Self::start_telling_stderr(spec, policy, ready).map_err(|f| f.error)
     }
 
     /// [`start`](Self::start), and when the engine itself failed (crashed or did not answer:
@@ -189,15 +221,18 @@ impl EngineSession {
         spec: &EngineSpec,
         policy: &FaultPolicy,
         ready: bool,
-    ) -> Result<EngineSession, (StartError, Vec<String>)> {
-        let mut s = EngineSession::spawn(spec).map_err(|e| (e, Vec::new()))?;
-        if let Err(e) = s.start_up(&spec.options, policy, ready) {
-            let tail = if e.is_engine_fault() {
+    ) -> Result<EngineSession, StartFailure> {
+        let mut s = EngineSession::spawn(spec).map_err(|error| StartFailure {
+            error,
+            stderr: Vec::new(),
+        })?;
+        if let Err(error) = s.start_up(&spec.options, policy, ready) {
+            let stderr = if error.is_engine_fault() {
                 s.client.stderr_tail()
             } else {
                 Vec::new()
             };
-            return Err((e, tail));
+            return Err(StartFailure { error, stderr });
         }
         for problem in &s.findings {
             warn!("{}: sent anyway", s.describe(problem, policy));

@@ -6,6 +6,7 @@
 
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::book::{self, Opening};
+use crate::tournament::game::engine::EngineError;
 use crate::tournament::output::files::UsedOutput;
 use crate::tournament::output::lines::GameInfo;
 use crate::tournament::output::state::{StateError, StateWriter};
@@ -56,7 +57,7 @@ pub enum MatchError {
     /// The openings cannot be used.
     Book(book::BookError),
     /// An engine cannot be run, or its options are wrong.
-    Engine(String),
+    Engine(EngineError),
     /// The state file.
     State(StateError),
     /// An output holds another match's games.
@@ -74,7 +75,7 @@ impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MatchError::Book(e) => e.fmt(f),
-            MatchError::Engine(m) => f.write_str(m),
+            MatchError::Engine(e) => e.fmt(f),
             MatchError::State(e) => e.fmt(f),
             MatchError::Used(e) => e.fmt(f),
             MatchError::Io { what, source } => write!(f, "cannot write {what}: {source}"),

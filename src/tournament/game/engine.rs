@@ -4,10 +4,12 @@
 
 use crate::driver::client::Stderr;
 use crate::driver::{
-    ClientError, EngineInfo, EngineSession, EngineSpec, FaultPolicy, StartError, UsiClient,
+    ClientError, EngineInfo, EngineSession, EngineSpec, FaultPolicy, StartError, StartFailure,
+    UsiClient,
 };
 use crate::tournament::config::EngineConfig;
 use log::{debug, warn};
+use std::fmt;
 use std::time::Duration;
 
 /// The match's fault policy with its start-up and ready times.
@@ -18,6 +20,30 @@ pub fn policy(startup: Duration, ready: Duration) -> FaultPolicy {
         ..FaultPolicy::MATCH
     }
 }
+
+/// An engine the match cannot play with — its program cannot be run, or it refuses its
+/// options — which ends the match: which engine, and its failure (the stage, the error with
+/// the exit status, the stderr tail).
+#[derive(Debug)]
+pub struct EngineError {
+    /// The engine's name in the match.
+    pub engine: String,
+    /// How it failed.
+    pub failure: StartFailure,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.failure.error {
+            // The client's message names the command, not the engine.
+            StartError::Spawn(e) => write!(f, "engine {}: {e}", self.engine),
+            // The option's message names the engine and the option already.
+            e => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
 
 /// A running engine of the match.
 #[derive(Debug)]
@@ -38,7 +64,7 @@ impl MatchEngine {
         config: &EngineConfig,
         name: &str,
         policy: &FaultPolicy,
-    ) -> Result<MatchEngine, (StartError, Vec<String>)> {
+    ) -> Result<MatchEngine, StartFailure> {
         let spec = EngineSpec {
             command: config.command.clone(),
             label: name.to_string(),
@@ -61,7 +87,10 @@ impl MatchEngine {
         if has_ponder && !set_by_user {
             client
                 .set_option("USI_Ponder", Some(if ponder { "true" } else { "false" }))
-                .map_err(|e| (StartError::Ready(e), client.stderr_tail()))?;
+                .map_err(|e| StartFailure {
+                    error: StartError::Ready(e),
+                    stderr: client.stderr_tail(),
+                })?;
         }
         debug!("engine {name} started (pid {})", client.pid());
         Ok(MatchEngine {
@@ -87,7 +116,7 @@ impl MatchEngine {
 /// Starts the engine once to learn its name and check its options, then quits it. A name from
 /// `name=` wins over the `id name`; an engine that fails the handshake keeps its fallback name
 /// (its games will show why). Only a program that cannot run, or wrong options, are errors.
-pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, String> {
+pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, EngineError> {
     let label = config
         .name
         .clone()
@@ -103,13 +132,18 @@ pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, String>
             e.quit();
             Ok(name)
         }
-        Err((e, stderr)) if e.is_engine_fault() => {
-            let said = stderr_said(&stderr);
-            warn!("engine {label} failed its handshake ({e}); its games will show it{said}");
+        Err(failure) if failure.error.is_engine_fault() => {
+            let said = stderr_said(&failure.stderr);
+            warn!(
+                "engine {label} failed its handshake ({}); its games will show it{said}",
+                failure.error
+            );
             Ok(label)
         }
-        Err((StartError::Spawn(e), _)) => Err(format!("engine {label}: {e}")),
-        Err((e, _)) => Err(e.to_string()),
+        Err(failure) => Err(EngineError {
+            engine: label,
+            failure,
+        }),
     }
 }
 

@@ -7,19 +7,18 @@
 //! ply limit (unless the last move mated), a move past the clock plus the margin, an engine that
 //! crashes, closes its output or does not answer in time, score adjudication, or an interrupt.
 
-use crate::driver::{ClientError, FaultPolicy, SearchResult, StartError};
+use crate::driver::{ClientError, FaultPolicy, SearchResult, StartError, StartFailure};
 use crate::tournament::config::{DrawAdjudication, ResignAdjudication};
 use crate::tournament::game::adjudication::Adjudicator;
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::engine;
-use crate::tournament::game::engine::{stderr_said, MatchEngine};
+use crate::tournament::game::engine::{stderr_said, EngineError, MatchEngine};
 use crate::tournament::game::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use crate::tournament::game::timecontrol::{GameClock, Limits};
 use crate::usi::PositionLine;
 use crate::usi::{BestMove, Score};
 use crate::{ByColor, Color, EnteringKingRule, Game, Move, MoveList, Repetition};
 use log::{debug, warn};
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -114,17 +113,18 @@ pub struct Slot<'a> {
     pub config: &'a crate::tournament::config::EngineConfig,
 }
 
-/// An error that ends the whole match (not just the game).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fatal(pub String);
-
-impl fmt::Display for Fatal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why an engine could not be got ready for a game.
+enum NotReady {
+    /// The engine itself failed (it crashed, or did not answer): it loses the game.
+    Lost {
+        /// What went wrong.
+        error: ClientError,
+        /// The last lines of its stderr.
+        stderr: Vec<String>,
+    },
+    /// Nothing can run it: the match ends.
+    Fatal(EngineError),
 }
-
-impl std::error::Error for Fatal {}
 
 /// A legal move an engine played, with what came with it.
 struct Answer {
@@ -161,7 +161,10 @@ struct Play<'s, 'a> {
 /// Plays one game. Engines not running are started first; an engine that fails is dropped
 /// from its slot (and so restarted for its next game). `Err` only for what ends the match: a
 /// program that cannot be started, or options it refuses.
-pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<GameRecord, Fatal> {
+pub fn play_game(
+    setup: &GameSetup<'_>,
+    slots: ByColor<Slot<'_>>,
+) -> Result<GameRecord, EngineError> {
     let started = SystemTime::now();
     let ByColor([black_slot, white_slot]) = slots;
     let mut slots = ByColor([black_slot, white_slot]);
@@ -175,11 +178,15 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
     };
     // Start and ready both engines; the first that fails loses.
     for side in Color::ALL {
-        if let Err((e, stderr)) = ready(&mut slots[side], setup.names[side], setup.referee)? {
-            let mut end = End::failure(side, &e);
-            end.stderr = stderr;
-            warn_failure(setup.names[side], &end);
-            return Ok(record(end, Vec::new(), ByColor([0, 0])));
+        match ready(&mut slots[side], setup.names[side], setup.referee) {
+            Ok(()) => {}
+            Err(NotReady::Lost { error, stderr }) => {
+                let mut end = End::failure(side, &error);
+                end.stderr = stderr;
+                warn_failure(setup.names[side], &end);
+                return Ok(record(end, Vec::new(), ByColor([0, 0])));
+            }
+            Err(NotReady::Fatal(e)) => return Err(e),
         }
     }
     let black = slots[Color::Black].engine.take().expect("started");
@@ -220,36 +227,37 @@ pub fn play_game(setup: &GameSetup<'_>, slots: ByColor<Slot<'_>>) -> Result<Game
 /// `usinewgame`. An engine that exited since its last game (or exits now) is started afresh
 /// once: a crash between games costs no game, but one that comes back is the engine's. An
 /// engine that fails is dropped from its slot.
-fn ready(
-    slot: &mut Slot<'_>,
-    name: &str,
-    referee: &Referee,
-) -> Result<Result<(), (ClientError, Vec<String>)>, Fatal> {
+fn ready(slot: &mut Slot<'_>, name: &str, referee: &Referee) -> Result<(), NotReady> {
     let mut fresh = false;
     loop {
         if slot.engine.is_none() {
             fresh = true;
             match MatchEngine::start(slot.config, name, &referee.policy()) {
                 Ok(e) => *slot.engine = Some(e),
-                Err((StartError::Handshake(e) | StartError::Ready(e), stderr)) => {
-                    return Ok(Err((e, stderr)));
+                Err(StartFailure {
+                    error: StartError::Handshake(error) | StartError::Ready(error),
+                    stderr,
+                }) => return Err(NotReady::Lost { error, stderr }),
+                Err(failure) => {
+                    return Err(NotReady::Fatal(EngineError {
+                        engine: name.to_string(),
+                        failure,
+                    }))
                 }
-                Err((StartError::Spawn(e), _)) => return Err(Fatal(format!("engine {name}: {e}"))),
-                Err((e, _)) => return Err(Fatal(e.to_string())),
             }
         }
         let engine = slot.engine.as_mut().expect("started");
-        let Err(e) = engine.new_game(referee.ready) else {
-            return Ok(Ok(()));
+        let Err(error) = engine.new_game(referee.ready) else {
+            return Ok(());
         };
         let stderr = engine.client.stderr_tail();
         if let Some(dead) = slot.engine.take() {
             kill(dead);
         }
-        if fresh || matches!(e, ClientError::Timeout { .. }) {
-            return Ok(Err((e, stderr)));
+        if fresh || matches!(error, ClientError::Timeout { .. }) {
+            return Err(NotReady::Lost { error, stderr });
         }
-        warn!("{name}: {e} since its last game: starting it again");
+        warn!("{name}: {error} since its last game: starting it again");
     }
 }
 

@@ -8,8 +8,8 @@
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::book;
 use crate::tournament::game::book::Opening;
-use crate::tournament::game::engine::{probe, MatchEngine};
-use crate::tournament::game::referee::{play_game, Fatal, GameSetup, Referee, Slot};
+use crate::tournament::game::engine::{probe, EngineError, MatchEngine};
+use crate::tournament::game::referee::{play_game, GameSetup, Referee, Slot};
 use crate::tournament::game::result::{GameRecord, Reason};
 use crate::tournament::output::files;
 use crate::tournament::output::lines;
@@ -217,7 +217,7 @@ enum Event {
     /// written the game out and decided whether the match goes on), so that no worker runs
     /// ahead of an SPRT verdict or a failure limit with fast games.
     Finished(ScheduledGame, Box<GameRecord>, mpsc::Sender<()>),
-    Fatal(String),
+    Fatal(EngineError),
     Done,
 }
 
@@ -285,8 +285,8 @@ fn worker(shared: &Shared<'_>, tx: mpsc::Sender<Event>) {
                 // Ends when the main thread drops its sender.
                 let _ = done_rx.recv();
             }
-            Err(Fatal(msg)) => {
-                let _ = tx.send(Event::Fatal(msg));
+            Err(e) => {
+                let _ = tx.send(Event::Fatal(e));
                 break;
             }
         }
@@ -374,9 +374,9 @@ impl Collector<'_> {
             let Ok(ev) = rx.recv() else { break };
             match ev {
                 Event::Done => running -= 1,
-                Event::Fatal(msg) => {
-                    warn!("{msg}");
-                    self.outcome.fail(self.control, MatchError::Engine(msg));
+                Event::Fatal(e) => {
+                    warn!("{e}");
+                    self.outcome.fail(self.control, MatchError::Engine(e));
                 }
                 // The worker waits until `_done` is dropped at the end of this arm: once the
                 // game is written out and the rules have been asked.
