@@ -119,14 +119,32 @@ pub(crate) fn game_text(
     config: &PgnConfig,
     style: OutputStyle,
 ) -> io::Result<()> {
-    let shogitest = style == OutputStyle::Shogitest;
-    let started = format_time(record.started);
-    let (date, time) = started.split_at(10);
-    let result = if shogitest {
+    let result = if style == OutputStyle::Shogitest {
         shogitest_result(record.end.result)
     } else {
         record.end.result.text()
     };
+    headers(w, info, record, limits, config, style, result)?;
+    writeln!(w)?;
+    movetext(w, record, config, style)?;
+    writeln!(w, "{result}")?;
+    writeln!(w)
+}
+
+/// The `[Tag "value"]` headers of a game, in the runner's layout: fastchess's, or shogitest's
+/// (its date with dashes, the round as the game number, `Sente`/`Gote` beside `Black`/`White`).
+fn headers(
+    w: &mut impl Write,
+    info: &GameInfo,
+    record: &GameRecord,
+    limits: &ByColor<Limits>,
+    config: &PgnConfig,
+    style: OutputStyle,
+    result: &str,
+) -> io::Result<()> {
+    let shogitest = style == OutputStyle::Shogitest;
+    let started = format_time(record.started);
+    let (date, time) = started.split_at(10);
     header(w, "Event", config.event.as_deref().unwrap_or("?"))?;
     header(w, "Site", config.site.as_deref().unwrap_or("?"))?;
     if shogitest {
@@ -155,8 +173,19 @@ pub(crate) fn game_text(
         &format!("{}T{}+00:00", date.replace('/', "-"), time.trim()),
     )?;
     header(w, "BlackTimeControl", &limits[Color::Black].to_string())?;
-    header(w, "WhiteTimeControl", &limits[Color::White].to_string())?;
-    writeln!(w)?;
+    header(w, "WhiteTimeControl", &limits[Color::White].to_string())
+}
+
+/// The moves, a line each: the opening's with `{book}`, the engines' with their comment (none
+/// with `min=true`), the last one followed by why the game ended — or that reason alone when
+/// there is no move at all.
+fn movetext(
+    w: &mut impl Write,
+    record: &GameRecord,
+    config: &PgnConfig,
+    style: OutputStyle,
+) -> io::Result<()> {
+    let shogitest = style == OutputStyle::Shogitest;
     let reason = if shogitest {
         shogitest_reason(&record.end)
     } else {
@@ -191,8 +220,7 @@ pub(crate) fn game_text(
         // No move at all: the reason stands alone, so the block of moves is never empty.
         writeln!(w, "{{{reason}}}")?;
     }
-    writeln!(w, "{result}")?;
-    writeln!(w)
+    Ok(())
 }
 
 #[cfg(test)]

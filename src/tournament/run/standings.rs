@@ -19,7 +19,7 @@
 //!   `--distinct-games` it is left out (a pair only when both its games repeated).
 
 use crate::tournament::schedule::{PairingGames, Scoreboard};
-use crate::tournament::stats::elo::Tally;
+use crate::tournament::stats::elo::{EloEstimate, Tally};
 use crate::tournament::stats::report::{Fixed, Report};
 use crate::tournament::stats::sprt::SprtVerdict;
 use crate::tournament::types::{Match, Reporter};
@@ -231,30 +231,7 @@ impl Reporter for Standings {
 /// the 95 % intervals; pentanomial when every pairing's block is.
 fn field(m: &Match, counts: &[Count]) -> String {
     let penta = counts.iter().all(|c| c.pentanomial);
-    let mut rows: Vec<(&str, Tally)> = m
-        .names
-        .iter()
-        .map(|n| (n.as_str(), Tally::default()))
-        .collect();
-    for (pairing, c) in m.pairings.iter().zip(counts) {
-        rows[pairing.first].1.merge(c.tally);
-        rows[pairing.second].1.merge(c.tally.flipped());
-    }
-    let elo = |t: &Tally| {
-        if penta {
-            t.pentanomial.elo()
-        } else {
-            t.wdl.elo()
-        }
-    };
-    let mut rows: Vec<_> = rows.into_iter().map(|(n, t)| (n, t, elo(&t))).collect();
-    // Highest Elo first; engines without games last.
-    rows.sort_by(|a, b| {
-        let key = |e: &Option<crate::tournament::stats::elo::EloEstimate>| {
-            e.map_or(f64::NEG_INFINITY, |e| e.elo)
-        };
-        key(&b.2).total_cmp(&key(&a.2))
-    });
+    let rows = field_rows(m, counts, penta);
     let width = rows
         .iter()
         .map(|r| r.0.chars().count())
@@ -310,6 +287,38 @@ fn field(m: &Match, counts: &[Count]) -> String {
     }
     let _ = writeln!(s, "{}", crate::tournament::stats::report::RULE);
     s
+}
+
+/// Each engine's games against the field, as one tally (its side of each pairing's), with its
+/// Elo from game pairs (`penta`) or single games: highest Elo first, engines without games last.
+fn field_rows<'m>(
+    m: &'m Match,
+    counts: &[Count],
+    penta: bool,
+) -> Vec<(&'m str, Tally, Option<EloEstimate>)> {
+    let mut rows: Vec<(&str, Tally)> = m
+        .names
+        .iter()
+        .map(|n| (n.as_str(), Tally::default()))
+        .collect();
+    for (pairing, c) in m.pairings.iter().zip(counts) {
+        rows[pairing.first].1.merge(c.tally);
+        rows[pairing.second].1.merge(c.tally.flipped());
+    }
+    let elo = |t: &Tally| {
+        if penta {
+            t.pentanomial.elo()
+        } else {
+            t.wdl.elo()
+        }
+    };
+    let mut rows: Vec<_> = rows.into_iter().map(|(n, t)| (n, t, elo(&t))).collect();
+    // Highest Elo first; engines without games last.
+    rows.sort_by(|a, b| {
+        let key = |e: &Option<EloEstimate>| e.map_or(f64::NEG_INFINITY, |e| e.elo);
+        key(&b.2).total_cmp(&key(&a.2))
+    });
+    rows
 }
 
 /// The SPRT's conclusion once it has crossed a bound, or `None` (also without `--sprt`). The
