@@ -9,6 +9,10 @@
 //! numbers without a line; with engines that play the same game from the same seed, the resumed
 //! match ends with the same results as one never stopped.
 
+mod config_json;
+
+pub use config_json::{config_from_json, config_to_json};
+
 use crate::json::{json_string, read_json_string};
 use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::files::{write_atomically, AppendFile};
