@@ -80,7 +80,11 @@ pub(crate) struct JsonError {
 
 impl fmt::Display for JsonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad JSON at byte {}: expected {}", self.at, self.expected)
+        write!(
+            f,
+            "bad JSON at byte {}: expected {}",
+            self.at, self.expected
+        )
     }
 }
 
@@ -429,7 +433,10 @@ mod tests {
     #[test]
     fn values_are_written_compactly_and_read_back() {
         let v = Json::Object(vec![
-            ("k\"ey".into(), Json::Array(vec![Json::number(7), Json::Null])),
+            (
+                "k\"ey".into(),
+                Json::Array(vec![Json::number(7), Json::Null]),
+            ),
             ("t".into(), Json::Bool(true)),
             ("s".into(), Json::string("a\nb")),
         ]);

@@ -129,6 +129,11 @@ fn pgn(p: &PgnConfig) -> Json {
 
 /// The configuration as a JSON object (one line).
 pub fn config_to_json(c: &MatchConfig) -> String {
+    config_value(c).to_string()
+}
+
+/// The configuration as a JSON value.
+pub(super) fn config_value(c: &MatchConfig) -> Json {
     object(vec![
         (
             "engines",
@@ -181,7 +186,6 @@ pub fn config_to_json(c: &MatchConfig) -> String {
         ("pgn", opt(&c.pgn, pgn)),
         ("output_style", Json::string(c.output_style.to_string())),
     ])
-    .to_string()
 }
 
 /// An object being read: its members by name, each error naming the member's path.
@@ -411,7 +415,12 @@ fn read_config(f: &Fields<'_>) -> Result<MatchConfig, String> {
 /// Reads back what [`config_to_json`] wrote; the error names the member that is wrong.
 pub fn config_from_json(text: &str) -> Result<MatchConfig, String> {
     let v = Json::parse(text).map_err(|e| e.to_string())?;
-    read_config(&Fields::new(&v, "match".to_string())?)
+    config_from_value(&v)
+}
+
+/// Reads back what [`config_value`] made.
+pub(super) fn config_from_value(v: &Json) -> Result<MatchConfig, String> {
+    read_config(&Fields::new(v, "match".to_string())?)
 }
 
 #[cfg(test)]
