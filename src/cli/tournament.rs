@@ -804,4 +804,42 @@ mod tests {
         let err = resume_with(pgn, "--site S").unwrap_err();
         assert_eq!(err, "the saved match has no --site (given: --site S)");
     }
+
+    /// A state written by the version that kept the command line resumes: its arguments are
+    /// parsed as a command line, then checked as a saved configuration is.
+    #[test]
+    fn a_version_1_state_resumes() {
+        let dir = std::env::temp_dir().join(format!("saikoro-resume1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state");
+        std::fs::write(
+            &path,
+            "{\"saikoro_match_state\":1,\"seed\":7,\"args\":[\"--engine\",\"cmd=a\",\
+             \"depth=1\",\"--engine\",\"cmd=b\",\"tc=1\",\"--games\",\"3\"]}\n\
+             {\"game\":1,\"result\":\"1-0\",\"reason\":\"resign\"}\n",
+        )
+        .unwrap();
+        let state = path.display().to_string();
+        let resume = |given: &str| {
+            let mut cli = parse(strings(&format!("--resume --state {state} {given}")))
+                .unwrap()
+                .unwrap();
+            resumed(&mut cli, &path).map(|saved| (cli.config, saved.unwrap()))
+        };
+        let (config, saved) = resume("--rounds 3").unwrap();
+        let expected = parse(strings(
+            "--engine cmd=a depth=1 --engine cmd=b tc=1 --games 3 --rounds 3",
+        ))
+        .unwrap()
+        .unwrap()
+        .config;
+        assert_eq!(config, expected);
+        assert_eq!((saved.seed, saved.games.len()), (7, 1));
+        let err = resume("--games 2").unwrap_err().to_string();
+        assert!(
+            err.contains("--games 2 differs from the saved match's --games 3"),
+            "{err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
