@@ -10,7 +10,7 @@ use saikoro::tournament::config::{
 use saikoro::tournament::game::book::{OpeningsConfig, Order};
 use saikoro::tournament::output::pgn::PgnConfig;
 use saikoro::tournament::output::state as resume;
-use saikoro::tournament::output::state::SavedMatch;
+use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
 use saikoro::tournament::run::scheduler;
 use saikoro::tournament::run::scheduler::{Control, Ending, Match, Progress};
 use saikoro::tournament::run::standings::Standings;
@@ -149,28 +149,19 @@ struct Cli {
     /// Whether any flag defining the match was given (besides --resume, --state, --log-file
     /// and --concurrency).
     defines_match: bool,
+    /// The flags defining the match that were given, by name (`--each` as `engine`), each
+    /// once, and `--event`'s and `--site`'s values: what a resumed match checks.
+    given: Given,
 }
 
-/// The arguments that define the match: all but `--resume`, `--state`, `--log-file` and
-/// `--concurrency` (which may change when a match is resumed).
-fn defining_args(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = &args[i];
-        let flag = a.split_once('=').map_or(a.as_str(), |(f, _)| f);
-        match flag {
-            "--resume" | "--overwrite" => {}
-            "--state" | "--log-file" | "--concurrency" | "--cpu-affinity" => {
-                if !a.contains('=') {
-                    i += 1;
-                }
-            }
-            _ => out.push(a.clone()),
-        }
-        i += 1;
-    }
-    out
+/// The flags defining the match that were given (checked against a resumed match's).
+#[derive(Default)]
+struct Given {
+    /// Their names without dashes, each once, in the order given; `--each` counts as `engine`.
+    flags: Vec<String>,
+    /// `--event`, `--site`: the PGN headers (also when no `--pgnout` was given).
+    event: Option<String>,
+    site: Option<String>,
 }
 
 fn words(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<Vec<String>> {
@@ -193,6 +184,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
         concurrency: None,
         cpus: None,
         defines_match: false,
+        given: Given::default(),
     };
     let mut p = lexopt::Parser::from_args(args);
     while let Some(arg) = p.next()? {
@@ -233,6 +225,10 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             "log-file" => cli.log_file = Some(p.value()?.into()),
             _ => {
                 cli.defines_match = true;
+                let flag = if name == "each" { "engine" } else { &name };
+                if !cli.given.flags.iter().any(|f| f == flag) {
+                    cli.given.flags.push(flag.to_string());
+                }
                 if !flags.take(&name, &mut p)? {
                     let known = super::dialect::flags_in_help(HELP);
                     match super::dialect::did_you_mean(&name, known) {
@@ -243,7 +239,11 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             }
         }
     }
-    cli.config = flags.finish()?;
+    cli.given.event.clone_from(&flags.event);
+    cli.given.site.clone_from(&flags.site);
+    // A resumed match's flags are checked against the saved match, not on their own (an
+    // `--sprt` given alone is the saved match's, with its two engines).
+    cli.config = flags.finish(!cli.resume)?;
     Ok(Some(cli))
 }
 
@@ -320,9 +320,9 @@ impl MatchFlags {
         Ok(true)
     }
 
-    /// The match configuration: each engine's words over `--each`'s, and the checks that need
-    /// every flag read.
-    fn finish(self) -> anyhow::Result<MatchConfig> {
+    /// The match configuration: each engine's words over `--each`'s, and (with `check`) the
+    /// checks that need every flag read.
+    fn finish(self, check: bool) -> anyhow::Result<MatchConfig> {
         let mut c = self.config;
         if let Some(pgn) = &mut c.pgn {
             pgn.event = self.event;
@@ -332,6 +332,9 @@ impl MatchFlags {
             let e = EngineConfig::from_words(&self.each, own)
                 .with_context(|| format!("--engine number {}", i + 1))?;
             c.engines.push(e);
+        }
+        if !check {
+            return Ok(c);
         }
         if c.sprt.is_some() && c.engines.len() != 2 {
             bail!("--sprt needs exactly two engines");
@@ -378,7 +381,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
 /// Runs a match from a command line in the default dialect (the other dialects translate
 /// into it).
 pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
-    let Some(mut cli) = parse(args.clone()).map_err(|e| super::usage("match", e))? else {
+    let Some(mut cli) = parse(args).map_err(|e| super::usage("match", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
@@ -389,7 +392,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
         .state
         .clone()
         .unwrap_or_else(scheduler::default_state_path);
-    let (saved_args, saved) = resumed(&mut cli, &args, &state_path)?;
+    let saved = resumed(&mut cli, &state_path)?;
     let mut config = cli.config;
     if config.engines.len() < 2 {
         return Err(super::usage(
@@ -410,7 +413,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
             Some(Box::new(move |_| eprintln!("{}", control.interrupt()))),
         )?;
     }
-    let mut m = Match::prepare(config, &saved_args, saved)?;
+    let mut m = Match::prepare(config, saved)?;
     if let Some(o) = m
         .config
         .openings
@@ -444,17 +447,12 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     Ok(code)
 }
 
-/// With `--resume`, the saved match, whose arguments then define `cli`'s match: any given must
-/// be the same, except `--rounds`, which may grow (to extend a match). The arguments that
-/// define the match, and the saved match if any.
-fn resumed(
-    cli: &mut Cli,
-    args: &[String],
-    state_path: &Path,
-) -> anyhow::Result<(Vec<String>, Option<SavedMatch>)> {
-    let given = defining_args(args);
+/// With `--resume`, the saved match, whose configuration then is `cli`'s: the defining flags
+/// given must be as saved, except `--rounds`, which may grow (to extend a match). A state of
+/// the version that kept the command line has it parsed here, as a command line is.
+fn resumed(cli: &mut Cli, state_path: &Path) -> anyhow::Result<Option<SavedMatch>> {
     if !cli.resume {
-        return Ok((given, None));
+        return Ok(None);
     }
     if cli.overwrite {
         return Err(super::usage(
@@ -465,8 +463,17 @@ fn resumed(
         ));
     }
     let saved = resume::load(state_path).context("cannot resume")?;
-    let args = if cli.defines_match {
-        merge_resumed(&saved.args, &given).map_err(|why| {
+    let config = match &saved.settings {
+        SavedSettings::Config(c) => (**c).clone(),
+        SavedSettings::Args(args) => {
+            parse(args.clone())
+                .context("the saved match's arguments no longer parse")?
+                .context("the saved match's arguments hold --help")?
+                .config
+        }
+    };
+    cli.config = if cli.defines_match {
+        merge_resumed(config, &cli.config, &cli.given).map_err(|why| {
             super::usage(
                 "match",
                 anyhow::anyhow!(
@@ -478,110 +485,195 @@ fn resumed(
             )
         })?
     } else {
-        saved.args.clone()
+        config
     };
-    let again = parse(args.clone())
-        .context("the saved match's arguments no longer parse")?
-        .context("the saved match's arguments hold --help")?;
-    cli.config = again.config;
-    Ok((args, Some(saved)))
+    Ok(Some(saved))
 }
 
-/// Arguments as flags with their values: `--engine cmd=x name=y` is one group, `--rounds=5`
-/// the group `--rounds 5`.
-fn flag_groups(args: &[String]) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for a in args {
-        let is_flag = a.len() > 1
-            && a.starts_with('-')
-            && !a[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.');
-        match a.split_once('=') {
-            Some((flag, value)) if is_flag && flag.starts_with("--") => {
-                out.push((flag.to_string(), vec![value.to_string()]))
-            }
-            _ if is_flag => out.push((a.clone(), Vec::new())),
-            _ => match out.last_mut() {
-                Some(last) => last.1.push(a.clone()),
-                None => out.push((String::new(), vec![a.clone()])),
-            },
-        }
-    }
-    out
-}
-
-/// Flag groups as written on a command line.
-fn show(groups: &[(String, Vec<String>)]) -> String {
-    let words: Vec<&str> = groups
-        .iter()
-        .flat_map(|(f, v)| std::iter::once(f).chain(v).map(String::as_str))
-        .collect();
-    words.join(" ")
-}
-
-/// The saved arguments with the given ones checked against them: each flag given must be as
-/// saved, but `--rounds` may be larger (the match is extended). Names the first that differs.
-fn merge_resumed(saved: &[String], given: &[String]) -> Result<Vec<String>, String> {
-    let (s, g) = (flag_groups(saved), flag_groups(given));
-    let mut names: Vec<&str> = Vec::new();
-    for (f, _) in &g {
-        if !names.contains(&f.as_str()) {
-            names.push(f);
-        }
-    }
-    let of = |groups: &'_ [(String, Vec<String>)], name: &str| -> Vec<(String, Vec<String>)> {
-        groups.iter().filter(|(f, _)| f == name).cloned().collect()
-    };
-    let mut rounds = None;
-    for name in names {
-        let (given_of, saved_of) = (of(&g, name), of(&s, name));
-        if name == "--rounds" {
-            let value = |gs: &[(String, Vec<String>)]| {
-                gs.last()
-                    .and_then(|(_, v)| v.first())
-                    .and_then(|v| v.parse::<u32>().ok())
-            };
-            let old = value(&saved_of).unwrap_or(MatchConfig::default().rounds);
-            let new = value(&given_of).ok_or("--rounds needs a number")?;
+/// The saved configuration with the given flags checked against it: each must set what the
+/// saved match has, but `--rounds` may be larger (the match is extended). Names the first that
+/// differs.
+fn merge_resumed(
+    mut saved: MatchConfig,
+    given: &MatchConfig,
+    flags: &Given,
+) -> Result<MatchConfig, String> {
+    let saved_headers = saved
+        .pgn
+        .as_ref()
+        .map_or((None, None), |p| (p.event.clone(), p.site.clone()));
+    for flag in &flags.flags {
+        if flag == "rounds" {
+            let (old, new) = (saved.rounds, given.rounds);
             if new < old {
                 return Err(format!(
                     "--rounds {new} is fewer than the saved match's {old} (a match may be extended, not cut)"
                 ));
             }
-            rounds = (new > old).then_some(new);
+            saved.rounds = new;
             continue;
         }
-        if given_of != saved_of {
-            return Err(if saved_of.is_empty() {
-                format!("the saved match has no {name} (given: {})", show(&given_of))
-            } else {
-                format!(
-                    "{} differs from the saved match's {}",
-                    show(&given_of),
-                    show(&saved_of)
-                )
+        let (g, s) = (
+            shown(given, (&flags.event, &flags.site), flag),
+            shown(&saved, (&saved_headers.0, &saved_headers.1), flag),
+        );
+        let same = if flag == "engine" {
+            given.engines == saved.engines
+        } else {
+            g == s
+        };
+        if !same {
+            return Err(match s {
+                Shown { set: false, .. } => {
+                    format!("the saved match has no --{flag} (given: {})", g.text)
+                }
+                s => format!("{} differs from the saved match's {}", g.text, s.text),
             });
         }
     }
-    let Some(rounds) = rounds else {
-        return Ok(saved.to_vec());
+    Ok(saved)
+}
+
+/// What a configuration sets for a flag, as a command line writes it.
+#[derive(PartialEq, Eq)]
+struct Shown {
+    /// Whether it differs from what a command line without the flag sets.
+    set: bool,
+    /// The flag and its value.
+    text: String,
+}
+
+/// One engine's words, as `--engine` takes them.
+fn engine_words(e: &EngineConfig) -> String {
+    let mut w = vec![format!("cmd={}", e.command.program)];
+    if !e.command.args.is_empty() {
+        w.push(format!("args={}", e.command.args.join(" ")));
+    }
+    w.extend(
+        e.command
+            .dir
+            .as_ref()
+            .map(|d| format!("dir={}", d.display())),
+    );
+    w.extend(e.name.as_ref().map(|n| format!("name={n}")));
+    w.extend(e.options.iter().map(|(n, v)| format!("option.{n}={v}")));
+    let l = &e.limits;
+    w.extend(l.clock.map(|c| format!("tc={c}")));
+    w.extend(l.movetime_ms.map(|m| format!("movetime={m}")));
+    w.extend(l.nodes.map(|n| format!("nodes={n}")));
+    w.extend(l.depth.map(|d| format!("depth={d}")));
+    w.extend(e.ponder.then(|| "ponder".to_string()));
+    w.join(" ")
+}
+
+/// The value of a flag that takes words (`None`: not set).
+fn words_of(c: &MatchConfig, flag: &str) -> Option<String> {
+    match flag {
+        "openings" => c.openings.as_ref().map(|o| {
+            let order = if o.order == Order::Random {
+                "random"
+            } else {
+                "sequential"
+            };
+            let mut w = format!("file={} order={order} start={}", o.file.display(), o.start);
+            w.extend(o.plies.map(|p| format!(" plies={p}")));
+            w.extend(o.format.map(|f| format!(" format={f:?}").to_lowercase()));
+            w
+        }),
+        "sprt" => c.sprt.map(|s| {
+            format!(
+                "elo0={} elo1={} alpha={} beta={} model={}",
+                s.elo0(),
+                s.elo1(),
+                s.alpha(),
+                s.beta(),
+                s.model().name()
+            )
+        }),
+        "draw" => c.draw.map(|d| {
+            format!(
+                "movenumber={} movecount={} score={}",
+                d.move_number, d.move_count, d.score
+            )
+        }),
+        "resign" => c.resign.map(|r| {
+            format!(
+                "movecount={} score={} twosided={}",
+                r.move_count, r.score, r.two_sided
+            )
+        }),
+        "pgnout" => c.pgn.as_ref().map(|p| {
+            let mut w = format!(
+                "file={} append={} min={}",
+                p.file.display(),
+                p.append,
+                p.min
+            );
+            w.extend(p.nodes.map(|n| format!(" nodes={n}")));
+            w
+        }),
+        "records" => c.records.as_ref().map(|r| r.display().to_string()),
+        "results" => c.results.as_ref().map(|r| r.display().to_string()),
+        "seed" => c.seed.map(|s| s.to_string()),
+        _ => None,
+    }
+}
+
+/// What `c` sets for `--flag` (`headers`: `--event` and `--site`).
+fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &str) -> Shown {
+    let d = MatchConfig::default();
+    let on = |set: bool| Shown {
+        set,
+        text: format!("--{flag}"),
     };
-    let mut out: Vec<String> = Vec::new();
-    let mut placed = false;
-    for (f, v) in s {
-        if f == "--rounds" {
-            if !placed {
-                out.extend(["--rounds".to_string(), rounds.to_string()]);
-                placed = true;
-            }
-            continue;
+    let valued = |v: String, default: String| Shown {
+        set: v != default,
+        text: format!("--{flag} {v}"),
+    };
+    let words = |v: Option<String>| Shown {
+        set: v.is_some(),
+        text: format!("--{flag} {}", v.unwrap_or_default()),
+    };
+    match flag {
+        "engine" if c.engines.is_empty() => Shown {
+            set: false,
+            text: "--each without --engine".to_string(),
+        },
+        "engine" => Shown {
+            set: true,
+            text: c
+                .engines
+                .iter()
+                .map(|e| format!("--engine {}", engine_words(e)))
+                .collect::<Vec<_>>()
+                .join(" "),
+        },
+        "gauntlet" => on(c.gauntlet),
+        "noswap" => on(c.noswap),
+        "distinct-games" => on(c.distinct_games),
+        "games" => valued(c.games.to_string(), d.games.to_string()),
+        "ratinginterval" => valued(c.rating_interval.to_string(), d.rating_interval.to_string()),
+        "maxplies" => valued(c.max_plies.to_string(), d.max_plies.to_string()),
+        "timemargin" => valued(c.time_margin_ms.to_string(), d.time_margin_ms.to_string()),
+        "entering-king-rule" => valued(
+            c.entering_king_rule.name().to_string(),
+            d.entering_king_rule.name().to_string(),
+        ),
+        "startup-ms" => valued(c.startup_ms.to_string(), d.startup_ms.to_string()),
+        "ready-ms" => valued(c.ready_ms.to_string(), d.ready_ms.to_string()),
+        "max-failures" => valued(c.max_failures.to_string(), d.max_failures.to_string()),
+        "records-format" => {
+            let name = |f: RecordFormat| if f == RecordFormat::Kif { "kif" } else { "csa" };
+            valued(
+                name(c.records_format).to_string(),
+                name(d.records_format).to_string(),
+            )
         }
-        out.extend((!f.is_empty()).then_some(f));
-        out.extend(v);
+        "output-style" => valued(c.output_style.to_string(), d.output_style.to_string()),
+        "event" => words(headers.0.clone()),
+        "site" => words(headers.1.clone()),
+        _ => words(words_of(c, flag)),
     }
-    if !placed {
-        out.extend(["--rounds".to_string(), rounds.to_string()]);
-    }
-    Ok(out)
 }
 
 /// The match's last line, and the exit status it means.
@@ -633,9 +725,14 @@ mod tests {
 
     #[test]
     fn arguments_that_define_a_match() {
-        let a =
-            strings("--engine cmd=x --concurrency 4 --state s --resume --log-file=l --rounds 3");
-        assert_eq!(defining_args(&a), strings("--engine cmd=x --rounds 3"));
+        let cli = parse(strings(
+            "--engine cmd=x depth=1 --concurrency 4 --state s --resume --log-file=l --rounds 3 \
+             --each tc=1 --engine cmd=y --rounds 4",
+        ))
+        .unwrap()
+        .unwrap();
+        assert!(cli.defines_match);
+        assert_eq!(cli.given.flags, ["engine", "rounds"]);
         let cli = parse(strings("--resume --state s --concurrency 3"))
             .unwrap()
             .unwrap();
@@ -643,38 +740,106 @@ mod tests {
         assert!(cli.resume);
     }
 
+    /// The saved match's configuration, parsed from `saved`, resumed with `given`.
+    fn resume_with(saved: &str, given: &str) -> Result<MatchConfig, String> {
+        let saved = parse(strings(saved)).unwrap().unwrap().config;
+        let cli = parse(strings(&format!("--resume {given}")))
+            .unwrap()
+            .unwrap();
+        merge_resumed(saved, &cli.config, &cli.given)
+    }
+
     #[test]
     fn a_resumed_match_may_grow_and_is_told_what_differs() {
-        let saved = strings("--engine cmd=a --engine cmd=b tc=1 --games 2 --rounds=4");
-        // The same, or nothing but --rounds (more): the saved arguments, --rounds replaced.
-        assert_eq!(merge_resumed(&saved, &saved).unwrap(), saved);
+        let saved = "--engine cmd=a depth=1 --engine cmd=b tc=1 --games 3 --rounds=4";
+        let config = || parse(strings(saved)).unwrap().unwrap().config;
+        // The same, or nothing but --rounds (more): the saved match, its rounds replaced.
+        assert_eq!(resume_with(saved, saved), Ok(config()));
+        let nine = MatchConfig {
+            rounds: 9,
+            ..config()
+        };
+        assert_eq!(resume_with(saved, "--rounds 9"), Ok(nine));
+        // A flag given with the value the saved match has by default.
         assert_eq!(
-            merge_resumed(&saved, &strings("--rounds 9")).unwrap(),
-            strings("--engine cmd=a --engine cmd=b tc=1 --games 2 --rounds 9")
+            resume_with(saved, "--maxplies 512 --gauntlet"),
+            Err("the saved match has no --gauntlet (given: --gauntlet)".to_string())
         );
+        assert_eq!(resume_with(saved, "--maxplies 512"), Ok(config()));
         // --rounds absent from the saved match (the default 2): may grow from 2.
-        let bare = strings("--engine cmd=a --engine cmd=b");
-        assert_eq!(
-            merge_resumed(&bare, &strings("--rounds 3")).unwrap(),
-            strings("--engine cmd=a --engine cmd=b --rounds 3")
-        );
-        let err = merge_resumed(&saved, &strings("--rounds 3")).unwrap_err();
-        assert!(
-            err.contains("--rounds 3 is fewer than the saved match's 4"),
-            "{err}"
-        );
-        let err = merge_resumed(&saved, &strings("--games 4 --rounds 9")).unwrap_err();
-        assert_eq!(err, "--games 4 differs from the saved match's --games 2");
-        let err = merge_resumed(&saved, &strings("--sprt elo0=0 elo1=5")).unwrap_err();
+        let bare = "--engine cmd=a depth=1 --engine cmd=b depth=1";
+        assert_eq!(resume_with(bare, "--rounds 3").unwrap().rounds, 3);
+        let err = resume_with(saved, "--rounds 3").unwrap_err();
         assert_eq!(
             err,
-            "the saved match has no --sprt (given: --sprt elo0=0 elo1=5)"
+            "--rounds 3 is fewer than the saved match's 4 (a match may be extended, not cut)"
         );
-        let err =
-            merge_resumed(&saved, &strings("--engine cmd=a --engine cmd=c tc=1")).unwrap_err();
+        let err = resume_with(saved, "--games 4 --rounds 9").unwrap_err();
+        assert_eq!(err, "--games 4 differs from the saved match's --games 3");
+        let err = resume_with(bare, "--games 4").unwrap_err();
+        assert_eq!(err, "the saved match has no --games (given: --games 4)");
+        // Checked against the saved match, not alone: --sprt needs two engines.
+        let err = resume_with(saved, "--sprt elo0=0 elo1=5").unwrap_err();
+        assert_eq!(
+            err,
+            "the saved match has no --sprt (given: --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized)"
+        );
+        let err = resume_with(saved, "--engine cmd=a depth=1 --engine cmd=c tc=1").unwrap_err();
+        assert_eq!(
+            err,
+            "--engine cmd=a depth=1 --engine cmd=c tc=1 differs from the saved match's \
+             --engine cmd=a depth=1 --engine cmd=b tc=1"
+        );
+        // --each is the engines' too; --event without --pgnout.
+        let err = resume_with(saved, "--each depth=1").unwrap_err();
         assert!(
-            err.starts_with("--engine cmd=a --engine cmd=c tc=1 differs"),
+            err.starts_with("--each without --engine differs from the saved match's --engine"),
             "{err}"
         );
+        let err = resume_with(saved, "--event E").unwrap_err();
+        assert_eq!(err, "the saved match has no --event (given: --event E)");
+        let pgn = "--engine cmd=a depth=1 --engine cmd=b depth=1 --pgnout g.pgn --event E";
+        assert!(resume_with(pgn, "--pgnout g.pgn --event E --rounds 3").is_ok());
+        assert!(resume_with(pgn, "--pgnout g.pgn").is_ok());
+        let err = resume_with(pgn, "--site S").unwrap_err();
+        assert_eq!(err, "the saved match has no --site (given: --site S)");
+    }
+
+    /// A state written by the version that kept the command line resumes: its arguments are
+    /// parsed as a command line, then checked as a saved configuration is.
+    #[test]
+    fn a_version_1_state_resumes() {
+        let dir = std::env::temp_dir().join(format!("saikoro-resume1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state");
+        std::fs::write(
+            &path,
+            "{\"saikoro_match_state\":1,\"seed\":7,\"args\":[\"--engine\",\"cmd=a\",\
+             \"depth=1\",\"--engine\",\"cmd=b\",\"tc=1\",\"--games\",\"3\"]}\n\
+             {\"game\":1,\"result\":\"1-0\",\"reason\":\"resign\"}\n",
+        )
+        .unwrap();
+        let state = path.display().to_string();
+        let resume = |given: &str| {
+            let mut cli = parse(strings(&format!("--resume --state {state} {given}")))
+                .unwrap()
+                .unwrap();
+            resumed(&mut cli, &path).map(|saved| (cli.config, saved.unwrap()))
+        };
+        let (config, saved) = resume("--rounds 3").unwrap();
+        let expected = parse(strings(
+            "--engine cmd=a depth=1 --engine cmd=b tc=1 --games 3 --rounds 3",
+        ))
+        .unwrap()
+        .unwrap()
+        .config;
+        assert_eq!(config, expected);
+        assert_eq!((saved.seed, saved.games.len()), (7, 1));
+        let err = resume("--games 2").unwrap_err().to_string();
+        assert!(
+            err.contains("--games 2 differs from the saved match's --games 3"),
+            "{err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -300,7 +300,7 @@ impl RecordFormat {
 }
 
 /// Everything a match needs to run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchConfig {
     /// The engines, two or more.
     pub engines: Vec<EngineConfig>,

@@ -352,7 +352,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("saikoro-sink-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("state");
-        let mut writer = StateWriter::create(&path, &["--rounds".into()], 7).unwrap();
+        let mut writer = StateWriter::create(&path, &MatchConfig::default(), 7).unwrap();
         let m = Match::bare(MatchConfig::default(), &["a", "b"]);
         let (mut out, mut progress) = (Vec::new(), ());
         let mut console = Console::new(&mut out, &mut progress);

@@ -1,6 +1,7 @@
 //! The match state, saved after every game so that `--resume` continues a match that was
-//! stopped or crashed: a JSON-lines file whose first line holds the match's arguments and the
-//! seed of its opening order, each further line one finished game's number, result, reason and
+//! stopped or crashed: a JSON-lines file whose first line holds the match's configuration
+//! (`{"saikoro_match_state":2,"seed":…,"match":{…}}`; version 1 held the command line instead,
+//! `"args":[…]`) and the seed of its opening order, each further line one finished game's number, result, reason and
 //! fingerprint, and a last line `{"finished":…}` once the match has ended. Lines are appended
 //! whole and flushed as games end, so a crash loses at most the games that were running; a torn
 //! last line is ignored.
@@ -9,7 +10,12 @@
 //! numbers without a line; with engines that play the same game from the same seed, the resumed
 //! match ends with the same results as one never stopped.
 
-use crate::json::{json_string, read_json_string};
+mod config_json;
+
+pub use config_json::{config_from_json, config_to_json};
+
+use crate::json::{json_string, Json};
+use crate::tournament::config::MatchConfig;
 use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::atomic::{write_atomically, AppendFile};
 use crate::tournament::output::lines::{json_field, parse_result};
@@ -18,8 +24,11 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// The first line's marker and version.
+/// The first line's marker, whose value is the version.
 const MAGIC: &str = "saikoro_match_state";
+
+/// The version written: 2 keeps the configuration, 1 kept the command line.
+const VERSION: u32 = 2;
 
 /// One finished game as the state holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,11 +44,26 @@ pub struct SavedGame {
     pub fingerprint: Option<u128>,
 }
 
+/// What defines the saved match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SavedSettings {
+    /// Its configuration (version 2).
+    Config(Box<MatchConfig>),
+    /// The arguments it was started with (version 1): to be parsed as a command line.
+    Args(Vec<String>),
+}
+
+impl Default for SavedSettings {
+    fn default() -> Self {
+        SavedSettings::Config(Box::default())
+    }
+}
+
 /// What a state file holds.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SavedMatch {
-    /// The arguments the match was started with.
-    pub args: Vec<String>,
+    /// What defines the match.
+    pub settings: SavedSettings,
     /// The seed of the opening order.
     pub seed: u64,
     /// The finished games, in the order they finished (each number once).
@@ -62,6 +86,20 @@ pub enum StateError {
     },
     /// It is not a match state.
     NotAState(PathBuf),
+    /// A state of a version this program does not know (a newer one's).
+    Version {
+        /// The file.
+        file: PathBuf,
+        /// Its version.
+        version: u64,
+    },
+    /// Its configuration cannot be read.
+    BadConfig {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        why: String,
+    },
 }
 
 impl fmt::Display for StateError {
@@ -73,22 +111,27 @@ impl fmt::Display for StateError {
             StateError::NotAState(file) => {
                 write!(f, "{} is not a saikoro match state", file.display())
             }
+            StateError::Version { file, version } => write!(
+                f,
+                "match state {}: version {version} is not known here (a newer saikoro's?)",
+                file.display()
+            ),
+            StateError::BadConfig { file, why } => {
+                write!(f, "match state {}: {why}", file.display())
+            }
         }
     }
 }
 
 impl std::error::Error for StateError {}
 
-fn header(args: &[String], seed: u64) -> String {
-    let mut s = format!("{{\"{MAGIC}\":1,\"seed\":{seed},\"args\":[");
-    for (i, a) in args.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        json_string(&mut s, a);
-    }
-    s.push_str("]}");
-    s
+fn header(config: &MatchConfig, seed: u64) -> String {
+    Json::Object(vec![
+        (MAGIC.to_string(), Json::number(VERSION)),
+        ("seed".to_string(), Json::number(seed)),
+        ("match".to_string(), config_json::config_value(config)),
+    ])
+    .to_string()
 }
 
 /// A game's line (without the newline).
@@ -106,20 +149,51 @@ fn game_line(g: &SavedGame) -> String {
     s
 }
 
-/// Reads the strings of the header's `args` array.
-fn parse_args(line: &str) -> Option<Vec<String>> {
-    let at = line.find("\"args\":[")? + "\"args\":[".len();
-    let mut rest = &line[at..];
-    let mut out = Vec::new();
-    loop {
-        rest = rest.trim_start_matches([',', ' ']);
-        if rest.starts_with(']') {
-            return Some(out);
-        }
-        let (value, after) = read_json_string(rest)?;
-        out.push(value);
-        rest = after;
+/// Reads the first line: the settings and the seed.
+fn read_header(path: &Path, first: &str) -> Result<(SavedSettings, u64), StateError> {
+    let not_a_state = || StateError::NotAState(path.to_path_buf());
+    if !first.starts_with(&format!("{{\"{MAGIC}\":")) {
+        return Err(not_a_state());
     }
+    let h = Json::parse(first).map_err(|_| not_a_state())?;
+    let version: u64 = h
+        .get(MAGIC)
+        .and_then(Json::as_number)
+        .ok_or_else(not_a_state)?;
+    let seed = h
+        .get("seed")
+        .and_then(Json::as_number)
+        .ok_or_else(not_a_state)?;
+    let settings = match version {
+        1 => {
+            let args = h
+                .get("args")
+                .and_then(Json::as_array)
+                .ok_or_else(not_a_state)?;
+            let args = args
+                .iter()
+                .map(|a| a.as_str().map(String::from))
+                .collect::<Option<_>>()
+                .ok_or_else(not_a_state)?;
+            SavedSettings::Args(args)
+        }
+        2 => {
+            let config = h.get("match").ok_or_else(not_a_state)?;
+            let config =
+                config_json::config_from_value(config).map_err(|why| StateError::BadConfig {
+                    file: path.to_path_buf(),
+                    why,
+                })?;
+            SavedSettings::Config(Box::new(config))
+        }
+        version => {
+            return Err(StateError::Version {
+                file: path.to_path_buf(),
+                version,
+            })
+        }
+    };
+    Ok((settings, seed))
 }
 
 /// Reads a state file.
@@ -129,14 +203,7 @@ pub fn load(path: &Path) -> Result<SavedMatch, StateError> {
         source,
     })?;
     let mut lines = text.lines();
-    let first = lines.next().unwrap_or("");
-    if !first.starts_with(&format!("{{\"{MAGIC}\":")) {
-        return Err(StateError::NotAState(path.to_path_buf()));
-    }
-    let seed = json_field(first, "seed")
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| StateError::NotAState(path.to_path_buf()))?;
-    let args = parse_args(first).ok_or_else(|| StateError::NotAState(path.to_path_buf()))?;
+    let (settings, seed) = read_header(path, lines.next().unwrap_or(""))?;
     let mut games: Vec<SavedGame> = Vec::new();
     let mut seen = BTreeMap::new();
     let mut finished = None;
@@ -164,7 +231,7 @@ pub fn load(path: &Path) -> Result<SavedMatch, StateError> {
         finished = None;
     }
     Ok(SavedMatch {
-        args,
+        settings,
         seed,
         games,
         finished,
@@ -181,23 +248,24 @@ pub(crate) struct StateWriter {
 impl StateWriter {
     /// Starts a state file for a new match (replacing any old one): written aside and renamed
     /// into place.
-    pub fn create(path: &Path, args: &[String], seed: u64) -> Result<StateWriter, StateError> {
-        Self::rewrite(path, args, seed, &[])
+    pub fn create(path: &Path, config: &MatchConfig, seed: u64) -> Result<StateWriter, StateError> {
+        Self::rewrite(path, config, seed, &[])
     }
 
-    /// Writes the state anew for a resumed match, with its (perhaps extended) arguments and
-    /// the games saved so far, without torn lines or an end marker; then appends to it.
+    /// Writes the state anew (in this version) for a resumed match, with its (perhaps
+    /// extended) configuration and the games saved so far, without torn lines or an end
+    /// marker; then appends to it.
     pub fn resume(
         path: &Path,
-        args: &[String],
+        config: &MatchConfig,
         saved: &SavedMatch,
     ) -> Result<StateWriter, StateError> {
-        Self::rewrite(path, args, saved.seed, &saved.games)
+        Self::rewrite(path, config, saved.seed, &saved.games)
     }
 
     fn rewrite(
         path: &Path,
-        args: &[String],
+        config: &MatchConfig,
         seed: u64,
         games: &[SavedGame],
     ) -> Result<StateWriter, StateError> {
@@ -205,7 +273,7 @@ impl StateWriter {
             file: path.to_path_buf(),
             source,
         };
-        let mut text = header(args, seed);
+        let mut text = header(config, seed);
         text.push('\n');
         for g in games {
             text.push_str(&game_line(g));
@@ -260,12 +328,13 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("saikoro-state-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("state");
-        let args: Vec<String> = ["--engine", "cmd=./a b", "name=\"q\"", "x\\y"]
-            .map(String::from)
-            .to_vec();
+        let config = MatchConfig {
+            rounds: 5,
+            ..MatchConfig::default()
+        };
         let two = game(2, Decision::Draw, Reason::Repetition, Some(0xabc));
         let one = game(1, Decision::Win(Color::White), Reason::Time, None);
-        let mut w = StateWriter::create(&path, &args, 42).unwrap();
+        let mut w = StateWriter::create(&path, &config, 42).unwrap();
         w.game(&two).unwrap();
         w.game(&one).unwrap();
         w.game(&game(3, Decision::None, Reason::Interrupted, None))
@@ -276,21 +345,24 @@ mod tests {
         write!(f, "{{\"game\":4,\"res").unwrap();
         drop(f);
         let saved = load(&path).unwrap();
-        assert_eq!(saved.args, args);
+        assert_eq!(saved.settings, SavedSettings::Config(Box::new(config)));
         assert_eq!(saved.seed, 42);
         // In the order they finished; the interrupted game and the torn line left out.
         assert_eq!(saved.games, vec![two, one]);
         assert_eq!(saved.finished, None);
-        // Resumed with other arguments: rewritten whole (no torn line), then appended to, and
+        // Resumed with more rounds: rewritten whole (no torn line), then appended to, and
         // marked finished.
-        let more = vec!["--rounds".to_string(), "9".to_string()];
+        let more = MatchConfig {
+            rounds: 9,
+            ..MatchConfig::default()
+        };
         let mut w = StateWriter::resume(&path, &more, &saved).unwrap();
         let five = game(5, Decision::Draw, Reason::MaxPlies, Some(1));
         w.game(&five).unwrap();
         w.finished("completed").unwrap();
         drop(w);
         let again = load(&path).unwrap();
-        assert_eq!(again.args, more);
+        assert_eq!(again.settings, SavedSettings::Config(Box::new(more)));
         assert_eq!(
             (again.seed, again.finished.as_deref()),
             (42, Some("completed"))
@@ -299,6 +371,41 @@ mod tests {
         assert!(!std::fs::read_to_string(&path).unwrap().contains("\"res\n"));
         std::fs::write(&path, "hello\n").unwrap();
         assert!(matches!(load(&path), Err(StateError::NotAState(_))));
+        std::fs::write(&path, "{\"saikoro_match_state\":3,\"seed\":1}\n").unwrap();
+        assert!(matches!(
+            load(&path),
+            Err(StateError::Version { version: 3, .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A state written by the version that kept the command line: its arguments come back,
+    /// to be parsed; resumed, it is written anew with the configuration.
+    #[test]
+    fn a_version_1_state_gives_its_arguments() {
+        let dir = std::env::temp_dir().join(format!("saikoro-state1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state");
+        std::fs::write(
+            &path,
+            "{\"saikoro_match_state\":1,\"seed\":42,\"args\":[\"--engine\",\"cmd=./a b\",\
+             \"name=\\\"q\\\"\",\"x\\\\y\"]}\n\
+             {\"game\":2,\"result\":\"1/2-1/2\",\"reason\":\"repetition\"}\n",
+        )
+        .unwrap();
+        let saved = load(&path).unwrap();
+        let args = ["--engine", "cmd=./a b", "name=\"q\"", "x\\y"].map(String::from);
+        assert_eq!(saved.settings, SavedSettings::Args(args.to_vec()));
+        assert_eq!(saved.seed, 42);
+        assert_eq!(
+            saved.games,
+            vec![game(2, Decision::Draw, Reason::Repetition, None)]
+        );
+        let config = MatchConfig::default();
+        drop(StateWriter::resume(&path, &config, &saved).unwrap());
+        let again = load(&path).unwrap();
+        assert_eq!(again.settings, SavedSettings::Config(Box::new(config)));
+        assert_eq!((again.seed, again.games), (42, saved.games));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

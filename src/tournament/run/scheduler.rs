@@ -75,13 +75,9 @@ fn distinct_names(names: &mut [String]) {
 impl Match {
     /// Prepares a match: reads and checks the openings (before any engine starts), starts
     /// each engine once to learn its name and check its options, builds the schedule, and
-    /// opens the state file. `args` are saved in the state; `resume` takes the finished games
+    /// opens the state file, which keeps the configuration; `resume` takes the finished games
     /// (and the opening order's seed) from the state file instead.
-    pub fn prepare(
-        config: MatchConfig,
-        args: &[String],
-        resume: Option<SavedMatch>,
-    ) -> Result<Match, MatchError> {
+    pub fn prepare(config: MatchConfig, resume: Option<SavedMatch>) -> Result<Match, MatchError> {
         let seed = match (&resume, config.seed) {
             (Some(saved), _) => saved.seed,
             (None, Some(s)) => s,
@@ -116,7 +112,7 @@ impl Match {
                     }
                     scoreboard.add(g.number, g.result, g.reason);
                 }
-                Some(StateWriter::resume(path, args, saved)?)
+                Some(StateWriter::resume(path, &config, saved)?)
             }
             (Some(path), None) => {
                 if path.exists() {
@@ -125,7 +121,7 @@ impl Match {
                         path.display()
                     );
                 }
-                Some(StateWriter::create(path, args, seed)?)
+                Some(StateWriter::create(path, &config, seed)?)
             }
             (None, _) => None,
         };
