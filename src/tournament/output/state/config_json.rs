@@ -5,11 +5,11 @@
 use crate::driver::EngineCommand;
 use crate::json::Json;
 use crate::tournament::config::{
-    DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
+    DrawAdjudication, EngineConfig, MatchConfig, PgnConfig, RecordFormat, ResignAdjudication,
 };
 use crate::tournament::game::book::{BookFormat, OpeningsConfig, Order};
 use crate::tournament::game::timecontrol::{ClockRules, Limits};
-use crate::tournament::output::pgn::PgnConfig;
+
 use crate::tournament::stats::sprt::SprtConfig;
 use std::path::{Path, PathBuf};
 
