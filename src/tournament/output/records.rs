@@ -10,6 +10,7 @@
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
 use crate::record::csa::record::{format_time, write_record, RecordInfo};
+use crate::record::csa;
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
@@ -66,24 +67,23 @@ fn loser(record: &GameRecord) -> Option<Color> {
 }
 
 /// The CSA end line of a game.
-fn csa_end(record: &GameRecord) -> &'static str {
+fn csa_end(record: &GameRecord) -> csa::End {
     let foul = |c: Option<Color>| match c {
-        Some(Color::Black) => "%+ILLEGAL_ACTION",
-        Some(Color::White) => "%-ILLEGAL_ACTION",
-        None => "%CHUDAN",
+        Some(c) => csa::End::IllegalAction(c),
+        None => csa::End::Interrupt,
     };
     match record.end.reason {
-        Reason::Mate => "%TSUMI",
-        Reason::Resign => "%TORYO",
-        Reason::Declaration => "%KACHI",
-        Reason::Repetition => "%SENNICHITE",
-        Reason::MaxPlies => "%HIKIWAKE",
-        Reason::Time => "%TIME_UP",
+        Reason::Mate => csa::End::Mate,
+        Reason::Resign => csa::End::Resign,
+        Reason::Declaration => csa::End::Declaration,
+        Reason::Repetition => csa::End::Repetition,
+        Reason::MaxPlies => csa::End::Draw,
+        Reason::Time => csa::End::TimeUp,
         Reason::Adjudication => match record.end.result {
-            Decision::Win(_) => "%TORYO",
-            _ => "%HIKIWAKE",
+            Decision::Win(_) => csa::End::Resign,
+            _ => csa::End::Draw,
         },
-        Reason::Interrupted => "%CHUDAN",
+        Reason::Interrupted => csa::End::Interrupt,
         Reason::IllegalDeclaration
         | Reason::IllegalMove
         | Reason::PerpetualCheck
@@ -144,7 +144,8 @@ pub fn write_csa(
                 .map(|m| (m.mv, Some((m.time_ms / 1000) as u32))),
         )
         .collect();
-    write_record(w, &meta, &record.opening.start, &moves, csa_end(record))
+    let end = csa_end(record).word();
+    write_record(w, &meta, &record.opening.start, &moves, end)
 }
 
 /// The KIF end word of a game and its winner, with `next` the side to move at the end: a foul's
@@ -363,7 +364,7 @@ mod tests {
         ];
         for (result, reason, line) in cases {
             let g = game(Position::startpos(), &[], end(result, reason, "x"));
-            assert_eq!(csa_end(&g), line, "{reason}");
+            assert_eq!(csa_end(&g).word(), line, "{reason}");
         }
         let g = game(
             Position::startpos(),
