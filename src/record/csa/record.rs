@@ -171,10 +171,7 @@ impl End {
 
     /// The end an end line names.
     pub fn from_word(word: &str) -> Option<End> {
-        END_WORDS
-            .iter()
-            .find(|&&(w, _)| w == word)
-            .map(|&(_, e)| e)
+        END_WORDS.iter().find(|&&(w, _)| w == word).map(|&(_, e)| e)
     }
 }
 
@@ -255,7 +252,8 @@ pub fn read_record(text: &str) -> Result<CsaRecord, PositionBlockError> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (index, (text, _)) in game.block.moves().iter().enumerate() {
-        let mv = parse_move(&pos, text).map_err(|error| PositionBlockError::Move { index, error })?;
+        let mv =
+            parse_move(&pos, text).map_err(|error| PositionBlockError::Move { index, error })?;
         pos.do_move(mv);
         moves.push(mv);
     }
@@ -324,6 +322,35 @@ mod tests {
             "",
         );
         assert_eq!(err.unwrap_err().kind(), io::ErrorKind::InvalidInput);
+    }
+
+    /// A record as the match writes one, by hand: 香落ち (`PI11KY`, White to move), a
+    /// promotion, a drop, and Black's foul.
+    #[test]
+    fn a_handicap_record_read_back() {
+        let text = "V2.2\nN+a\nN-b\n$EVENT:saikoro match\n'game 1, round 1\nPI11KY\n-\n\
+                    -3334FU\nT1\n+7776FU\nT0\n-2288UM\nT2\n+7988GI\nT0\n-2133KE\nT0\n\
+                    +0055KA\nT3\n%+ILLEGAL_ACTION\n'result: 0-1 {x} (illegal_move)\n";
+        let r = read_record(text).unwrap();
+        assert_eq!(
+            r.start.to_sfen(),
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
+        assert_eq!(r.end, Some(End::IllegalAction(Color::Black)));
+        let e = read_record("PI\n+\n+7776FU\n-3334FU\n+7776FU\n").unwrap_err();
+        assert!(e.to_string().starts_with("move 3 "), "{e}");
+    }
+
+    #[test]
+    fn end_lines_both_ways() {
+        for (word, end) in END_WORDS {
+            assert_eq!(End::from_word(word), Some(end));
+            assert_eq!(end.to_string(), word);
+        }
+        assert_eq!(End::from_word("%TORYO"), Some(End::Resign));
+        assert_eq!(End::from_word("%MATTA"), None);
     }
 
     #[test]

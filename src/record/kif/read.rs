@@ -209,7 +209,12 @@ pub fn parse(text: &str) -> Result<KifRecord, KifError> {
         match reader.line(line) {
             Ok(Next::Line) => {}
             Ok(Next::Stop) => break,
-            Err(reason) => return Err(KifError { line: i + 1, reason }),
+            Err(reason) => {
+                return Err(KifError {
+                    line: i + 1,
+                    reason,
+                })
+            }
         }
     }
     let start = match &reader.game {
@@ -397,6 +402,7 @@ fn start_position(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::kif::End;
 
     #[test]
     fn moves_of_every_shape() {
@@ -420,6 +426,53 @@ mod tests {
         assert_eq!(r.start, Position::startpos());
         let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+        assert_eq!(r.end, Some(End::Resign));
+    }
+
+    /// A record as the match writes one, by hand: a 香落ち board (上手, White, to move), a
+    /// promotion, a capture back (`同`), a drop, and a loss on time.
+    #[test]
+    fn a_match_record_with_a_handicap_board_and_its_end() {
+        let text = "\u{feff}#KIF version=2.0 encoding=UTF-8
+#saikoro match, game 1, round 1
+開始日時：2026/12/01 10:00:00
+棋戦：saikoro match
+後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|v香v桂v銀v金v玉v金v銀v桂 ・|一
+| ・v飛 ・ ・ ・ ・ ・v角 ・|二
+|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七
+| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八
+| 香 桂 銀 金 玉 金 銀 桂 香|九
++---------------------------+
+先手の持駒：なし
+後手番
+先手：a
+後手：b
+手数----指手---------消費時間--
+   1 ３四歩(33)   ( 0:01/00:00:01)
+   2 ７六歩(77)   ( 0:02/00:00:02)
+   3 ８八角成(22) ( 0:00/00:00:01)
+   4 同　銀(79)   ( 0:00/00:00:02)
+   5 ３三桂(21)   ( 0:00/00:00:01)
+   6 ５五角打     ( 0:00/00:00:02)
+   7 切れ負け     ( 0:00/00:00:01)
+*White's time is up
+まで6手で時間切れにより先手の勝ち
+";
+        let r = parse(text).unwrap();
+        assert_eq!(
+            r.start.to_sfen(),
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
+        assert_eq!(r.end, Some(End::TimeUp));
     }
 
     #[test]

@@ -9,14 +9,14 @@
 //! for a capture back on the last square, the end as a special move (`投了`, `詰み`, `千日手`,
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
-use crate::record::csa::record::{format_time, write_record, RecordInfo};
 use crate::record::csa;
+use crate::record::csa::record::{format_time, write_record, RecordInfo};
+use crate::record::kif;
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
 use crate::tournament::output::files::write_atomically;
 use crate::tournament::output::lines::{opening_text, GameInfo};
-use crate::record::kif;
 use crate::{ByColor, Color, Move};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -383,3 +383,6 @@ mod tests {
         assert!(text.starts_with("V2.2\nN+new\nN-old\n$EVENT:saikoro match\n"));
     }
 }
+
+#[cfg(test)]
+mod round_trip;
