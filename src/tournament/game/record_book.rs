@@ -100,9 +100,7 @@ pub fn read_csa(path: &Path, plies: Option<usize>) -> Result<Vec<RecordOpening>,
     for (i, game_text) in split_games(&text).into_iter().enumerate() {
         let n = i + 1;
         let err = |reason: String| record_error(path, n, reason);
-        let block = read_game(&game_text)
-            .map_err(|e| err(e.to_string()))?
-            .block;
+        let block = read_game(&game_text).map_err(|e| err(e.to_string()))?.block;
         let setup = block.setup().map_err(|e| err(e.to_string()))?;
         let start = Position::from_setup(&setup, KingRule::Required)
             .map_err(|e| err(format!("illegal position: {e}")))?;

@@ -220,7 +220,11 @@ pub fn write_kif(
         )
         .collect();
     let first = record.opening.start.side_to_move();
-    let next = if moves.len() % 2 == 0 { first } else { !first };
+    let next = if moves.len().is_multiple_of(2) {
+        first
+    } else {
+        !first
+    };
     let (end, winner) = kif_end(record, next);
     kif::write_record(w, &meta, &record.opening.start, &moves, end, winner)
 }
