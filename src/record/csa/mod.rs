@@ -4,4 +4,4 @@
 pub mod notation;
 pub mod record;
 
-pub use record::{write_record, RecordInfo};
+pub use record::{read_record, write_record, CsaRecord, End, RecordInfo};

@@ -1,8 +1,12 @@
-//! CSA record files (棋譜, CSA 標準棋譜ファイル形式 V2.2): the writer the CSA client and
-//! self-play use.
+//! CSA record files (棋譜, CSA 標準棋譜ファイル形式 V2.2): the writer the CSA client, self-play
+//! and the match use, and the reader of whole records (several games in a file separated by a
+//! `/` line, as Floodgate's archive holds them), with the end lines (`%TORYO`, [`End`]).
 
-use crate::record::csa::notation::{move_to_csa, write_position};
-use crate::{ByColor, Color, Move, Position};
+use crate::record::csa::notation::{
+    move_to_csa, parse_move, write_position, PositionBlock, PositionBlockError,
+};
+use crate::{ByColor, Color, KingRule, Move, Position};
+use std::fmt;
 use std::io::{self, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -106,6 +110,160 @@ pub fn write_record(
     Ok(())
 }
 
+/// How a CSA game ends: its end line (`%TORYO`). Where a word names a side it is the side to
+/// move, but for `%+ILLEGAL_ACTION` and `%-ILLEGAL_ACTION`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// `%TORYO`: the side to move resigns.
+    Resign,
+    /// `%CHUDAN`: the game was stopped.
+    Interrupt,
+    /// `%SENNICHITE`: fourfold repetition.
+    Repetition,
+    /// `%TIME_UP`: the side to move lost on time.
+    TimeUp,
+    /// `%ILLEGAL_MOVE`: the side to move made an illegal move.
+    IllegalMove,
+    /// `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION`: that side broke the rules and loses.
+    IllegalAction(Color),
+    /// `%JISHOGI`: an impasse (持将棋).
+    Jishogi,
+    /// `%KACHI`: the side to move declares a win (入玉宣言).
+    Declaration,
+    /// `%HIKIWAKE`: a draw.
+    Draw,
+    /// `%MAX_MOVES`: the move limit.
+    MaxMoves,
+    /// `%TSUMI`: the side to move is mated.
+    Mate,
+    /// `%FUZUMI`: no mate (a problem's end).
+    NoMate,
+    /// `%ERROR`: an error.
+    Error,
+}
+
+/// The end lines.
+const END_WORDS: [(&str, End); 14] = [
+    ("%TORYO", End::Resign),
+    ("%CHUDAN", End::Interrupt),
+    ("%SENNICHITE", End::Repetition),
+    ("%TIME_UP", End::TimeUp),
+    ("%ILLEGAL_MOVE", End::IllegalMove),
+    ("%+ILLEGAL_ACTION", End::IllegalAction(Color::Black)),
+    ("%-ILLEGAL_ACTION", End::IllegalAction(Color::White)),
+    ("%JISHOGI", End::Jishogi),
+    ("%KACHI", End::Declaration),
+    ("%HIKIWAKE", End::Draw),
+    ("%MAX_MOVES", End::MaxMoves),
+    ("%TSUMI", End::Mate),
+    ("%FUZUMI", End::NoMate),
+    ("%ERROR", End::Error),
+];
+
+impl End {
+    /// The end line (`%TORYO`).
+    pub fn word(self) -> &'static str {
+        END_WORDS
+            .iter()
+            .find(|&&(_, e)| e == self)
+            .map_or("", |&(w, _)| w)
+    }
+
+    /// The end an end line names.
+    pub fn from_word(word: &str) -> Option<End> {
+        END_WORDS.iter().find(|&&(w, _)| w == word).map(|&(_, e)| e)
+    }
+}
+
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// The games of a CSA text, each as its lines (trimmed): the parts between `/` lines that hold
+/// anything but comments.
+pub fn split_games(text: &str) -> Vec<Vec<&str>> {
+    let mut games = vec![Vec::new()];
+    for line in text.lines() {
+        let t = line.trim_end_matches('\r').trim();
+        if t == "/" {
+            games.push(Vec::new());
+        } else if let Some(g) = games.last_mut() {
+            g.push(t);
+        }
+    }
+    games.retain(|g| g.iter().any(|l| !l.is_empty() && !l.starts_with('\'')));
+    games
+}
+
+/// One CSA game as read: its position block (the start and the move texts) and its end line.
+#[derive(Clone, Debug)]
+pub struct CsaGame {
+    /// The start position and the moves.
+    pub block: PositionBlock,
+    /// The end line, if there is one and it is a known one.
+    pub end: Option<End>,
+}
+
+/// Reads one game's lines (see [`split_games`]): statements (several on a line, separated by
+/// commas) up to the end line (`%TORYO`, …); comments and time lines (`T12`) skipped.
+pub fn read_game(lines: &[&str]) -> Result<CsaGame, PositionBlockError> {
+    let mut block = PositionBlock::new();
+    for line in lines {
+        if line.starts_with('\'') {
+            continue;
+        }
+        // A move and its time on one line (`+7776FU,T12`) is a statement pair.
+        for st in line.split(',') {
+            let st = st.trim();
+            if st.starts_with('%') {
+                let end = End::from_word(st);
+                return Ok(CsaGame { block, end });
+            }
+            if st.is_empty() || (st.starts_with('T') && st[1..].parse::<f64>().is_ok()) {
+                continue;
+            }
+            block.feed(st)?;
+        }
+    }
+    Ok(CsaGame { block, end: None })
+}
+
+/// A CSA record read: where it starts, the moves, and the end line.
+#[derive(Clone, Debug)]
+pub struct CsaRecord {
+    /// The start position (at ply 1).
+    pub start: Position,
+    /// The moves, all legal from `start`.
+    pub moves: Vec<Move>,
+    /// The end line, if there is one and it is a known one.
+    pub end: Option<End>,
+}
+
+/// Reads the first game of a CSA text, every move checked by the rules.
+pub fn read_record(text: &str) -> Result<CsaRecord, PositionBlockError> {
+    let games = split_games(text);
+    let lines = games.first().ok_or(PositionBlockError::MissingTurn)?;
+    let game = read_game(lines)?;
+    let setup = game.block.setup()?;
+    let start =
+        Position::from_setup(&setup, KingRule::Required).map_err(PositionBlockError::Position)?;
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (index, (text, _)) in game.block.moves().iter().enumerate() {
+        let mv =
+            parse_move(&pos, text).map_err(|error| PositionBlockError::Move { index, error })?;
+        pos.do_move(mv);
+        moves.push(mv);
+    }
+    Ok(CsaRecord {
+        start,
+        moves,
+        end: game.end,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +322,63 @@ mod tests {
             "",
         );
         assert_eq!(err.unwrap_err().kind(), io::ErrorKind::InvalidInput);
+    }
+
+    /// A record as the match writes one, by hand: 香落ち (`PI11KY`, White to move), a
+    /// promotion, a drop, and Black's foul.
+    #[test]
+    fn a_handicap_record_read_back() {
+        let text = "V2.2\nN+a\nN-b\n$EVENT:saikoro match\n'game 1, round 1\nPI11KY\n-\n\
+                    -3334FU\nT1\n+7776FU\nT0\n-2288UM\nT2\n+7988GI\nT0\n-2133KE\nT0\n\
+                    +0055KA\nT3\n%+ILLEGAL_ACTION\n'result: 0-1 {x} (illegal_move)\n";
+        let r = read_record(text).unwrap();
+        assert_eq!(
+            r.start.to_sfen(),
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
+        assert_eq!(r.end, Some(End::IllegalAction(Color::Black)));
+        let e = read_record("PI\n+\n+7776FU\n-3334FU\n+7776FU\n").unwrap_err();
+        assert!(e.to_string().starts_with("move 3 "), "{e}");
+    }
+
+    #[test]
+    fn end_lines_both_ways() {
+        for (word, end) in END_WORDS {
+            assert_eq!(End::from_word(word), Some(end));
+            assert_eq!(end.to_string(), word);
+        }
+        assert_eq!(End::from_word("%TORYO"), Some(End::Resign));
+        assert_eq!(End::from_word("%MATTA"), None);
+    }
+
+    #[test]
+    fn any_cut_of_a_csa_game_is_read_or_refused_without_a_panic() {
+        let text =
+            "V2.2\nN+a\n$EVENT:x\nP1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \n\
+                    P+00KA00AL\nPI82HI\n+\n+7776FU,T1\n-3334FU\nT2\n+8822UM\n%TORYO\n/\nPI\n-\n";
+        for i in 0..text.len() {
+            for part in [&text[..i], &text[i..]] {
+                for game in split_games(part) {
+                    if let Ok(g) = read_game(&game) {
+                        let _ = g.block.setup();
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn csa_games_and_their_statements() {
+        let text = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU,T1\n-3334FU\nT2\n%TORYO\n/\n'c\n/\nPI\n-\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 2, "the comment-only part is no game");
+        let g = read_game(&games[0]).unwrap();
+        let moves: Vec<&str> = g.block.moves().iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["+7776FU", "-3334FU"]);
+        assert_eq!(g.end, Some(End::Resign));
+        assert_eq!(read_game(&games[1]).unwrap().end, None);
+        assert!(read_game(&["PI", "+", "+7776FU,T1,-3334FU"]).is_ok());
     }
 }

@@ -293,8 +293,8 @@ pub fn load(config: &OpeningsConfig, seed: u64) -> Result<Vec<Opening>, BookErro
         .unwrap_or_else(|| BookFormat::of_file(&config.file));
     let mut book = match format {
         BookFormat::Sfen => read_openings(&config.file)?,
-        BookFormat::Csa => record_book::read_csa(&config.file, config.plies)?,
-        BookFormat::Kif => record_book::read_kif(&config.file, config.plies)?,
+        BookFormat::Csa => from_records(record_book::read_csa(&config.file, config.plies))?,
+        BookFormat::Kif => from_records(record_book::read_kif(&config.file, config.plies))?,
     };
     if let Some(n) = config.plies {
         for o in &mut book {
@@ -303,6 +303,26 @@ pub fn load(config: &OpeningsConfig, seed: u64) -> Result<Vec<Opening>, BookErro
     }
     arrange(&mut book, config.order, config.start, seed);
     Ok(book)
+}
+
+/// The openings of a record file's games (`line`: the game's number in the file, from 1).
+fn from_records(
+    games: Result<Vec<record_book::RecordOpening>, record_book::RecordBookError>,
+) -> Result<Vec<Opening>, BookError> {
+    use record_book::RecordBookError as E;
+    let games = games.map_err(|e| match e {
+        E::Read { file, source } => BookError::Read { file, source },
+        E::Record { file, game, reason } => BookError::Record { file, game, reason },
+        E::Empty(file) => BookError::Empty(file),
+    })?;
+    let openings = games.into_iter().enumerate();
+    Ok(openings
+        .map(|(i, (start, moves))| Opening {
+            line: i + 1,
+            start,
+            moves,
+        })
+        .collect())
 }
 
 /// Orders and rotates `book` in place (see [`load`]).

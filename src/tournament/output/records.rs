@@ -9,15 +9,18 @@
 //! for a capture back on the last square, the end as a special move (`投了`, `詰み`, `千日手`,
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
+use crate::record::csa;
 use crate::record::csa::record::{format_time, write_record, RecordInfo};
+use crate::record::kif;
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
 use crate::tournament::output::atomic::write_atomically;
 use crate::tournament::output::lines::{opening_text, GameInfo};
-use crate::{ByColor, Color, Move, PieceType, Position, STARTPOS_SFEN};
+use crate::{ByColor, Color, Move};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The file a game's record goes to: `DIR/game-00017.csa` or `.kifu`.
 pub fn record_path(dir: &Path, number: u64, format: RecordFormat) -> PathBuf {
@@ -64,24 +67,23 @@ fn loser(record: &GameRecord) -> Option<Color> {
 }
 
 /// The CSA end line of a game.
-fn csa_end(record: &GameRecord) -> &'static str {
+fn csa_end(record: &GameRecord) -> csa::End {
     let foul = |c: Option<Color>| match c {
-        Some(Color::Black) => "%+ILLEGAL_ACTION",
-        Some(Color::White) => "%-ILLEGAL_ACTION",
-        None => "%CHUDAN",
+        Some(c) => csa::End::IllegalAction(c),
+        None => csa::End::Interrupt,
     };
     match record.end.reason {
-        Reason::Mate => "%TSUMI",
-        Reason::Resign => "%TORYO",
-        Reason::Declaration => "%KACHI",
-        Reason::Repetition => "%SENNICHITE",
-        Reason::MaxPlies => "%HIKIWAKE",
-        Reason::Time => "%TIME_UP",
+        Reason::Mate => csa::End::Mate,
+        Reason::Resign => csa::End::Resign,
+        Reason::Declaration => csa::End::Declaration,
+        Reason::Repetition => csa::End::Repetition,
+        Reason::MaxPlies => csa::End::Draw,
+        Reason::Time => csa::End::TimeUp,
         Reason::Adjudication => match record.end.result {
-            Decision::Win(_) => "%TORYO",
-            _ => "%HIKIWAKE",
+            Decision::Win(_) => csa::End::Resign,
+            _ => csa::End::Draw,
         },
-        Reason::Interrupted => "%CHUDAN",
+        Reason::Interrupted => csa::End::Interrupt,
         Reason::IllegalDeclaration
         | Reason::IllegalMove
         | Reason::PerpetualCheck
@@ -142,167 +144,24 @@ pub fn write_csa(
                 .map(|m| (m.mv, Some((m.time_ms / 1000) as u32))),
         )
         .collect();
-    write_record(w, &meta, &record.opening.start, &moves, csa_end(record))
+    let end = csa_end(record).word();
+    write_record(w, &meta, &record.opening.start, &moves, end)
 }
 
-const KANJI_NUMBERS: [&str; 18] = [
-    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四",
-    "十五", "十六", "十七", "十八",
-];
-const WIDE_DIGITS: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
-
-/// The piece's name in a KIF move (`成銀`, `龍`).
-fn kif_piece(kind: PieceType) -> &'static str {
-    match kind {
-        PieceType::Pawn => "歩",
-        PieceType::Lance => "香",
-        PieceType::Knight => "桂",
-        PieceType::Silver => "銀",
-        PieceType::Gold => "金",
-        PieceType::Bishop => "角",
-        PieceType::Rook => "飛",
-        PieceType::King => "玉",
-        PieceType::ProPawn => "と",
-        PieceType::ProLance => "成香",
-        PieceType::ProKnight => "成桂",
-        PieceType::ProSilver => "成銀",
-        PieceType::Horse => "馬",
-        PieceType::Dragon => "龍",
-    }
-}
-
-/// The piece's one-character name on a KIF board diagram (`全` for 成銀).
-fn kif_board_piece(kind: PieceType) -> &'static str {
-    match kind {
-        PieceType::ProLance => "杏",
-        PieceType::ProKnight => "圭",
-        PieceType::ProSilver => "全",
-        k => kif_piece(k),
-    }
-}
-
-/// A move in KIF: `７六歩(77)`, `同　角成(88)`, `５五角打`. `prev_to` is the last move's
-/// destination. The piece is the one before the move.
-pub fn kif_move(pos: &Position, mv: Move, prev_to: Option<crate::Square>) -> String {
-    let to = mv.to();
-    let mut s = if prev_to == Some(to) {
-        "同\u{3000}".to_string()
-    } else {
-        format!(
-            "{}{}",
-            WIDE_DIGITS[to.file() as usize - 1],
-            KANJI_NUMBERS[to.rank() as usize - 1]
-        )
-    };
-    match mv {
-        Move::Normal { from, promote, .. } => {
-            let kind = pos.piece_at(from).map_or(PieceType::Pawn, |p| p.kind);
-            s.push_str(kif_piece(kind));
-            if promote {
-                s.push('成');
-            }
-            s.push_str(&format!("({}{})", from.file(), from.rank()));
-        }
-        Move::Drop { kind, .. } => {
-            s.push_str(kif_piece(kind));
-            s.push('打');
-        }
-    }
-    s
-}
-
-fn mss(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{:>2}:{:02}", s / 60, s % 60)
-}
-
-fn hhmmss(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-fn kif_hand(pos: &Position, color: Color) -> String {
-    let hand = pos.hand(color);
-    let mut s = String::new();
-    for kind in PieceType::HAND_SFEN_ORDER {
-        let n = hand.count(kind) as usize;
-        if n >= 1 {
-            s.push_str(kif_board_piece(kind));
-            if n >= 2 {
-                s.push_str(KANJI_NUMBERS[n - 1]);
-            }
-            s.push('\u{3000}');
-        }
-    }
-    if s.is_empty() {
-        "なし".to_string()
-    } else {
-        s
-    }
-}
-
-/// The board diagram (BOD) of a start position other than the standard one.
-fn kif_board(w: &mut impl Write, pos: &Position) -> io::Result<()> {
-    writeln!(w, "後手の持駒：{}", kif_hand(pos, Color::White))?;
-    writeln!(w, "  ９ ８ ７ ６ ５ ４ ３ ２ １")?;
-    writeln!(w, "+---------------------------+")?;
-    for rank in 1..=9u8 {
-        let mut row = String::from("|");
-        for file in (1..=9u8).rev() {
-            let sq = crate::Square::new(file, rank).expect("on the board");
-            match pos.piece_at(sq) {
-                None => row.push_str(" ・"),
-                Some(p) => {
-                    row.push(if p.color == Color::Black { ' ' } else { 'v' });
-                    row.push_str(kif_board_piece(p.kind));
-                }
-            }
-        }
-        writeln!(w, "{row}|{}", KANJI_NUMBERS[rank as usize - 1])?;
-    }
-    writeln!(w, "+---------------------------+")?;
-    writeln!(w, "先手の持駒：{}", kif_hand(pos, Color::Black))?;
-    writeln!(
-        w,
-        "{}",
-        if pos.side_to_move() == Color::Black {
-            "先手番"
-        } else {
-            "後手番"
-        }
-    )
-}
-
-fn kif_side(c: Color) -> &'static str {
-    match c {
-        Color::Black => "先手",
-        Color::White => "後手",
-    }
-}
-
-/// The KIF special move ending the game and the `まで…` line's tail, with `next` the side to
-/// move at the end.
-fn kif_end(record: &GameRecord, next: Color) -> (&'static str, String) {
+/// The KIF end word of a game and its winner, with `next` the side to move at the end: a foul's
+/// word is relative to the side to move.
+fn kif_end(record: &GameRecord, next: Color) -> (kif::End, Option<Color>) {
     let winner = match record.end.result {
         Decision::Win(w) => Some(w),
         _ => None,
     };
-    let wins = |c: Color| format!("{}の勝ち", kif_side(c));
-    // A foul of `l`: the KIF word is relative to the side to move.
-    let foul = |l: Color| {
-        if l == next {
-            ("反則負け", format!("{}の反則負け", kif_side(l)))
-        } else {
-            ("反則勝ち", format!("{}の反則勝ち", kif_side(next)))
-        }
-    };
-    match (record.end.reason, winner) {
-        (Reason::Mate, Some(w)) => ("詰み", wins(w)),
-        (Reason::Resign, Some(w)) => ("投了", wins(w)),
-        (Reason::Declaration, Some(w)) => ("入玉勝ち", format!("{}の入玉勝ち", kif_side(w))),
-        (Reason::Repetition, _) => ("千日手", "千日手".to_string()),
-        (Reason::MaxPlies, _) => ("持将棋", "持将棋".to_string()),
-        (Reason::Time, Some(w)) => ("切れ負け", format!("時間切れにより{}の勝ち", kif_side(w))),
+    let end = match (record.end.reason, winner) {
+        (Reason::Mate, Some(_)) => kif::End::Mate,
+        (Reason::Resign, Some(_)) => kif::End::Resign,
+        (Reason::Declaration, Some(_)) => kif::End::EnteringKing,
+        (Reason::Repetition, _) => kif::End::Repetition,
+        (Reason::MaxPlies, _) => kif::End::Jishogi,
+        (Reason::Time, Some(_)) => kif::End::TimeUp,
         (
             Reason::IllegalDeclaration
             | Reason::IllegalMove
@@ -310,81 +169,64 @@ fn kif_end(record: &GameRecord, next: Color) -> (&'static str, String) {
             | Reason::Crash
             | Reason::NoResponse,
             Some(w),
-        ) => foul(!w),
-        _ => ("中断", "中断".to_string()),
-    }
+        ) if w == next => kif::End::FoulWin,
+        (
+            Reason::IllegalDeclaration
+            | Reason::IllegalMove
+            | Reason::PerpetualCheck
+            | Reason::Crash
+            | Reason::NoResponse,
+            Some(_),
+        ) => kif::End::FoulLoss,
+        _ => kif::End::Interrupt,
+    };
+    (end, winner)
 }
 
-/// A KIF record (UTF-8, `.kifu`).
+/// A KIF record (UTF-8, `.kifu`): the game's number, opening and time control as comments, the
+/// opening's moves (no time) and the engines' moves, the end, and the game's words after it.
 pub fn write_kif(
     w: &mut impl Write,
     info: &GameInfo,
     record: &GameRecord,
     limits: &ByColor<Limits>,
 ) -> io::Result<()> {
-    write!(w, "\u{feff}")?;
-    writeln!(w, "#KIF version=2.0 encoding=UTF-8")?;
-    writeln!(
-        w,
-        "#saikoro match, game {}, round {}",
-        info.number, info.round
-    )?;
-    writeln!(w, "#opening: {}", opening_text(record))?;
-    writeln!(w, "#{}", time_comment(limits))?;
-    writeln!(w, "開始日時：{}", format_time(record.started))?;
-    writeln!(w, "終了日時：{}", format_time(record.ended))?;
-    writeln!(w, "棋戦：saikoro match")?;
-    let start = &record.opening.start;
-    if start.to_sfen() == STARTPOS_SFEN {
-        writeln!(w, "手合割：平手")?;
+    let detail = match &record.end.illegal_move {
+        Some(t) => format!("{} (illegal move: {t})", record.end.detail),
+        None => record.end.detail.clone(),
+    };
+    let meta = kif::KifInfo {
+        comments: vec![
+            format!("saikoro match, game {}, round {}", info.number, info.round),
+            format!("opening: {}", opening_text(record)),
+            time_comment(limits),
+        ],
+        start_time: Some(format_time(record.started)),
+        end_time: Some(format_time(record.ended)),
+        event: Some("saikoro match".to_string()),
+        names: ByColor([info.black.clone(), info.white.clone()]),
+        trailer: vec![detail],
+    };
+    let moves: Vec<(Move, Duration)> = record
+        .opening
+        .moves
+        .iter()
+        .map(|&m| (m, Duration::ZERO))
+        .chain(
+            record
+                .moves
+                .iter()
+                .map(|m| (m.mv, Duration::from_millis(m.time_ms))),
+        )
+        .collect();
+    let first = record.opening.start.side_to_move();
+    let next = if moves.len().is_multiple_of(2) {
+        first
     } else {
-        kif_board(w, start)?;
-    }
-    writeln!(w, "先手：{}", info.black)?;
-    writeln!(w, "後手：{}", info.white)?;
-    writeln!(w, "手数----指手---------消費時間--")?;
-    let mut pos = start.clone();
-    let mut total: ByColor<u64> = ByColor([0, 0]);
-    let mut prev_to = None;
-    let times = std::iter::repeat_n(0, record.opening.moves.len())
-        .chain(record.moves.iter().map(|m| m.time_ms));
-    for (i, (mv, t)) in record.all_moves().zip(times).enumerate() {
-        let side = pos.side_to_move();
-        total[side] += t;
-        let text = kif_move(&pos, mv, prev_to);
-        let width: usize = text.chars().count();
-        let pad = match mv {
-            Move::Normal { .. } if width == 7 => "  ",
-            Move::Normal { .. } => "",
-            Move::Drop { .. } => "    ",
-        };
-        writeln!(
-            w,
-            "{:>4} {text}{pad} ({}/{})",
-            i + 1,
-            mss(t),
-            hhmmss(total[side])
-        )?;
-        prev_to = Some(mv.to());
-        pos.do_move(mv);
-    }
-    let n = record.total_plies();
-    let next = pos.side_to_move();
-    let (special, summary) = kif_end(record, next);
-    let pad = " ".repeat(12usize.saturating_sub(special.chars().count() * 2));
-    writeln!(
-        w,
-        "{:>4} {special}{pad} ({}/{})",
-        n + 1,
-        mss(0),
-        hhmmss(total[next])
-    )?;
-    match &record.end.illegal_move {
-        Some(t) => writeln!(w, "*{} (illegal move: {t})", record.end.detail)?,
-        None => writeln!(w, "*{}", record.end.detail)?,
-    }
-    writeln!(w, "まで{n}手で{summary}")?;
-    Ok(())
+        !first
+    };
+    let (end, winner) = kif_end(record, next);
+    kif::write_record(w, &meta, &record.opening.start, &moves, end, winner)
 }
 
 #[cfg(test)]
@@ -392,6 +234,7 @@ mod tests {
     use super::*;
     use crate::tournament::game::book::Opening;
     use crate::tournament::game::result::{End, PlayedMove};
+    use crate::Position;
     use std::time::{Duration, UNIX_EPOCH};
 
     fn game(start: Position, moves: &[&str], end: End) -> GameRecord {
@@ -525,7 +368,7 @@ mod tests {
         ];
         for (result, reason, line) in cases {
             let g = game(Position::startpos(), &[], end(result, reason, "x"));
-            assert_eq!(csa_end(&g), line, "{reason}");
+            assert_eq!(csa_end(&g).word(), line, "{reason}");
         }
         let g = game(
             Position::startpos(),
@@ -544,3 +387,6 @@ mod tests {
         assert!(text.starts_with("V2.2\nN+new\nN-old\n$EVENT:saikoro match\n"));
     }
 }
+
+#[cfg(test)]
+mod round_trip;

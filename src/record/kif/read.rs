@@ -1,12 +1,8 @@
-//! Reading KIF game records (棋譜ファイル, the format of Kifu for Windows, 将棋所 and
-//! ShogiHome): the start position (`手合割`, or a board diagram, BOD) and the main line's
-//! moves, each checked by the rules as it is read. Text only: decoding Shift_JIS is the
-//! caller's.
-//!
-//! A move line is `手数 指し手 (消費時間)`: `   1 ７六歩(77)   ( 0:01/00:00:01)`, `   4 同　銀(31)`,
-//! `   5 ４五角打`, `   7 ２二角成(88)`, `   9 ３三桂不成(45)`. The moves end at an end word
-//! (`投了`, `中断`, `千日手`, `詰み`, …), at `まで…` or at the first variation (`変化：`).
+//! Reading KIF records: the start position (`手合割`, or a board diagram, BOD), the main line's
+//! moves, each checked by the rules as it is read, and the end word. Text only: decoding
+//! Shift_JIS is the caller's.
 
+use super::{End, HANDICAPS, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS};
 use crate::{ByColor, Color, Game, Hand, Move, Piece, PieceType, Position, Setup, Square};
 use std::fmt;
 
@@ -17,6 +13,8 @@ pub struct KifRecord {
     pub start: Position,
     /// The moves, all legal from `start`.
     pub moves: Vec<Move>,
+    /// The end word after the moves, if there is one.
+    pub end: Option<End>,
 }
 
 /// Why a KIF text is not a record.
@@ -36,100 +34,27 @@ impl fmt::Display for KifError {
 
 impl std::error::Error for KifError {}
 
-/// The standard handicaps (`手合割`) as SFEN: the handicapped side (上手) is White and moves
-/// first.
-const HANDICAPS: [(&str, &str); 9] = [
-    ("平手", crate::STARTPOS_SFEN),
-    (
-        "香落ち",
-        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "右香落ち",
-        "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "角落ち",
-        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "飛車落ち",
-        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "飛香落ち",
-        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "二枚落ち",
-        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "四枚落ち",
-        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-    (
-        "六枚落ち",
-        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-    ),
-];
-
-/// The words that end the moves (KIF's 終局 words).
-const END_WORDS: [&str; 13] = [
-    "投了",
-    "中断",
-    "千日手",
-    "詰み",
-    "持将棋",
-    "切れ負け",
-    "反則勝ち",
-    "反則負け",
-    "入玉勝ち",
-    "不戦勝",
-    "不戦敗",
-    "封じ手",
-    "不詰",
-];
-
-/// Piece names of moves and board diagrams, longest first.
-const PIECES: [(&str, PieceType); 17] = [
-    ("成香", PieceType::ProLance),
-    ("成桂", PieceType::ProKnight),
-    ("成銀", PieceType::ProSilver),
-    ("歩", PieceType::Pawn),
-    ("香", PieceType::Lance),
-    ("桂", PieceType::Knight),
-    ("銀", PieceType::Silver),
-    ("金", PieceType::Gold),
-    ("角", PieceType::Bishop),
-    ("飛", PieceType::Rook),
-    ("玉", PieceType::King),
-    ("王", PieceType::King),
-    ("と", PieceType::ProPawn),
-    ("杏", PieceType::ProLance),
-    ("圭", PieceType::ProKnight),
-    ("全", PieceType::ProSilver),
-    ("馬", PieceType::Horse),
-];
-
-/// `龍` and `竜` are both the dragon.
+/// The kind whose name `s` starts with (a move's name, a board diagram's, `王` or `竜`) and the
+/// name's length.
 fn piece_at_start(s: &str) -> Option<(PieceType, usize)> {
-    if let Some(c) = s.chars().next().filter(|&c| c == '龍' || c == '竜') {
-        return Some((PieceType::Dragon, c.len_utf8()));
-    }
-    PIECES
+    PIECE_NAMES
         .iter()
+        .flat_map(|&(kind, name, board)| [(name, kind), (board, kind)])
+        .chain(OTHER_PIECE_NAMES)
         .find(|(name, _)| s.starts_with(name))
-        .map(|&(name, kind)| (kind, name.len()))
+        .map(|(name, kind)| (kind, name.len()))
 }
 
 /// A digit written as ASCII, full-width (`１`) or kanji (`一`).
 fn digit(c: char) -> Option<u8> {
-    const KANJI: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+    let kanji = |k: &&str| k.chars().eq(std::iter::once(c));
     match c {
         '1'..='9' => Some(c as u8 - b'0'),
-        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
-        _ => KANJI.iter().position(|&k| k == c).map(|i| i as u8 + 1),
+        _ => WIDE_DIGITS
+            .iter()
+            .position(|&w| w == c)
+            .or_else(|| KANJI_NUMBERS[..9].iter().position(kanji))
+            .map(|i| i as u8 + 1),
     }
 }
 
@@ -209,12 +134,12 @@ struct KifMove {
     from: Option<Square>,
 }
 
-/// Reads the move text after the number (`７六歩(77)`, `同　銀(31)`, `４五角打`). `Ok(None)` for
-/// an end word.
-fn parse_move_text(text: &str) -> Result<Option<KifMove>, String> {
+/// Reads the move text after the number (`７六歩(77)`, `同　銀(31)`, `４五角打`), or an end
+/// word (`Err`).
+fn parse_move_text(text: &str) -> Result<Result<KifMove, End>, String> {
     let t = text.trim_start_matches([' ', '　']);
-    if END_WORDS.iter().any(|w| t.starts_with(w)) {
-        return Ok(None);
+    if let Some(end) = End::at_start(t) {
+        return Ok(Err(end));
     }
     let bad = || {
         format!(
@@ -256,7 +181,7 @@ fn parse_move_text(text: &str) -> Result<Option<KifMove>, String> {
         }
         None => None,
     };
-    Ok(Some(KifMove {
+    Ok(Ok(KifMove {
         to,
         kind,
         promote,
@@ -275,109 +200,171 @@ fn move_number(line: &str) -> Option<(u32, &str)> {
     Some((t[..end].parse().ok()?, &t[end..]))
 }
 
-/// Reads a KIF text: the start position, then the main line's moves, each checked by the rules.
+/// Reads a KIF text: the start position, then the main line's moves, each checked by the rules,
+/// and the end word after them.
 pub fn parse(text: &str) -> Result<KifRecord, KifError> {
-    let mut handicap: Option<&str> = None;
-    let mut board: Option<[Option<Piece>; 81]> = None;
-    let mut hands = ByColor([Hand::default(); 2]);
-    let mut side: Option<Color> = None;
-    let mut game: Option<Game> = None;
-    let mut first: Option<Position> = None;
-    let mut moves = Vec::new();
-    let mut last_to: Option<Square> = None;
+    let mut reader = Reader::new();
     for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let err = |reason: String| KifError { line: n, reason };
         let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
-        if line.starts_with('#') || line.starts_with('*') || line.starts_with('&') {
-            continue;
-        }
-        if line.starts_with("変化") || line.trim_start().starts_with("まで") {
-            break;
-        }
-        if let Some((number, rest)) = move_number(line) {
-            let g = match game.as_mut() {
-                Some(g) => g,
-                None => {
-                    let start = start_position(handicap, board, hands, side).map_err(err)?;
-                    first = Some(start.clone());
-                    game.insert(Game::new(start))
-                }
-            };
-            if number as usize != moves.len() + 1 {
-                return Err(err(format!(
-                    "move number {number} where {} was expected",
-                    moves.len() + 1
-                )));
+        match reader.line(line) {
+            Ok(Next::Line) => {}
+            Ok(Next::Stop) => break,
+            Err(reason) => {
+                return Err(KifError {
+                    line: i + 1,
+                    reason,
+                })
             }
-            let Some(km) = parse_move_text(rest).map_err(err)? else {
-                break;
-            };
-            let to = km
-                .to
-                .or(last_to)
-                .ok_or_else(|| err("同 with no move before it".into()))?;
-            let mv = if km.drop {
-                Move::Drop { kind: km.kind, to }
-            } else {
-                let from = km.from.ok_or_else(|| err("no origin square".into()))?;
-                Move::Normal {
-                    from,
-                    to,
-                    promote: km.promote,
-                }
-            };
-            let pos = g.position();
-            if let Move::Normal { from, .. } = mv {
-                let on = pos.piece_at(from).map(|p| p.kind);
-                if on != Some(km.kind) {
-                    return Err(err(format!(
-                        "move {number}: no {} on {from}",
-                        crate::record::csa::notation::piece_name(km.kind)
-                    )));
-                }
-            }
-            g.try_play(mv)
-                .map_err(|e| err(format!("move {number} ({mv}) is illegal: {e}")))?;
-            moves.push(mv);
-            last_to = Some(to);
-            continue;
-        }
-        if game.is_some() {
-            // Comments and time lines between the moves.
-            continue;
-        }
-        let (key, value) = match line.split_once('：').or_else(|| line.split_once(':')) {
-            Some((k, v)) => (k.trim(), v.trim()),
-            None => (line.trim(), ""),
-        };
-        match key {
-            "手合割" => handicap = Some(value),
-            "後手の持駒" | "上手の持駒" => {
-                hands[Color::White] =
-                    parse_hand(value).ok_or_else(|| err(format!("bad hand '{value}'")))?
-            }
-            "先手の持駒" | "下手の持駒" => {
-                hands[Color::Black] =
-                    parse_hand(value).ok_or_else(|| err(format!("bad hand '{value}'")))?
-            }
-            "先手番" | "下手番" => side = Some(Color::Black),
-            "後手番" | "上手番" => side = Some(Color::White),
-            _ if line.starts_with('|') => {
-                parse_row(line, board.get_or_insert([None; 81]))
-                    .ok_or_else(|| err(format!("bad board row '{line}'")))?;
-            }
-            _ => {}
         }
     }
-    let start = match first {
-        Some(p) => p,
-        None => start_position(handicap, board, hands, side).map_err(|reason| KifError {
+    let start = match &reader.game {
+        Some(g) => g.start().clone(),
+        None => reader.start().map_err(|reason| KifError {
             line: text.lines().count(),
             reason,
         })?,
     };
-    Ok(KifRecord { start, moves })
+    Ok(KifRecord {
+        start,
+        moves: reader.moves,
+        end: reader.end,
+    })
+}
+
+/// Whether to read on after a line.
+enum Next {
+    Line,
+    Stop,
+}
+
+/// A KIF text read so far: the start position's parts up to the first move line, then the
+/// game.
+struct Reader<'a> {
+    handicap: Option<&'a str>,
+    board: Option<[Option<Piece>; 81]>,
+    hands: ByColor<Hand>,
+    side: Option<Color>,
+    game: Option<Game>,
+    moves: Vec<Move>,
+    last_to: Option<Square>,
+    end: Option<End>,
+}
+
+impl<'a> Reader<'a> {
+    fn new() -> Reader<'a> {
+        Reader {
+            handicap: None,
+            board: None,
+            hands: ByColor([Hand::default(); 2]),
+            side: None,
+            game: None,
+            moves: Vec::new(),
+            last_to: None,
+            end: None,
+        }
+    }
+
+    /// The start position the header lines give.
+    fn start(&self) -> Result<Position, String> {
+        start_position(self.handicap, self.board, self.hands, self.side)
+    }
+
+    /// Reads one line (its `\r` and BOM dropped).
+    fn line(&mut self, line: &'a str) -> Result<Next, String> {
+        if line.starts_with('#') || line.starts_with('*') || line.starts_with('&') {
+            return Ok(Next::Line);
+        }
+        if line.starts_with("変化") || line.trim_start().starts_with("まで") {
+            return Ok(Next::Stop);
+        }
+        if let Some((number, rest)) = move_number(line) {
+            return self.move_line(number, rest);
+        }
+        if self.game.is_none() {
+            self.header_line(line)?;
+        }
+        // After the first move: comments and time lines between the moves.
+        Ok(Next::Line)
+    }
+
+    /// A header line: the handicap, a hand, the side to move, or a board diagram's row.
+    fn header_line(&mut self, line: &'a str) -> Result<(), String> {
+        let (key, value) = match line.split_once('：').or_else(|| line.split_once(':')) {
+            Some((k, v)) => (k.trim(), v.trim()),
+            None => (line.trim(), ""),
+        };
+        let hand = || parse_hand(value).ok_or_else(|| format!("bad hand '{value}'"));
+        match key {
+            "手合割" => self.handicap = Some(value),
+            "後手の持駒" | "上手の持駒" => self.hands[Color::White] = hand()?,
+            "先手の持駒" | "下手の持駒" => self.hands[Color::Black] = hand()?,
+            "先手番" | "下手番" => self.side = Some(Color::Black),
+            "後手番" | "上手番" => self.side = Some(Color::White),
+            _ if line.starts_with('|') => {
+                parse_row(line, self.board.get_or_insert([None; 81]))
+                    .ok_or_else(|| format!("bad board row '{line}'"))?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Move line `number` (the text after the number): a move played, or the end word.
+    fn move_line(&mut self, number: u32, rest: &str) -> Result<Next, String> {
+        if self.game.is_none() {
+            self.game = Some(Game::new(self.start()?));
+        }
+        if number as usize != self.moves.len() + 1 {
+            return Err(format!(
+                "move number {number} where {} was expected",
+                self.moves.len() + 1
+            ));
+        }
+        let km = match parse_move_text(rest)? {
+            Ok(km) => km,
+            Err(end) => {
+                self.end = Some(end);
+                return Ok(Next::Stop);
+            }
+        };
+        let game = self.game.as_mut().expect("started above");
+        let mv = resolve(&km, self.last_to, game.position(), number)?;
+        game.try_play(mv)
+            .map_err(|e| format!("move {number} ({mv}) is illegal: {e}"))?;
+        self.moves.push(mv);
+        self.last_to = Some(mv.to());
+        Ok(Next::Line)
+    }
+}
+
+/// The move a move line means in `pos` (`last_to`: the last move's destination, for `同`), its
+/// piece checked against the board.
+fn resolve(
+    km: &KifMove,
+    last_to: Option<Square>,
+    pos: &Position,
+    number: u32,
+) -> Result<Move, String> {
+    let to = km
+        .to
+        .or(last_to)
+        .ok_or_else(|| "同 with no move before it".to_string())?;
+    if km.drop {
+        return Ok(Move::Drop { kind: km.kind, to });
+    }
+    let from = km.from.ok_or_else(|| "no origin square".to_string())?;
+    let on = pos.piece_at(from).map(|p| p.kind);
+    if on != Some(km.kind) {
+        return Err(format!(
+            "move {number}: no {} on {from}",
+            crate::record::csa::notation::piece_name(km.kind)
+        ));
+    }
+    Ok(Move::Normal {
+        from,
+        to,
+        promote: km.promote,
+    })
 }
 
 /// The start position: the board diagram if there is one (Black to move unless it says
@@ -415,6 +402,7 @@ fn start_position(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::kif::End;
 
     #[test]
     fn moves_of_every_shape() {
@@ -438,6 +426,53 @@ mod tests {
         assert_eq!(r.start, Position::startpos());
         let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
         assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+        assert_eq!(r.end, Some(End::Resign));
+    }
+
+    /// A record as the match writes one, by hand: a 香落ち board (上手, White, to move), a
+    /// promotion, a capture back (`同`), a drop, and a loss on time.
+    #[test]
+    fn a_match_record_with_a_handicap_board_and_its_end() {
+        let text = "\u{feff}#KIF version=2.0 encoding=UTF-8
+#saikoro match, game 1, round 1
+開始日時：2026/12/01 10:00:00
+棋戦：saikoro match
+後手の持駒：なし
+  ９ ８ ７ ６ ５ ４ ３ ２ １
++---------------------------+
+|v香v桂v銀v金v玉v金v銀v桂 ・|一
+| ・v飛 ・ ・ ・ ・ ・v角 ・|二
+|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
+| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七
+| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八
+| 香 桂 銀 金 玉 金 銀 桂 香|九
++---------------------------+
+先手の持駒：なし
+後手番
+先手：a
+後手：b
+手数----指手---------消費時間--
+   1 ３四歩(33)   ( 0:01/00:00:01)
+   2 ７六歩(77)   ( 0:02/00:00:02)
+   3 ８八角成(22) ( 0:00/00:00:01)
+   4 同　銀(79)   ( 0:00/00:00:02)
+   5 ３三桂(21)   ( 0:00/00:00:01)
+   6 ５五角打     ( 0:00/00:00:02)
+   7 切れ負け     ( 0:00/00:00:01)
+*White's time is up
+まで6手で時間切れにより先手の勝ち
+";
+        let r = parse(text).unwrap();
+        assert_eq!(
+            r.start.to_sfen(),
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
+        assert_eq!(r.end, Some(End::TimeUp));
     }
 
     #[test]
