@@ -1,8 +1,8 @@
 //! Ownership of the engines' lives: no engine outlives the tool that started it.
 //!
-//! Every [`EngineProcess`](crate::driver::process::EngineProcess) registers here while it runs. However
-//! the tool ends, its engines get `quit` and, after a short grace, a kill of their whole
-//! process group:
+//! Every engine process (`EngineProcess`, whose module uses this one, never the other way)
+//! registers here while it runs. However the tool ends, its engines get `quit` and, after a
+//! short grace, a kill of their whole process group:
 //!
 //! - normally, on an error or a panic: the tool's own code (each engine's `Drop` sends `quit`,
 //!   waits briefly, kills);
