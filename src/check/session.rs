@@ -339,10 +339,10 @@ impl<'c> Harness<'c> {
         )
     }
 
-    fn run_once(&mut self, check: &Check) -> Run {
-        let cfg = self.cfg;
-        let info = self.info.clone().unwrap_or_default();
-        let skip = SearchKind::ALL.map(|k| {
+    /// For each kind of search, why it is skipped: the engine hung in it on
+    /// [`HANG_STREAK`] fresh processes in a row.
+    fn hang_skips(&self) -> [Option<String>; SearchKind::ALL.len()] {
+        SearchKind::ALL.map(|k| {
             let hung = &self.hangs[k.index()];
             (hung.len() >= HANG_STREAK).then(|| {
                 format!(
@@ -351,7 +351,13 @@ impl<'c> Harness<'c> {
                     hung.join(", ")
                 )
             })
-        });
+        })
+    }
+
+    fn run_once(&mut self, check: &Check) -> Run {
+        let cfg = self.cfg;
+        let info = self.info.clone().unwrap_or_default();
+        let skip = self.hang_skips();
         let engine = match self.ready() {
             Ok(e) => e,
             Err(why) => return Run::new(Verdict::not_run(&why)),
@@ -374,22 +380,8 @@ impl<'c> Harness<'c> {
                 false
             }
             (false, true) => {
-                let sent = Instant::now();
-                let deadline = sent + cfg.timeout;
-                let mut dead = false;
-                if engine.send("isready").is_err() {
-                    dead = true;
-                }
-                while !dead && round_trip.is_none() {
-                    match engine.recv(deadline) {
-                        Ok(Some(l)) if parse_engine_line(&l.text) == EngineMessage::ReadyOk => {
-                            round_trip = Some(l.at.saturating_duration_since(sent))
-                        }
-                        Ok(Some(_)) => {}
-                        Ok(None) => break,
-                        Err(_) => dead = true,
-                    }
-                }
+                let dead;
+                (dead, round_trip) = isready_round_trip(engine, cfg.timeout);
                 if round_trip.is_none() {
                     needs_restart = true;
                 }
@@ -420,6 +412,29 @@ impl<'c> Harness<'c> {
             load,
         }
     }
+}
+
+/// Sends `isready` and waits up to `timeout` for `readyok`: whether the engine died on the
+/// way (the send or a read failed), and the round trip when `readyok` came.
+fn isready_round_trip(engine: &mut UsiClient, timeout: Duration) -> (bool, Option<Duration>) {
+    let sent = Instant::now();
+    let deadline = sent + timeout;
+    let mut dead = false;
+    let mut round_trip = None;
+    if engine.send("isready").is_err() {
+        dead = true;
+    }
+    while !dead && round_trip.is_none() {
+        match engine.recv(deadline) {
+            Ok(Some(l)) if parse_engine_line(&l.text) == EngineMessage::ReadyOk => {
+                round_trip = Some(l.at.saturating_duration_since(sent))
+            }
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(_) => dead = true,
+        }
+    }
+    (dead, round_trip)
 }
 
 /// One run of a check, before its result is made.

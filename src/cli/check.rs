@@ -76,29 +76,11 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
                 anyhow::ensure!(ms > 0, "--timeout-ms must be at least 1");
                 timeout = Duration::from_millis(ms);
             }
-            Long("option") => {
-                let v = p.value()?.string()?;
-                let (name, value) = v
-                    .split_once('=')
-                    .with_context(|| format!("--option {v:?}: expected NAME=VALUE"))?;
-                anyhow::ensure!(
-                    !name.is_empty() && !name.contains(' '),
-                    "--option {v:?}: an option name is one word"
-                );
-                options.push((name.to_string(), value.to_string()));
-            }
+            Long("option") => options.push(engine_option(p.value()?.string()?)?),
             Long(flag @ ("only" | "skip")) => {
                 let list = if flag == "only" { &mut only } else { &mut skip };
                 let flag = flag.to_string();
-                for word in p.value()?.string()?.split(',').map(str::trim) {
-                    anyhow::ensure!(
-                        check::selectable(word),
-                        "--{flag} {word:?}: no such check or group (groups: {}; checks: {})",
-                        check::Group::ALL.map(|g| g.slug()).join(", "),
-                        check::check_names().join(", ")
-                    );
-                    list.push(word.to_string());
-                }
+                select(&flag, &p.value()?.string()?, list)?;
             }
             Long("log-file") => log_file = Some(p.value()?.into()),
             Long("movegen") => movegen = true,
@@ -115,10 +97,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
             Value(v) => {
                 command.push(v.string()?);
                 for a in p.raw_args()? {
-                    command.push(
-                        a.into_string()
-                            .map_err(|a| anyhow::anyhow!("argument {a:?} is not UTF-8"))?,
-                    );
+                    command.push(utf8_argument(a)?);
                 }
             }
             _ => return Err(arg.unexpected().into()),
@@ -145,6 +124,39 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
         log_file,
         movegen: movegen.then_some((depth, max_nodes, positions)),
     }))
+}
+
+/// `--option NAME=VALUE`: the name (one word) and the value.
+fn engine_option(v: String) -> anyhow::Result<(String, String)> {
+    let (name, value) = v
+        .split_once('=')
+        .with_context(|| format!("--option {v:?}: expected NAME=VALUE"))?;
+    anyhow::ensure!(
+        !name.is_empty() && !name.contains(' '),
+        "--option {v:?}: an option name is one word"
+    );
+    Ok((name.to_string(), value.to_string()))
+}
+
+/// `--only` or `--skip` (`flag`) with a comma-separated `value`: each word, a check or a group,
+/// onto `list`.
+fn select(flag: &str, value: &str, list: &mut Vec<String>) -> anyhow::Result<()> {
+    for word in value.split(',').map(str::trim) {
+        anyhow::ensure!(
+            check::selectable(word),
+            "--{flag} {word:?}: no such check or group (groups: {}; checks: {})",
+            check::Group::ALL.map(|g| g.slug()).join(", "),
+            check::check_names().join(", ")
+        );
+        list.push(word.to_string());
+    }
+    Ok(())
+}
+
+/// A word of the engine's command line after its program, which must be UTF-8.
+fn utf8_argument(a: OsString) -> anyhow::Result<String> {
+    a.into_string()
+        .map_err(|a| anyhow::anyhow!("argument {a:?} is not UTF-8"))
 }
 
 /// Checks an engine.

@@ -78,22 +78,7 @@ struct Args {
 fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     let mut p = lexopt::Parser::from_args(args);
     let (mut host, mut user, mut password) = (None, None, None);
-    let mut a = Args {
-        host: String::new(),
-        port: 4081,
-        user: String::new(),
-        password: String::new(),
-        games: 1,
-        seed: None,
-        rule: None,
-        margin: Duration::from_millis(1500),
-        keepalive: Duration::from_secs(40),
-        record_dir: None,
-        engine: None,
-        options: Vec::new(),
-        startup: None,
-        log_file: None,
-    };
+    let mut a = Args::defaults();
     while let Some(arg) = p.next()? {
         match arg {
             Long("host") => host = Some(p.value()?.string()?),
@@ -139,12 +124,47 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     a.host = host.context("--host is required")?;
     a.user = user.context("--user is required")?;
     a.password = password.context("--password is required")?;
+    check_login(&a)?;
+    raise_keepalive(&mut a);
+    Ok(Some(a))
+}
+
+impl Args {
+    /// The values of the options not given (host, user and password are required).
+    fn defaults() -> Args {
+        Args {
+            host: String::new(),
+            port: 4081,
+            user: String::new(),
+            password: String::new(),
+            games: 1,
+            seed: None,
+            rule: None,
+            margin: Duration::from_millis(1500),
+            keepalive: Duration::from_secs(40),
+            record_dir: None,
+            engine: None,
+            options: Vec::new(),
+            startup: None,
+            log_file: None,
+        }
+    }
+}
+
+/// A user name and password the protocol's LOGIN line can carry: no spaces, a name not empty.
+fn check_login(a: &Args) -> anyhow::Result<()> {
     if a.user.is_empty() || a.user.contains(char::is_whitespace) {
         bail!("--user must be a name without spaces");
     }
     if a.password.contains(char::is_whitespace) {
         bail!("--password must not contain spaces");
     }
+    Ok(())
+}
+
+/// Raises `--keepalive` to the floor the protocol allows (overridable for tests through
+/// the environment), saying so on stderr.
+fn raise_keepalive(a: &mut Args) {
     let floor = std::env::var(KEEPALIVE_FLOOR_ENV)
         .ok()
         .and_then(|v| v.parse().ok())
@@ -156,7 +176,6 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
         );
         a.keepalive = floor;
     }
-    Ok(Some(a))
 }
 
 /// Runs the CSA client.

@@ -1,8 +1,8 @@
 //! Ownership of the engines' lives: no engine outlives the tool that started it.
 //!
-//! Every [`EngineProcess`](crate::driver::process::EngineProcess) registers here while it runs. However
-//! the tool ends, its engines get `quit` and, after a short grace, a kill of their whole
-//! process group:
+//! Every engine process (`EngineProcess`, whose module uses this one, never the other way)
+//! registers here while it runs. However the tool ends, its engines get `quit` and, after a
+//! short grace, a kill of their whole process group:
 //!
 //! - normally, on an error or a panic: the tool's own code (each engine's `Drop` sends `quit`,
 //!   waits briefly, kills);
@@ -17,6 +17,7 @@
 //!   signal when the *thread* that started the engine ends; each tool starts and ends its
 //!   engines in one thread.
 
+use crate::driver::pipe::{self, SharedStdin};
 use crate::driver::program::EngineCommand;
 use log::warn;
 use std::ffi::OsString;
@@ -31,9 +32,6 @@ pub const END_GRACE: Duration = Duration::from_millis(500);
 
 /// The first argument that makes the binary the launcher of an engine ([`launch`]).
 pub const LAUNCH_ARG: &str = "--saikoro-engine-launcher";
-
-/// An engine's stdin, shared between the tool and this guard (which writes the last `quit`).
-pub struct SharedStdin(pub(super) Arc<Mutex<ChildStdin>>);
 
 struct Live {
     pid: u32,
@@ -61,7 +59,7 @@ impl Drop for Registration {
 pub(super) fn register(pid: u32, stdin: &SharedStdin) -> Registration {
     live().push(Live {
         pid,
-        stdin: Arc::downgrade(&stdin.0),
+        stdin: stdin.downgrade(),
     });
     Registration { pid }
 }
@@ -119,7 +117,7 @@ pub fn end_all(grace: Duration) -> usize {
             std::thread::spawn(move || {
                 // A tool thread may hold the lock in a write that waits: then no `quit`.
                 if let Ok(mut s) = stdin.try_lock() {
-                    let _ = crate::driver::process::write_quit(&mut s, deadline);
+                    let _ = pipe::write_quit(&mut s, deadline);
                 }
             });
         }

@@ -7,6 +7,7 @@
 
 pub mod client;
 pub mod guard;
+mod pipe;
 pub mod process;
 mod program;
 pub mod session;

@@ -19,12 +19,13 @@
 
 use crate::driver::guard;
 use crate::driver::guard::Registration;
+use crate::driver::pipe::SharedStdin;
 use crate::driver::program::EngineCommand;
 use log::{debug, info};
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ExitStatus, Stdio};
+use std::io::{self, BufRead, BufReader};
+use std::process::{Child, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -165,7 +166,7 @@ enum Source {
 /// A running engine process.
 pub struct EngineProcess {
     child: Child,
-    stdin: guard::SharedStdin,
+    stdin: SharedStdin,
     source: Source,
     stderr: Option<SharedStderr>,
     label: String,
@@ -214,7 +215,7 @@ impl EngineProcess {
                 return Err(e);
             }
         };
-        let stdin = match guard::SharedStdin::new(stdin) {
+        let stdin = match SharedStdin::new(stdin) {
             Ok(s) => s,
             Err(e) => {
                 let _ = child.kill();
@@ -391,101 +392,14 @@ impl Source {
     }
 }
 
-/// The stdin pipe as the guard shares it: written by the tool, and by the guard for the last
-/// `quit` when the tool is ending.
-impl guard::SharedStdin {
-    fn new(stdin: ChildStdin) -> io::Result<guard::SharedStdin> {
-        #[cfg(unix)]
-        unix::set_nonblocking(&stdin)?;
-        Ok(guard::SharedStdin(Arc::new(Mutex::new(stdin))))
-    }
-
-    /// Writes all of `bytes` by `deadline`.
-    pub(super) fn write(&self, bytes: &[u8], deadline: Instant) -> io::Result<()> {
-        let mut stdin = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        write_all(&mut stdin, bytes, deadline)
-    }
-}
-
-/// Writes the `quit` the guard sends when the tool ends.
-pub(super) fn write_quit(stdin: &mut ChildStdin, deadline: Instant) -> io::Result<()> {
-    write_all(stdin, b"quit\n", deadline)
-}
-
-#[cfg(unix)]
-fn write_all(stdin: &mut ChildStdin, mut bytes: &[u8], deadline: Instant) -> io::Result<()> {
-    while !bytes.is_empty() {
-        match stdin.write(bytes) {
-            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-            Ok(n) => bytes = &bytes[n..],
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                if !unix::wait_writable(stdin, deadline)? {
-                    return Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "the engine has not read its input for too long",
-                    ));
-                }
-            }
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn write_all(stdin: &mut ChildStdin, bytes: &[u8], _deadline: Instant) -> io::Result<()> {
-    stdin.write_all(bytes).and_then(|_| stdin.flush())
-}
-
 #[cfg(unix)]
 mod unix {
     use super::{decode, trim_line, Line, Next};
-    use nix::fcntl::{fcntl, FcntlArg, OFlag};
-    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+    use crate::driver::pipe::unix::{set_nonblocking, wait};
+    use nix::poll::PollFlags;
     use std::io::{self, Read as _};
-    use std::os::fd::AsFd;
     use std::process::ChildStdout;
     use std::time::Instant;
-
-    /// Makes our end of a pipe non-blocking (the engine's end is another open file and keeps
-    /// blocking).
-    pub fn set_nonblocking(fd: &impl AsFd) -> io::Result<()> {
-        let flags = fcntl(fd.as_fd(), FcntlArg::F_GETFL).map_err(io::Error::from)?;
-        let flags = OFlag::from_bits_truncate(flags) | OFlag::O_NONBLOCK;
-        fcntl(fd.as_fd(), FcntlArg::F_SETFL(flags)).map_err(io::Error::from)?;
-        Ok(())
-    }
-
-    /// Waits until `fd` is ready for `events` or `deadline` (`None`: do not wait) passes.
-    /// `Ok(false)` at the deadline.
-    fn wait(fd: &impl AsFd, events: PollFlags, deadline: Option<Instant>) -> io::Result<bool> {
-        loop {
-            let ms = match deadline {
-                None => 0,
-                Some(d) => {
-                    // Rounded up: a wait never ends before its deadline.
-                    let left = d.saturating_duration_since(Instant::now());
-                    left.as_micros().div_ceil(1000).min(u16::MAX as u128) as u16
-                }
-            };
-            let mut fds = [PollFd::new(fd.as_fd(), events)];
-            match poll(&mut fds, PollTimeout::from(ms)) {
-                Ok(0) if ms == 0 || deadline.is_some_and(|d| Instant::now() >= d) => {
-                    return Ok(false)
-                }
-                Ok(0) => {}
-                Ok(_) => return Ok(true),
-                Err(nix::errno::Errno::EINTR) => {}
-                Err(e) => return Err(e.into()),
-            }
-        }
-    }
-
-    /// Waits until the pipe takes more bytes; `Ok(false)` at the deadline.
-    pub fn wait_writable(fd: &impl AsFd, deadline: Instant) -> io::Result<bool> {
-        wait(fd, PollFlags::POLLOUT, Some(deadline))
-    }
 
     /// Reads lines from a non-blocking pipe in the calling thread.
     pub struct LineReader {

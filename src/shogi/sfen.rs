@@ -267,18 +267,7 @@ fn parse_board(text: &str, base: usize, board: &mut [Option<Piece>; 81]) -> Resu
                 promoted_at = Some(offset);
             }
             _ => {
-                let c = b as char;
-                let kind = PieceType::from_sfen_letter(c).ok_or(SfenError::UnexpectedChar {
-                    field: SfenField::Board,
-                    offset,
-                    found: text[i..].chars().next().unwrap_or('?'),
-                })?;
-                let kind = match promoted_at.take() {
-                    Some(o) => kind
-                        .promote()
-                        .ok_or(SfenError::BadPromotion { offset: o })?,
-                    None => kind,
-                };
+                let piece = board_piece(text, i, offset, promoted_at.take())?;
                 file_count += 1;
                 if file_count > 9 {
                     return Err(SfenError::RankLength {
@@ -287,14 +276,9 @@ fn parse_board(text: &str, base: usize, board: &mut [Option<Piece>; 81]) -> Resu
                         squares: file_count,
                     });
                 }
-                let color = if c.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
                 let file = 10 - file_count as u8;
                 let sq = Square::new(file, rank).expect("file and rank are 1-9");
-                board[sq.index()] = Some(Piece::new(color, kind));
+                board[sq.index()] = Some(piece);
             }
         }
     }
@@ -306,6 +290,35 @@ fn parse_board(text: &str, base: usize, board: &mut [Option<Piece>; 81]) -> Resu
         return Err(SfenError::RankCount { ranks: rank as u32 });
     }
     Ok(())
+}
+
+/// The piece whose letter is `text[i]` (at `offset` in the whole SFEN), promoted when a `+`
+/// came before it (at `promoted_at`): uppercase is Black's, lowercase White's.
+#[inline]
+fn board_piece(
+    text: &str,
+    i: usize,
+    offset: usize,
+    promoted_at: Option<usize>,
+) -> Result<Piece, SfenError> {
+    let c = text.as_bytes()[i] as char;
+    let kind = PieceType::from_sfen_letter(c).ok_or(SfenError::UnexpectedChar {
+        field: SfenField::Board,
+        offset,
+        found: text[i..].chars().next().unwrap_or('?'),
+    })?;
+    let kind = match promoted_at {
+        Some(o) => kind
+            .promote()
+            .ok_or(SfenError::BadPromotion { offset: o })?,
+        None => kind,
+    };
+    let color = if c.is_ascii_uppercase() {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Ok(Piece::new(color, kind))
 }
 
 fn parse_hands(text: &str, base: usize) -> Result<ByColor<Hand>, SfenError> {

@@ -475,48 +475,37 @@ fn parse_sfen_fields<'a>(args: &'a [&'a str]) -> Result<(Start, &'a [&'a str]), 
     Ok((Start::Sfen(Box::new(setup)), &args[n..]))
 }
 
+/// The parameters of `go` that take a number.
+const GO_NUMBERED: [&str; 10] = [
+    "btime",
+    "wtime",
+    "byoyomi",
+    "binc",
+    "winc",
+    "movetime",
+    "depth",
+    "nodes",
+    "movestogo",
+    "rtime",
+];
+
+/// Whether `t` is a parameter of `go` (where the words of the one before it end).
+fn go_keyword(t: &str) -> bool {
+    GO_NUMBERED.contains(&t)
+        || matches!(t, "ponder" | "infinite" | "mate" | "perft" | "searchmoves")
+}
+
 /// `go` and its parameters, in any order.
 fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
-    const NUMBERED: [&str; 10] = [
-        "btime",
-        "wtime",
-        "byoyomi",
-        "binc",
-        "winc",
-        "movetime",
-        "depth",
-        "nodes",
-        "movestogo",
-        "rtime",
-    ];
-    let keyword = |t: &str| {
-        NUMBERED.contains(&t)
-            || matches!(t, "ponder" | "infinite" | "mate" | "perft" | "searchmoves")
-    };
     let mut go = Go::default();
     let mut i = 0;
-    let number = |i: usize| args.get(i).and_then(|t| t.parse::<u64>().ok());
     while i < args.len() {
         let t = args[i];
         i += 1;
         match t {
             "ponder" => go.ponder = true,
             "infinite" => go.infinite = true,
-            "mate" => {
-                go.mate = Some(match args.get(i).copied() {
-                    Some("infinite") => {
-                        i += 1;
-                        MateLimit::Infinite
-                    }
-                    _ => match number(i) {
-                        Some(ms) => {
-                            i += 1;
-                            MateLimit::Millis(ms)
-                        }
-                        None => MateLimit::Infinite,
-                    },
-                })
-            }
+            "mate" => go.mate = Some(go_mate(args, &mut i)),
             "perft" => match args.get(i).and_then(|t| t.parse::<u32>().ok()) {
                 Some(d) => {
                     go.perft = Some(d);
@@ -529,28 +518,7 @@ fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
                     })
                 }
             },
-            t if NUMBERED.contains(&t) => match number(i) {
-                Some(v) => {
-                    i += 1;
-                    match t {
-                        "btime" => go.btime = Some(v),
-                        "wtime" => go.wtime = Some(v),
-                        "byoyomi" => go.byoyomi = Some(v),
-                        "binc" => go.binc = Some(v),
-                        "winc" => go.winc = Some(v),
-                        _ => go.limits.push((t.to_string(), v)),
-                    }
-                }
-                None => {
-                    // The bad value is taken with its parameter, unless it is the next one.
-                    let text = args.get(i).filter(|&&v| !keyword(v)).map(|v| v.to_string());
-                    i += usize::from(text.is_some());
-                    go.problems.push(GoProblem::BadNumber {
-                        param: t.to_string(),
-                        text,
-                    });
-                }
-            },
+            t if GO_NUMBERED.contains(&t) => go_number(&mut go, t, args, &mut i),
             // `searchmoves m1 m2 ...`: the moves run to the next keyword; a random mover
             // ignores them.
             "searchmoves" => {
@@ -560,7 +528,7 @@ fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
             }
             _ => {
                 let mut words = t.to_string();
-                while let Some(w) = args.get(i).filter(|&&w| !keyword(w)) {
+                while let Some(w) = args.get(i).filter(|&&w| !go_keyword(w)) {
                     words.push(' ');
                     words.push_str(w);
                     i += 1;
@@ -570,6 +538,59 @@ fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
         }
     }
     Ok(go)
+}
+
+/// The number at `args[i]`, if it is one.
+fn go_arg_number(args: &[&str], i: usize) -> Option<u64> {
+    args.get(i).and_then(|t| t.parse::<u64>().ok())
+}
+
+/// The limit after `mate` (from `args[*i]`, which it moves past): `infinite`, a number of
+/// milliseconds, or nothing (infinite).
+fn go_mate(args: &[&str], i: &mut usize) -> MateLimit {
+    match args.get(*i).copied() {
+        Some("infinite") => {
+            *i += 1;
+            MateLimit::Infinite
+        }
+        _ => match go_arg_number(args, *i) {
+            Some(ms) => {
+                *i += 1;
+                MateLimit::Millis(ms)
+            }
+            None => MateLimit::Infinite,
+        },
+    }
+}
+
+/// The numbered parameter `t` (one of [`GO_NUMBERED`]) with its value at `args[*i]`, into
+/// `go`; a value that is not a number is a problem of `go`.
+fn go_number(go: &mut Go, t: &str, args: &[&str], i: &mut usize) {
+    match go_arg_number(args, *i) {
+        Some(v) => {
+            *i += 1;
+            match t {
+                "btime" => go.btime = Some(v),
+                "wtime" => go.wtime = Some(v),
+                "byoyomi" => go.byoyomi = Some(v),
+                "binc" => go.binc = Some(v),
+                "winc" => go.winc = Some(v),
+                _ => go.limits.push((t.to_string(), v)),
+            }
+        }
+        None => {
+            // The bad value is taken with its parameter, unless it is the next one.
+            let text = args
+                .get(*i)
+                .filter(|&&v| !go_keyword(v))
+                .map(|v| v.to_string());
+            *i += usize::from(text.is_some());
+            go.problems.push(GoProblem::BadNumber {
+                param: t.to_string(),
+                text,
+            });
+        }
+    }
 }
 
 #[cfg(test)]

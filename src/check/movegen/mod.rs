@@ -466,6 +466,43 @@ fn choose_depth(pos: &Position, want: u32, max_nodes: u64) -> (u32, u64, Duratio
     best
 }
 
+/// What is wrong with the engine's perft `d` at `pos` (after `path`): the moves it misses or
+/// adds, the moves it lists twice, and a total that is not the sum of its lines. Also the
+/// moves whose counts differ from Saikoro's (`ours`), to descend into.
+fn finding_at(
+    pos: &Position,
+    path: &[Move],
+    command: String,
+    d: u32,
+    ours: &[(Move, u64)],
+    theirs: &EngineDivide,
+) -> (Finding, Vec<(Move, u64, u64)>) {
+    let diff = compare(pos, ours, theirs);
+    let sum: u64 = theirs.lines.iter().map(|(_, n)| n).sum();
+    let mut finding = Finding {
+        path: path.to_vec(),
+        command,
+        sfen: pos.to_sfen(),
+        diagram: crate::record::diagram::diagram(pos),
+        depth: d,
+        missing: diff.missing,
+        excess: diff.excess,
+        miscounts: Vec::new(),
+    };
+    for text in &diff.duplicated {
+        finding
+            .miscounts
+            .push(format!("{text} is listed more than once"));
+    }
+    if sum != theirs.total {
+        finding.miscounts.push(format!(
+            "the engine's lines add up to {sum}, but it says 'Nodes searched: {}'",
+            theirs.total
+        ));
+    }
+    (finding, diff.counts)
+}
+
 /// Compares one position: descends into the first differing move until the moves differ.
 fn compare_position(driver: &mut Driver, p: &PerftPosition) -> Result<PositionResult, QueryError> {
     let (depth, ours_total, took) =
@@ -502,34 +539,13 @@ fn compare_position(driver: &mut Driver, p: &PerftPosition) -> Result<PositionRe
         let t = Instant::now();
         let ours = divide(&mut pos.clone(), d);
         expect = t.elapsed();
-        let diff = compare(&pos, &ours, &theirs);
         let sum: u64 = theirs.lines.iter().map(|(_, n)| n).sum();
-        let mut finding = Finding {
-            path: path.clone(),
-            command,
-            sfen: pos.to_sfen(),
-            diagram: crate::record::diagram::diagram(&pos),
-            depth: d,
-            missing: diff.missing,
-            excess: diff.excess,
-            miscounts: Vec::new(),
-        };
-        for text in &diff.duplicated {
-            finding
-                .miscounts
-                .push(format!("{text} is listed more than once"));
-        }
-        if sum != theirs.total {
-            finding.miscounts.push(format!(
-                "the engine's lines add up to {sum}, but it says 'Nodes searched: {}'",
-                theirs.total
-            ));
-        }
+        let (mut finding, counts) = finding_at(&pos, &path, command, d, &ours, &theirs);
         let settled = !finding.missing.is_empty()
             || !finding.excess.is_empty()
             || !finding.miscounts.is_empty();
         if !settled {
-            match diff.counts.first().copied() {
+            match counts.first().copied() {
                 None if path.is_empty() => return Ok(result),
                 None => {
                     // Every count here agrees with Saikoro's, yet one ply up the engine's

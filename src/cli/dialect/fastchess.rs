@@ -233,10 +233,6 @@ fn flag(
             flag: given,
         });
     };
-    let bad = |reason: &str| DialectError::BadValue {
-        flag: given.clone(),
-        reason: reason.to_string(),
-    };
     match kind {
         Flag::Words(ours) => {
             let words = take_words(args, i);
@@ -265,48 +261,66 @@ fn flag(
                 reason,
             })
         }
-        Flag::Special => match name {
-            "maxmoves" => {
-                // fastchess counts moves of both sides: N moves are 2N plies.
-                let v = take_value(args, i)?;
-                let n: u32 = v.parse().map_err(|_| bad("needs a number of moves"))?;
-                out.extend(["--maxplies".to_string(), (2 * n).to_string()]);
+        Flag::Special => special_flag(name, &given, args, i, out)?,
+    }
+    Ok(())
+}
+
+/// A fastchess flag of its own kind (`name`, given as `given`) at `args[*i]` into `out`: a
+/// count of moves to turn into plies, a log file, or a variant, tournament or seeds that are
+/// the only ones here.
+fn special_flag(
+    name: &str,
+    given: &str,
+    args: &[String],
+    i: &mut usize,
+    out: &mut Vec<String>,
+) -> Result<(), DialectError> {
+    let bad = |reason: &str| DialectError::BadValue {
+        flag: given.to_string(),
+        reason: reason.to_string(),
+    };
+    match name {
+        "maxmoves" => {
+            // fastchess counts moves of both sides: N moves are 2N plies.
+            let v = take_value(args, i)?;
+            let n: u32 = v.parse().map_err(|_| bad("needs a number of moves"))?;
+            out.extend(["--maxplies".to_string(), (2 * n).to_string()]);
+        }
+        "log" => {
+            let words = take_words(args, i);
+            let file = words
+                .iter()
+                .find_map(|w| w.strip_prefix("file="))
+                .ok_or_else(|| bad("needs file=NAME"))?;
+            out.extend(["--log-file".to_string(), file.to_string()]);
+        }
+        "variant" => match take_value(args, i)?.as_str() {
+            "standard" => {}
+            "fischerandom" => {
+                return Err(DialectError::Refused {
+                    flag: "-variant fischerandom".into(),
+                    reason: "Fischer random is chess; shogi has one start position \
+                         (use --openings for others)",
+                })
             }
-            "log" => {
-                let words = take_words(args, i);
-                let file = words
-                    .iter()
-                    .find_map(|w| w.strip_prefix("file="))
-                    .ok_or_else(|| bad("needs file=NAME"))?;
-                out.extend(["--log-file".to_string(), file.to_string()]);
+            other => {
+                return Err(bad(&format!(
+                    "unknown variant {other:?} (standard is the one here)"
+                )))
             }
-            "variant" => match take_value(args, i)?.as_str() {
-                "standard" => {}
-                "fischerandom" => {
-                    return Err(DialectError::Refused {
-                        flag: "-variant fischerandom".into(),
-                        reason: "Fischer random is chess; shogi has one start position \
-                                 (use --openings for others)",
-                    })
-                }
-                other => {
-                    return Err(bad(&format!(
-                        "unknown variant {other:?} (standard is the one here)"
-                    )))
-                }
-            },
-            "tournament" => match take_value(args, i)?.as_str() {
-                "roundrobin" => {}
-                "gauntlet" => out.push("--gauntlet".into()),
-                other => return Err(bad(&format!("{other:?}: expected roundrobin or gauntlet"))),
-            },
-            "seeds" => {
-                if take_value(args, i)? != "1" {
-                    return Err(bad("the gauntlet here has one seed engine (the first)"));
-                }
-            }
-            _ => unreachable!("every special flag is read above"),
         },
+        "tournament" => match take_value(args, i)?.as_str() {
+            "roundrobin" => {}
+            "gauntlet" => out.push("--gauntlet".into()),
+            other => return Err(bad(&format!("{other:?}: expected roundrobin or gauntlet"))),
+        },
+        "seeds" => {
+            if take_value(args, i)? != "1" {
+                return Err(bad("the gauntlet here has one seed engine (the first)"));
+            }
+        }
+        _ => unreachable!("every special flag is read above"),
     }
     Ok(())
 }

@@ -219,25 +219,34 @@ fn absolute_command(words: &mut [String]) {
     }
 }
 
+/// What shogitest's command line has said so far.
+#[derive(Default)]
+struct Read {
+    /// `saikoro match` arguments, in the order given.
+    out: Vec<String>,
+    /// Each `-engine`'s words.
+    engines: Vec<Vec<String>>,
+    /// `-each`'s words, for every engine.
+    each: Vec<String>,
+    /// `-games`: how many times the openings are repeated.
+    games: Option<String>,
+    /// `-pgnout`'s file.
+    pgn_file: Option<String>,
+    /// Whether `--state` was given.
+    state_given: bool,
+}
+
 /// Translates shogitest's command line into `saikoro match`'s.
 pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
-    let mut out: Vec<String> = Vec::new();
-    let mut engines: Vec<Vec<String>> = Vec::new();
-    let mut each: Vec<String> = Vec::new();
-    let mut games: Option<String> = None;
-    let (mut pgn_file, mut state_given) = (None, false);
+    let mut read = Read::default();
     let mut i = 0;
     while i < args.len() {
         let given = args[i].clone();
-        let bad = |reason: &str| DialectError::BadValue {
-            flag: given.clone(),
-            reason: reason.to_string(),
-        };
         if given.starts_with("--") {
             // saikoro match's own flags (--results, --records, --log-file, …) pass as they are.
-            state_given |= given == "--state" || given.starts_with("--state=");
-            out.push(given.clone());
-            out.extend(take_words(&args, &mut i));
+            read.state_given |= given == "--state" || given.starts_with("--state=");
+            read.out.push(given.clone());
+            read.out.extend(take_words(&args, &mut i));
             i += 1;
             continue;
         }
@@ -247,71 +256,93 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
                 flag: given,
             });
         };
-        match name {
-            "variant" => {
-                if take_value(&args, &mut i)? != "standard" {
-                    return Err(bad("shogitest plays standard shogi only"));
-                }
-            }
-            "event" | "site" => {
-                let v = take_value(&args, &mut i)?;
-                out.extend([format!("--{name}"), v]);
-            }
-            "engine" => engines.push(take_words(&args, &mut i)),
-            "each" => each.extend(take_words(&args, &mut i)),
-            "openings" | "pgnout" | "draw" | "resign" | "sprt" => {
-                let w = take_words(&args, &mut i);
-                if name == "pgnout" {
-                    pgn_file = w
-                        .iter()
-                        .find_map(|w| w.strip_prefix("file="))
-                        .map(String::from);
-                }
-                out.push(format!("--{name}"));
-                out.extend(w);
-            }
-            "concurrency" | "ratinginterval" | "cpu-affinity" => {
-                let v = take_value(&args, &mut i)?;
-                out.extend([format!("--{name}"), v]);
-            }
-            "srand" => {
-                let v = take_value(&args, &mut i)?;
-                out.extend(["--seed".into(), v]);
-            }
-            "games" => games = Some(take_value(&args, &mut i)?),
-            "rounds" => {
-                let v = take_value(&args, &mut i)?;
-                let n: u32 = v.parse().map_err(|_| bad("needs a number"))?;
-                if n == 0 || !n.is_multiple_of(2) {
-                    return Err(bad("games per opening must be even and at least 2"));
-                }
-                out.extend(["--games".into(), v]);
-            }
-            "repeat" => out.extend(["--games".into(), "2".into()]),
-            "maxmoves" => {
-                let v = take_value(&args, &mut i)?;
-                let n = match v.to_ascii_lowercase().as_str() {
-                    "inf" | "infinite" => "0".to_string(),
-                    _ => match v.parse::<u32>() {
-                        Ok(n) if n > 0 => n.to_string(),
-                        _ => return Err(bad("a number of plies above 0, or inf")),
-                    },
-                };
-                out.extend(["--maxplies".into(), n]);
-            }
-            "testEnv" => out.extend(["--ratinginterval".into(), "0".into()]),
-            "recover" => out.extend(["--max-failures".into(), "0".into()]),
-            _ => unreachable!("-{name} is in FLAGS"),
-        }
+        shogitest_flag(name, &given, &args, &mut i, &mut read)?;
         i += 1;
     }
+    assemble(read)
+}
+
+/// One of shogitest's flags (`name`, given as `given`) at `args[*i]` into `read`.
+fn shogitest_flag(
+    name: &str,
+    given: &str,
+    args: &[String],
+    i: &mut usize,
+    read: &mut Read,
+) -> Result<(), DialectError> {
+    let bad = |reason: &str| DialectError::BadValue {
+        flag: given.to_string(),
+        reason: reason.to_string(),
+    };
+    match name {
+        "variant" => {
+            if take_value(args, i)? != "standard" {
+                return Err(bad("shogitest plays standard shogi only"));
+            }
+        }
+        "event" | "site" => {
+            let v = take_value(args, i)?;
+            read.out.extend([format!("--{name}"), v]);
+        }
+        "engine" => read.engines.push(take_words(args, i)),
+        "each" => read.each.extend(take_words(args, i)),
+        "openings" | "pgnout" | "draw" | "resign" | "sprt" => {
+            let w = take_words(args, i);
+            if name == "pgnout" {
+                read.pgn_file = w
+                    .iter()
+                    .find_map(|w| w.strip_prefix("file="))
+                    .map(String::from);
+            }
+            read.out.push(format!("--{name}"));
+            read.out.extend(w);
+        }
+        "concurrency" | "ratinginterval" | "cpu-affinity" => {
+            let v = take_value(args, i)?;
+            read.out.extend([format!("--{name}"), v]);
+        }
+        "srand" => {
+            let v = take_value(args, i)?;
+            read.out.extend(["--seed".into(), v]);
+        }
+        "games" => read.games = Some(take_value(args, i)?),
+        "rounds" => {
+            let v = take_value(args, i)?;
+            let n: u32 = v.parse().map_err(|_| bad("needs a number"))?;
+            if n == 0 || !n.is_multiple_of(2) {
+                return Err(bad("games per opening must be even and at least 2"));
+            }
+            read.out.extend(["--games".into(), v]);
+        }
+        "repeat" => read.out.extend(["--games".into(), "2".into()]),
+        "maxmoves" => {
+            let v = take_value(args, i)?;
+            let n = match v.to_ascii_lowercase().as_str() {
+                "inf" | "infinite" => "0".to_string(),
+                _ => match v.parse::<u32>() {
+                    Ok(n) if n > 0 => n.to_string(),
+                    _ => return Err(bad("a number of plies above 0, or inf")),
+                },
+            };
+            read.out.extend(["--maxplies".into(), n]);
+        }
+        "testEnv" => read.out.extend(["--ratinginterval".into(), "0".into()]),
+        "recover" => read.out.extend(["--max-failures".into(), "0".into()]),
+        _ => unreachable!("-{name} is in FLAGS"),
+    }
+    Ok(())
+}
+
+/// `saikoro match`'s command line from what was read: the output style, the repetitions, the
+/// time margin the engines' words asked for, the engines, the flags, and a state file.
+fn assemble(read: Read) -> Result<Vec<String>, DialectError> {
     // Without -games shogitest plays until the SPRT ends it or it is stopped: here until the
     // SPRT, Ctrl-C or UNBOUNDED_REPEATS repetitions.
-    let games = games.unwrap_or_else(|| UNBOUNDED_REPEATS.to_string());
+    let games = read.games.unwrap_or_else(|| UNBOUNDED_REPEATS.to_string());
     let mut margin = None;
     let mut engine_args = Vec::new();
-    for own in &engines {
-        let words: Vec<String> = own.iter().chain(&each).cloned().collect();
+    for own in &read.engines {
+        let words: Vec<String> = own.iter().chain(&read.each).cloned().collect();
         engine_args.push("--engine".to_string());
         engine_args.extend(engine_words(&words, &mut margin)?);
     }
@@ -321,12 +352,12 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
         all.extend(["--timemargin".into(), ms.to_string()]);
     }
     all.extend(engine_args);
-    all.extend(out);
-    if !state_given {
+    all.extend(read.out);
+    if !read.state_given {
         // The worker runs several runners at once in one directory: each saves its state
         // beside its own PGN file (the worker's name for it is unique), else in a file of its
         // own in the temporary directory.
-        let state = match pgn_file {
+        let state = match read.pgn_file {
             Some(f) => format!("{f}.state"),
             None => std::env::temp_dir()
                 .join(format!("saikoro-shogitest-{}.state", std::process::id()))
