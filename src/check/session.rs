@@ -3,7 +3,7 @@
 
 use super::{Check, CheckResult, Config, Status, TOLERANCE};
 use crate::driver::client::{Direction, Line, Stderr};
-use crate::driver::{ClientError, EngineInfo, EngineSession, EngineSpec, UsiClient};
+use crate::driver::{ClientError, EngineInfo, EngineSession, EngineSpec, StartError, UsiClient};
 use crate::usi::{parse_engine_line, BestMove, EngineMessage, Go};
 use std::time::{Duration, Instant};
 
@@ -233,17 +233,15 @@ impl<'c> Harness<'c> {
     }
 
     /// A fresh process: `usi`, the user's options, `isready`.
-    fn restart(&mut self) -> Result<(), String> {
+    fn restart(&mut self) -> Result<(), StartError> {
         if let Some(mut old) = self.engine.take() {
             old.kill();
         }
         self.scanned = 0;
         let policy = self.cfg.policy();
         let spec = self.spec();
-        let mut s = EngineSession::spawn(&spec).map_err(|e| e.to_string())?;
-        let started = s
-            .start_up(&spec.options, &policy, true)
-            .map_err(|err| err.to_string());
+        let mut s = EngineSession::spawn(&spec)?;
+        let started = s.start_up(&spec.options, &policy, true);
         let EngineSession { client, info, .. } = s;
         self.engine = Some(client);
         self.restart = false;
@@ -251,7 +249,7 @@ impl<'c> Harness<'c> {
             self.info = Some(info);
         }
         self.scan("restart");
-        started.map(|_| ())
+        started
     }
 
     /// The engine for the next check: restarted if it died or its state is unknown.
