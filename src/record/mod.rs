@@ -5,3 +5,12 @@
 pub mod csa;
 pub(crate) mod diagram;
 pub mod kif;
+
+/// The word that a form's table (`(word, value)` pairs, each value once) gives `value`; empty
+/// when the table has none.
+pub(crate) fn word_of<T: PartialEq + Copy>(table: &[(&'static str, T)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|&&(_, v)| v == value)
+        .map_or("", |&(w, _)| w)
+}

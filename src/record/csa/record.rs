@@ -163,10 +163,7 @@ const END_WORDS: [(&str, End); 14] = [
 impl End {
     /// The end line (`%TORYO`).
     pub fn word(self) -> &'static str {
-        END_WORDS
-            .iter()
-            .find(|&&(_, e)| e == self)
-            .map_or("", |&(w, _)| w)
+        crate::record::word_of(&END_WORDS, self)
     }
 
     /// The end an end line names.

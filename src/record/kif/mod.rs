@@ -160,10 +160,7 @@ const END_WORDS: [(&str, End); 13] = [
 impl End {
     /// The word (`投了`).
     pub fn word(self) -> &'static str {
-        END_WORDS
-            .iter()
-            .find(|&&(_, e)| e == self)
-            .map_or("", |&(w, _)| w)
+        crate::record::word_of(&END_WORDS, self)
     }
 
     /// The end whose word `text` starts with.
