@@ -3,12 +3,14 @@
 //! `tournament`, fastchess's word for what the command runs; its command line is
 //! `src/cli/tournament.rs` in the binary.
 //!
-//! Laid out after fastchess, in four folders under the settings ([`config`]):
+//! Laid out after fastchess: the vocabulary every part shares — the settings ([`config`]),
+//! who plays whom and the scoreboard (`schedule`), the match ready to run and its errors
+//! ([`types`]) — and four folders that import it, never the driver of the match:
 //!
 //! - [`game`]: one game — the referee, the engine in a game, adjudication, the clock
 //!   ([`Limits`], [`ClockRules`]), how it ended ([`Decision`], [`Reason`]) and the openings
 //!   ([`game::book`]);
-//! - [`run`]: the run — who plays whom, the main loop ([`run::scheduler::run`]), the stop
+//! - [`run`]: the run — the main loop ([`run::scheduler::run`]), the stop
 //!   rules and the figures of each pairing ([`run::standings`]);
 //! - [`output`]: what a match writes — per-game lines, JSON results, the PGN file, CSA and KIF
 //!   records, the saved state for `--resume` ([`output::state`]) and the files' safety rules;
