@@ -27,28 +27,14 @@ pub(crate) fn json_string(out: &mut String, s: &str) {
 }
 
 /// Reads the JSON string at the start of `text` (which starts with `"`): its value and the
-/// text after it. Lenient: an unknown escape `\x` stands for `x`.
+/// text after it; `None` when it is no whole JSON string. The same reading as [`Json::parse`]'s.
 pub(crate) fn read_json_string(text: &str) -> Option<(String, &str)> {
-    let s = text.strip_prefix('"')?;
-    let mut out = String::new();
-    let mut chars = s.char_indices();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '"' => return Some((out, &s[i + 1..])),
-            '\\' => match chars.next()?.1 {
-                'n' => out.push('\n'),
-                'r' => out.push('\r'),
-                't' => out.push('\t'),
-                'u' => {
-                    let hex: String = chars.by_ref().take(4).map(|(_, c)| c).collect();
-                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-                }
-                c => out.push(c),
-            },
-            c => out.push(c),
-        }
+    if !text.starts_with('"') {
+        return None;
     }
-    None
+    let mut r = Reader { text, at: 0 };
+    let value = r.string().ok()?;
+    Some((value, &text[r.at..]))
 }
 
 /// A JSON value. Numbers keep their text, so that a `u64` or an `f64` reads back exactly as it
