@@ -1,9 +1,10 @@
 //! Game records in the text forms of the field, each read and written beside the rules core:
-//! KIF ([`kif`]), CSA ([`csa`]: the move notation and whole records) and the board diagram
+//! KIF ([`kif`], with the Japanese words of [`japanese`]), CSA ([`csa`]: the move notation and whole records) and the board diagram
 //! (`diagram`) that `d` and the checker print.
 
 pub mod csa;
 pub(crate) mod diagram;
+pub mod japanese;
 pub mod kif;
 
 /// The word that a form's table (`(word, value)` pairs, each value once) gives `value`; empty

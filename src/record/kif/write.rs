@@ -4,7 +4,7 @@
 //! the end as its word (`投了`, `詰み`, `千日手`, `反則負け`, …), and a `まで…` summary line as
 //! Kifu for Windows writes it.
 
-use super::{board_name, piece_name, side_name, End, KANJI_NUMBERS, WIDE_DIGITS};
+use crate::record::japanese::{board_name, piece_name, side_name, End, KANJI_NUMBERS, WIDE_DIGITS};
 use crate::{ByColor, Color, Move, PieceType, Position, Square, STARTPOS_SFEN};
 use std::io::{self, Write};
 use std::time::Duration;
