@@ -146,3 +146,22 @@ fn mutated_records_are_read_or_refused_without_a_panic() {
         }
     }
 }
+
+/// The seed game (positions/records/seed.*, see positions/README.md) in KIF and CSA reads to the
+/// same 31 moves and the same end: Black wins, White resigns at move 32. The first and last
+/// moves by hand from the texts: ▲2六歩 (2g2f), ▲8六角 from 7五 (7e8f).
+#[test]
+fn the_seed_game_reads_alike_in_kif_and_csa() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/records");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let from_kif = kif::parse(&read("seed.kif")).unwrap();
+    let from_csa = csa::read_record(&read("seed.csa")).unwrap();
+    assert_eq!(from_kif.start, Position::startpos());
+    assert_eq!(from_csa.start, Position::startpos());
+    assert_eq!(from_kif.moves.len(), 31);
+    assert_eq!(from_kif.moves, from_csa.moves);
+    assert_eq!(from_kif.moves[0].to_string(), "2g2f");
+    assert_eq!(from_kif.moves[30].to_string(), "7e8f");
+    assert_eq!(from_kif.end, Some(kif::End::Resign));
+    assert_eq!(from_csa.end, Some(csa::End::Resign));
+}
