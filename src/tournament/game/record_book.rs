@@ -157,6 +157,13 @@ mod tests {
                 other => panic!("{name}: {other:?}"),
             }
         }
+        // A CSA file of garbage, or of a KIF record, is no CSA game either.
+        for (name, text) in [("garbage.csa", "garbage\n"), ("game.csa", "手合割：平手\n")] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let e = read_csa(&path, None).unwrap_err();
+            assert!(matches!(e, RecordBookError::Record { .. }), "{name}: {e:?}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
