@@ -2,7 +2,9 @@
 //! moves, each checked by the rules as it is read, and the end word. Text only: decoding
 //! Shift_JIS is the caller's.
 
-use crate::record::japanese::{End, HANDICAPS, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS};
+use crate::record::japanese::{
+    End, HANDICAPS, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS,
+};
 use crate::{ByColor, Color, Game, Hand, Move, Piece, PieceType, Position, Setup, Square};
 use std::fmt;
 
@@ -217,6 +219,12 @@ pub fn parse(text: &str) -> Result<KifRecord, KifError> {
             }
         }
     }
+    if !reader.seen {
+        return Err(KifError {
+            line: 1,
+            reason: no_game_reason(text),
+        });
+    }
     let start = match &reader.game {
         Some(g) => g.start().clone(),
         None => reader.start().map_err(|reason| KifError {
@@ -229,6 +237,24 @@ pub fn parse(text: &str) -> Result<KifRecord, KifError> {
         moves: reader.moves,
         end: reader.end,
     })
+}
+
+/// Why a text with no KIF game line is refused, naming the form it looks like when it is a CSA
+/// record, so that a CSA file given as KIF is not read as an empty game from the start.
+fn no_game_reason(text: &str) -> String {
+    let csa = text.lines().map(str::trim).any(|l| {
+        l.starts_with("V2")
+            || l.starts_with("PI")
+            || l.starts_with("P1")
+            || ((l.starts_with('+') || l.starts_with('-'))
+                && l.len() >= 7
+                && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
+    });
+    if csa {
+        "no KIF game here: this looks like a CSA record (read it as CSA)".into()
+    } else {
+        "no KIF game here: no 手合割 line, board diagram or move line".into()
+    }
 }
 
 /// Whether to read on after a line.
@@ -248,6 +274,9 @@ struct Reader<'a> {
     moves: Vec<Move>,
     last_to: Option<Square>,
     end: Option<End>,
+    /// Whether a line only a KIF game has was read: `手合割`, a board row, the moves' heading
+    /// or a move line. A text without one holds no game and is refused.
+    seen: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -261,6 +290,7 @@ impl<'a> Reader<'a> {
             moves: Vec::new(),
             last_to: None,
             end: None,
+            seen: false,
         }
     }
 
@@ -278,6 +308,7 @@ impl<'a> Reader<'a> {
             return Ok(Next::Stop);
         }
         if let Some((number, rest)) = move_number(line) {
+            self.seen = true;
             return self.move_line(number, rest);
         }
         if self.game.is_none() {
@@ -295,7 +326,11 @@ impl<'a> Reader<'a> {
         };
         let hand = || parse_hand(value).ok_or_else(|| format!("bad hand '{value}'"));
         match key {
-            "手合割" => self.handicap = Some(value),
+            "手合割" => {
+                self.handicap = Some(value);
+                self.seen = true;
+            }
+            _ if key.starts_with("手数-") => self.seen = true,
             "後手の持駒" | "上手の持駒" => self.hands[Color::White] = hand()?,
             "先手の持駒" | "下手の持駒" => self.hands[Color::Black] = hand()?,
             "先手番" | "下手番" => self.side = Some(Color::Black),
@@ -303,6 +338,7 @@ impl<'a> Reader<'a> {
             _ if line.starts_with('|') => {
                 parse_row(line, self.board.get_or_insert([None; 81]))
                     .ok_or_else(|| format!("bad board row '{line}'"))?;
+                self.seen = true;
             }
             _ => {}
         }
@@ -403,6 +439,23 @@ fn start_position(
 mod tests {
     use super::*;
     use crate::record::kif::End;
+
+    /// A text with no KIF game line is no record: not an empty game from the start.
+    #[test]
+    fn a_text_with_no_game_is_refused() {
+        for text in ["garbage\n", "", "先手：A\n後手：B\n"] {
+            let e = parse(text).unwrap_err();
+            assert!(e.reason.contains("no KIF game"), "{text:?}: {e}");
+        }
+        let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+        let e = parse(csa).unwrap_err();
+        assert!(e.reason.contains("looks like a CSA record"), "{e}");
+        // The handicap alone is a game of no moves; so is the moves' heading.
+        assert!(parse("手合割：平手\n").is_ok());
+        assert!(parse("手数----指手---------消費時間--\n").is_ok());
+        // A non-ASCII line after a sign must not be sliced inside a character.
+        assert!(parse("+七六歩abc\n").is_err());
+    }
 
     #[test]
     fn moves_of_every_shape() {

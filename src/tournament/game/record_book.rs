@@ -133,6 +133,40 @@ pub fn read_kif(path: &Path, plies: Option<usize>) -> Result<Vec<RecordOpening>,
 mod tests {
     use super::*;
 
+    /// A `.kif` file with no game, and a CSA record given as KIF, are refused with the file's
+    /// name and the reason: never one opening from the start.
+    #[test]
+    fn a_file_with_no_kif_game_is_refused() {
+        let dir = std::env::temp_dir().join(format!("saikoro-record-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text, why) in [
+            ("garbage.kif", "garbage\n", "no KIF game"),
+            (
+                "game.kif",
+                "V2.2\nPI\n+\n+7776FU\n%TORYO\n",
+                "looks like a CSA record",
+            ),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            match read_kif(&path, None) {
+                Err(RecordBookError::Record { file, game, reason }) => {
+                    assert!(file.ends_with(name) && game == 1, "{file} {game}");
+                    assert!(reason.contains(why), "{reason}");
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        // A CSA file of garbage, or of a KIF record, is no CSA game either.
+        for (name, text) in [("garbage.csa", "garbage\n"), ("game.csa", "手合割：平手\n")] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let e = read_csa(&path, None).unwrap_err();
+            assert!(matches!(e, RecordBookError::Record { .. }), "{name}: {e:?}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn shift_jis_and_utf8() {
         // 「７六歩」 in Shift_JIS: 0x82 0x56, 0x98 0x5A, 0x95 0xE0.
