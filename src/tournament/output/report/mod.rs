@@ -6,5 +6,8 @@
 mod data;
 mod page;
 
+pub use block::results_block;
 pub use data::embedded_json;
 pub use page::html_page;
+
+mod block;
