@@ -22,6 +22,7 @@ fn main() -> ExitCode {
         Some("match") => cli::tournament::main(args.skip(1).collect()),
         Some("shogitest") => cli::dialect::shogitest::main(args.skip(1).collect()),
         Some("check") => cli::check::main(args.skip(1).collect()),
+        Some("report") => cli::report::main(args.skip(1).collect()),
         Some("usi") => cli::usi::main(args.skip(1).collect()),
         Some("-h" | "--help" | "help") => {
             print!("{}", cli::USAGE);

@@ -6,6 +6,7 @@ pub mod check;
 pub mod csa;
 pub mod dialect;
 pub mod progress;
+pub mod report;
 pub mod selfplay;
 pub mod tournament;
 pub mod usi;
@@ -27,6 +28,8 @@ Usage:
                                    play USI engines against each other
   saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
                                    play on a CSA server (Floodgate)
+  saikoro report RESULTS [-o FILE.html]
+                                   the HTML page of a match from its results file
   saikoro check [OPTIONS] -- CMD [ARGS...]
                                    check that a USI engine speaks USI correctly
   saikoro shogitest ARGS...        a match from shogitest's command line (also when

@@ -8,6 +8,7 @@ pub(crate) mod files;
 pub(crate) mod lines;
 pub mod pgn;
 pub(crate) mod records;
+pub mod report;
 pub(crate) mod sink;
 pub mod state;
 pub mod style;

@@ -1,0 +1,50 @@
+//! `saikoro report RESULTS [-o FILE.html]`: the HTML page of a match from its results file.
+
+use anyhow::Context;
+use saikoro::tournament::output::report::{html_page, results_block};
+
+/// `saikoro report --help`.
+pub const USAGE: &str = "\
+Usage: saikoro report RESULTS [-o FILE.html] [--running]
+
+Writes one self-contained HTML page of the match whose results file (--results of
+`saikoro match`) is RESULTS: the statistics block, every game, a board for each.
+  -o FILE.html  where to write it (default: RESULTS with .html in place of its extension)
+  --running     the match is still running: the page reloads itself every 10 s
+";
+
+/// Runs `saikoro report`.
+pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode> {
+    let args = super::utf8_args(args)?;
+    let (mut results, mut out, mut running) = (None, None, false);
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return Ok(std::process::ExitCode::SUCCESS);
+            }
+            "-o" | "--output" => out = Some(it.next().context("-o needs a file name")?),
+            "--running" => running = true,
+            _ if a.starts_with('-') => anyhow::bail!("unknown option {a:?}; see --help"),
+            _ if results.is_none() => results = Some(a),
+            _ => anyhow::bail!("one results file only ({a:?}); see --help"),
+        }
+    }
+    let results = results.context("no results file given; see --help")?;
+    let text = std::fs::read_to_string(&results).with_context(|| format!("reading {results}"))?;
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('{')).collect();
+    let block = results_block(&lines).unwrap_or_default();
+    let title = format!("Match: {results}");
+    let page = html_page(&title, &block, !running, &lines);
+    let out = out.unwrap_or_else(|| {
+        std::path::Path::new(&results)
+            .with_extension("html")
+            .to_string_lossy()
+            .into_owned()
+    });
+    let tmp = format!("{out}.tmp");
+    std::fs::write(&tmp, page).with_context(|| format!("writing {tmp}"))?;
+    std::fs::rename(&tmp, &out).with_context(|| format!("renaming {tmp} to {out}"))?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
