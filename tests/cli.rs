@@ -139,3 +139,37 @@ fn a_closed_stdout_ends_a_mode_quietly() {
         assert_eq!(status.code(), Some(141), "{args:?}");
     }
 }
+
+/// A program that cannot run says why, in every mode that starts engines: a file without the
+/// execute bit (with the `chmod +x` that fixes it) and a directory are not "no such file".
+#[cfg(unix)]
+#[test]
+fn an_engine_that_cannot_run_says_why() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-notexec-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("engines")).unwrap();
+    std::fs::write(dir.join("notes.kif"), "not a program\n").unwrap();
+    let file = dir.join("notes.kif").display().to_string();
+    let folder = dir.join("engines").display().to_string();
+    let cases = [
+        (
+            file.clone(),
+            format!("not executable (to run it: chmod +x {file})"),
+        ),
+        (folder.clone(), "is a directory, not a program".to_string()),
+    ];
+    for (program, says) in &cases {
+        let out = Command::new(BIN)
+            .args(["check", "--", program])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(says), "check -- {program}: {text}");
+        let cmd = format!("cmd={program}");
+        let other = format!("cmd={BIN}");
+        let args = ["match", "--engine", &cmd, "--engine", &other];
+        let (_, err) = fails(&[&args[..], &["--each", "nodes=1", "--games", "1"]].concat());
+        assert!(err.contains(says), "match --engine {cmd}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
