@@ -173,3 +173,34 @@ fn an_engine_that_cannot_run_says_why() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A record directory that names a file says "not a directory", not "File exists".
+#[test]
+fn a_record_directory_that_is_a_file_says_so() {
+    let file = std::env::temp_dir().join(format!("saikoro-cli-recfile-{}", std::process::id()));
+    std::fs::write(&file, "x\n").unwrap();
+    let path = file.display().to_string();
+    let cmd = format!("cmd={BIN}");
+    let match_args = [
+        "match",
+        "--engine",
+        &cmd,
+        "--engine",
+        &cmd,
+        "--each",
+        "nodes=1",
+        "--games",
+        "1",
+        "--records",
+        &path,
+    ];
+    for args in [
+        &match_args[..],
+        &["selfplay", "--games", "1", "--record-dir", &path],
+    ] {
+        let (code, err) = fails(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("not a directory"), "{args:?}: {err}");
+    }
+    std::fs::remove_file(&file).unwrap();
+}
