@@ -204,3 +204,21 @@ fn a_record_directory_that_is_a_file_says_so() {
     }
     std::fs::remove_file(&file).unwrap();
 }
+
+/// An engine that never plays (`/bin/false`) forfeits games with no move: no per-ply figure
+/// (there is no ply to divide by), and none of those games "repeats" another.
+#[cfg(unix)]
+#[test]
+fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
+    let other = format!("cmd={BIN}");
+    let out = Command::new(BIN)
+        .args(["match", "--engine", "cmd=/bin/false", "--engine", &other])
+        .args(["--each", "nodes=1", "--games", "4"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(", 0 plies in "), "{text}");
+    assert!(!text.contains("per ply"), "{text}");
+    assert!(!text.contains("repeated an earlier game"), "{text}");
+}
