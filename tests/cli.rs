@@ -210,13 +210,17 @@ fn a_record_directory_that_is_a_file_says_so() {
 #[cfg(unix)]
 #[test]
 fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-noply-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     let other = format!("cmd={BIN}");
     let out = Command::new(BIN)
         .args(["match", "--engine", "cmd=/bin/false", "--engine", &other])
         .args(["--each", "nodes=1", "--games", "4"])
+        .current_dir(&dir)
         .stdin(Stdio::null())
         .output()
         .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains(", 0 plies in "), "{text}");
     assert!(!text.contains("per ply"), "{text}");
