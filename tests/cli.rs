@@ -180,6 +180,7 @@ fn a_record_directory_that_is_a_file_says_so() {
     let file = std::env::temp_dir().join(format!("saikoro-cli-recfile-{}", std::process::id()));
     std::fs::write(&file, "x\n").unwrap();
     let path = file.display().to_string();
+    let state = format!("{path}.state");
     let cmd = format!("cmd={BIN}");
     let match_args = [
         "match",
@@ -193,6 +194,8 @@ fn a_record_directory_that_is_a_file_says_so() {
         "1",
         "--records",
         &path,
+        "--state",
+        &state,
     ];
     for args in [
         &match_args[..],
@@ -203,6 +206,7 @@ fn a_record_directory_that_is_a_file_says_so() {
         assert!(err.contains("not a directory"), "{args:?}: {err}");
     }
     std::fs::remove_file(&file).unwrap();
+    let _ = std::fs::remove_file(&state);
 }
 
 /// An engine that never plays (`/bin/false`) forfeits games with no move: no per-ply figure
