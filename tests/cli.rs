@@ -139,3 +139,94 @@ fn a_closed_stdout_ends_a_mode_quietly() {
         assert_eq!(status.code(), Some(141), "{args:?}");
     }
 }
+
+/// A program that cannot run says why, in every mode that starts engines: a file without the
+/// execute bit (with the `chmod +x` that fixes it) and a directory are not "no such file".
+#[cfg(unix)]
+#[test]
+fn an_engine_that_cannot_run_says_why() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-notexec-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("engines")).unwrap();
+    std::fs::write(dir.join("notes.kif"), "not a program\n").unwrap();
+    let file = dir.join("notes.kif").display().to_string();
+    let folder = dir.join("engines").display().to_string();
+    let cases = [
+        (
+            file.clone(),
+            format!("not executable (to run it: chmod +x {file})"),
+        ),
+        (folder.clone(), "is a directory, not a program".to_string()),
+    ];
+    for (program, says) in &cases {
+        let out = Command::new(BIN)
+            .args(["check", "--", program])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(says), "check -- {program}: {text}");
+        let cmd = format!("cmd={program}");
+        let other = format!("cmd={BIN}");
+        let args = ["match", "--engine", &cmd, "--engine", &other];
+        let (_, err) = fails(&[&args[..], &["--each", "nodes=1", "--games", "1"]].concat());
+        assert!(err.contains(says), "match --engine {cmd}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A record directory that names a file says "not a directory", not "File exists".
+#[test]
+fn a_record_directory_that_is_a_file_says_so() {
+    let file = std::env::temp_dir().join(format!("saikoro-cli-recfile-{}", std::process::id()));
+    std::fs::write(&file, "x\n").unwrap();
+    let path = file.display().to_string();
+    let state = format!("{path}.state");
+    let cmd = format!("cmd={BIN}");
+    let match_args = [
+        "match",
+        "--engine",
+        &cmd,
+        "--engine",
+        &cmd,
+        "--each",
+        "nodes=1",
+        "--games",
+        "1",
+        "--records",
+        &path,
+        "--state",
+        &state,
+    ];
+    for args in [
+        &match_args[..],
+        &["selfplay", "--games", "1", "--record-dir", &path],
+    ] {
+        let (code, err) = fails(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("not a directory"), "{args:?}: {err}");
+    }
+    std::fs::remove_file(&file).unwrap();
+    let _ = std::fs::remove_file(&state);
+}
+
+/// An engine that never plays (`/bin/false`) forfeits games with no move: no per-ply figure
+/// (there is no ply to divide by), and none of those games "repeats" another.
+#[cfg(unix)]
+#[test]
+fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-noply-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let other = format!("cmd={BIN}");
+    let out = Command::new(BIN)
+        .args(["match", "--engine", "cmd=/bin/false", "--engine", &other])
+        .args(["--each", "nodes=1", "--games", "4"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(", 0 plies in "), "{text}");
+    assert!(!text.contains("per ply"), "{text}");
+    assert!(!text.contains("repeated an earlier game"), "{text}");
+}

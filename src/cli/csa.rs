@@ -185,8 +185,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
     if let Some(dir) = &args.record_dir {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create record dir {}", dir.display()))?;
+        super::create_record_dir(dir)?;
     }
     if args.startup.is_some() && args.engine.is_none() {
         warn!("--startup-ms is only for --engine: ignored");

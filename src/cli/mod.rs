@@ -277,3 +277,17 @@ fn update_max_level() {
         sink.stderr_level
     });
 }
+
+/// Creates the record directory `dir` (and its parents); a file of that name is "not a
+/// directory", which `create_dir_all` would call "File exists".
+pub(crate) fn create_record_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::Context;
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!(
+            "cannot create record directory {}: not a directory",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create record directory {}", dir.display()))
+}

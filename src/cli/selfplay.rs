@@ -81,8 +81,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         None => Position::startpos(),
     };
     if let Some(dir) = &cfg.record_dir {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create record directory {}", dir.display()))?;
+        super::create_record_dir(dir)?;
     }
     let seed = cfg.seed.unwrap_or_else(RandomMover::entropy_seed);
     log::info!("selfplay: {} games from {start}, seed {seed}", cfg.games);

@@ -214,42 +214,55 @@ pub(super) fn command(engine: &EngineCommand) -> io::Result<Command> {
             .args(&engine.args);
         return Ok(cmd);
     }
+    if engine.program.contains('/') {
+        locate(engine)?;
+    }
     let mut cmd = Command::new(&engine.program);
     cmd.args(&engine.args);
     Ok(cmd)
 }
 
 /// Whether `engine`'s program can be found and run: a path (relative to its directory), or a
-/// name looked up in `PATH`.
+/// name looked up in `PATH`. The error names what is wrong: no such file, a directory, or a
+/// file without the execute bit (the commonest first mistake with a downloaded engine).
 fn locate(engine: &EngineCommand) -> io::Result<()> {
     let program = std::path::Path::new(&engine.program);
-    let runnable = |p: &std::path::Path| -> bool {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            p.metadata()
-                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        }
-        #[cfg(not(unix))]
-        p.is_file()
-    };
-    let found = if engine.program.contains('/') {
-        match (&engine.dir, program.is_relative()) {
-            (Some(dir), true) => runnable(&dir.join(program)),
-            _ => runnable(program),
-        }
-    } else {
-        std::env::var_os("PATH")
-            .is_some_and(|path| std::env::split_paths(&path).any(|d| runnable(&d.join(program))))
-    };
-    if found {
-        Ok(())
-    } else {
-        Err(io::Error::new(
-            io::ErrorKind::NotFound,
-            "No such file or directory (os error 2)",
-        ))
+    if !engine.program.contains('/') {
+        let on_path = std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|d| check_file(&d.join(program)).is_ok())
+        });
+        return if on_path {
+            Ok(())
+        } else {
+            Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                "No such file or directory (os error 2)",
+            ))
+        };
     }
+    match (&engine.dir, program.is_relative()) {
+        (Some(dir), true) => check_file(&dir.join(program)),
+        _ => check_file(program),
+    }
+}
+
+/// Whether the file at `path` can be run, with an error that says why not.
+fn check_file(path: &std::path::Path) -> io::Result<()> {
+    let meta = path.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::other("is a directory, not a program"));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if meta.permissions().mode() & 0o111 == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!("not executable (to run it: chmod +x {})", path.display()),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The launcher (`saikoro --saikoro-engine-launcher PARENT PROGRAM ARGS…`): asks for SIGKILL

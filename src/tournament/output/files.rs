@@ -105,7 +105,10 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
                     return Ok(Some(UsedOutput {
                         flag: "--state",
                         path: path.clone(),
-                        holds: format!("an unfinished match ({} games played)", saved.games.len()),
+                        holds: match saved.games.len() {
+                            1 => "an unfinished match (1 game played)".to_string(),
+                            n => format!("an unfinished match ({n} games played)"),
+                        },
                     }));
                 }
             }

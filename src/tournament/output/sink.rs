@@ -158,6 +158,10 @@ pub struct Records {
 impl Records {
     /// Writes the records into `dir` (created if need be) in `format`.
     pub fn create(dir: &Path, format: RecordFormat) -> Result<Records, MatchError> {
+        if dir.exists() && !dir.is_dir() {
+            let e = io::Error::other("not a directory (--records names a folder to write into)");
+            return Err(io_error(dir.display().to_string())(e));
+        }
         std::fs::create_dir_all(dir).map_err(io_error(dir.display().to_string()))?;
         Ok(Records {
             dir: dir.to_path_buf(),

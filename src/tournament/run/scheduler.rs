@@ -165,6 +165,10 @@ impl fmt::Display for RunFigures {
             secs,
             self.games as f64 / secs
         )?;
+        if self.plies == 0 {
+            // No ply to divide by: a per-ply figure would be the start-up's cost.
+            return Ok(());
+        }
         if let Some(cpu) = self.cpu {
             write!(
                 f,
@@ -387,7 +391,8 @@ impl Collector<'_> {
         let m = self.m;
         let mut info = m.info(g);
         let fingerprint = lines::fingerprint(g.black, g.white, record);
-        if record.end.reason != Reason::Interrupted {
+        // A game with no move (a forfeit before the first) repeats nothing.
+        if record.end.reason != Reason::Interrupted && !record.moves.is_empty() {
             info.repeats = self.board.fingerprint(g.number, fingerprint);
         }
         let game = Finished {
