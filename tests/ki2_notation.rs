@@ -373,6 +373,9 @@ fn bad_input_is_refused_with_its_reason() {
         "{text}"
     );
     assert!(err("５五飛").to_string().contains("no 飛 can reach ５五"));
+    assert!(err("５二金引")
+        .to_string()
+        .contains("引 is true of no 金 that can move to ５二"));
     assert!(err("５五金打").to_string().contains("no 金 in hand"));
     assert!(err("５五歩").to_string().contains("二歩"));
     let knight = pos("K9i k1a N3e", 'b', "-");

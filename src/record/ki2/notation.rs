@@ -362,6 +362,10 @@ pub enum MoveTextError {
         text: String,
         /// The words as written.
         words: String,
+        /// The kind named.
+        kind: PieceType,
+        /// The square.
+        to: Square,
     },
     /// The text fits more than one legal move: the KI2 texts of those it fits.
     Ambiguous {
@@ -409,9 +413,16 @@ impl fmt::Display for MoveTextError {
                 piece_name(*kind),
                 square_text(*to)
             ),
-            MoveTextError::FalseWords { text, words } => write!(
+            MoveTextError::FalseWords {
+                text,
+                words,
+                kind,
+                to,
+            } => write!(
                 f,
-                "`{text}`: no piece that can move there is {words} of the square"
+                "`{text}`: {words} is true of no {} that can move to {}",
+                piece_name(*kind),
+                square_text(*to)
             ),
             MoveTextError::Ambiguous { text, fits } => write!(
                 f,
@@ -627,6 +638,8 @@ fn read_in(
         return Err(MoveTextError::FalseWords {
             text: owned(),
             words: words.kanji(),
+            kind: p.kind,
+            to,
         });
     }
     let promote = p.suffix == Suffix::Promote;
