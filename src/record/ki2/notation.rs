@@ -467,6 +467,17 @@ struct Parsed {
     suffix: Suffix,
 }
 
+impl Parsed {
+    /// The relative words as written (打 apart).
+    fn words(&self) -> Relative {
+        Relative {
+            horizontal: self.horizontal,
+            vertical: self.vertical,
+            drop: false,
+        }
+    }
+}
+
 /// A digit written as ASCII, full-width (`５`) or a kanji numeral (`五`).
 fn number(c: char) -> Option<u8> {
     if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
@@ -572,72 +583,48 @@ fn read_in(
     text: &str,
     last_to: Option<Square>,
 ) -> Result<Move, MoveTextError> {
-    let trimmed = text.trim_matches(|c: char| c.is_whitespace());
-    let owned = || trimmed.to_string();
-    let p = parse(trimmed).ok_or_else(|| MoveTextError::Unreadable { text: owned() })?;
+    let text = text.trim_matches(|c: char| c.is_whitespace());
+    let p = parse(text).ok_or_else(|| MoveTextError::Unreadable { text: text.into() })?;
     let us = pos.side_to_move();
     if p.side.is_some_and(|s| s != us) {
         return Err(MoveTextError::WrongSide {
-            text: owned(),
+            text: text.into(),
             side: us,
         });
     }
     let to = match p.to {
         Some(sq) => sq,
-        None => last_to.ok_or_else(|| MoveTextError::NoPreviousMove { text: owned() })?,
+        None => last_to.ok_or_else(|| MoveTextError::NoPreviousMove { text: text.into() })?,
     };
     let drop = Move::Drop { kind: p.kind, to };
     let in_hand = p.kind.is_hand_kind() && pos.hand(us).count(p.kind) > 0;
-    let legal_or_why = |mv: Move| {
-        if legal.contains(&mv) {
-            Ok(mv)
-        } else {
-            Err(MoveTextError::Illegal {
-                text: owned(),
-                mv,
-                reason: pos.is_legal(mv).err().unwrap_or(IllegalMove::CannotReach),
-            })
-        }
-    };
-    if p.suffix == Suffix::Drop {
-        if !in_hand {
-            return Err(MoveTextError::NotInHand {
-                text: owned(),
-                kind: p.kind,
-            });
-        }
-        return legal_or_why(drop);
+    if p.suffix == Suffix::Drop && !in_hand {
+        return Err(MoveTextError::NotInHand {
+            text: text.into(),
+            kind: p.kind,
+        });
+    } else if p.suffix == Suffix::Drop {
+        return checked(pos, legal, text, drop);
     }
     let froms = origins(pos, legal, p.kind, to);
-    let words = p.horizontal.is_some() || p.vertical.is_some();
+    // A bare name where no piece on the board can move there is a drop (打 is written only where
+    // one could).
+    let bare = in_hand && p.words() == Relative::default() && p.suffix == Suffix::None;
     if froms.is_empty() {
-        if in_hand && !words && p.suffix == Suffix::None {
-            return legal_or_why(drop);
+        if bare {
+            return checked(pos, legal, text, drop);
         }
         return Err(MoveTextError::NoPiece {
-            text: owned(),
+            text: text.into(),
             kind: p.kind,
             to,
         });
     }
-    let fitting: Vec<Square> = froms
-        .iter()
-        .copied()
-        .filter(|&f| {
-            p.vertical.is_none_or(|v| vertical_of(us, f, to) == v)
-                && p.horizontal
-                    .is_none_or(|h| horizontal_of(us, p.kind, f, to, &froms) == Some(h))
-        })
-        .collect();
+    let fitting = fitting(us, &p, to, &froms);
     if fitting.is_empty() {
-        let words = Relative {
-            horizontal: p.horizontal,
-            vertical: p.vertical,
-            drop: false,
-        };
         return Err(MoveTextError::FalseWords {
-            text: owned(),
-            words: words.kanji(),
+            text: text.into(),
+            words: p.words().kanji(),
             kind: p.kind,
             to,
         });
@@ -650,18 +637,48 @@ fn read_in(
         .collect();
     match moves[..] {
         [mv] => Ok(mv),
-        [] if in_hand && !words && p.suffix == Suffix::None => legal_or_why(drop),
-        [] => legal_or_why(Move::Normal {
-            from: fitting[0],
-            to,
-            promote,
-        }),
+        [] if bare => checked(pos, legal, text, drop),
+        [] => checked(
+            pos,
+            legal,
+            text,
+            Move::Normal {
+                from: fitting[0],
+                to,
+                promote,
+            },
+        ),
         _ => Err(MoveTextError::Ambiguous {
-            text: owned(),
+            text: text.into(),
             fits: moves
                 .iter()
                 .map(|&mv| write_in(pos, legal, mv, last_to))
                 .collect(),
         }),
     }
+}
+
+/// The origins among `froms` of which the words of `p` are true.
+fn fitting(us: Color, p: &Parsed, to: Square, froms: &[Square]) -> Vec<Square> {
+    froms
+        .iter()
+        .copied()
+        .filter(|&f| {
+            p.vertical.is_none_or(|v| vertical_of(us, f, to) == v)
+                && p.horizontal
+                    .is_none_or(|h| horizontal_of(us, p.kind, f, to, froms) == Some(h))
+        })
+        .collect()
+}
+
+/// `mv` if it is legal, else why not.
+fn checked(pos: &Position, legal: &[Move], text: &str, mv: Move) -> Result<Move, MoveTextError> {
+    if legal.contains(&mv) {
+        return Ok(mv);
+    }
+    Err(MoveTextError::Illegal {
+        text: text.into(),
+        mv,
+        reason: pos.is_legal(mv).err().unwrap_or(IllegalMove::CannotReach),
+    })
 }
