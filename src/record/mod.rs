@@ -5,6 +5,7 @@
 pub mod csa;
 pub(crate) mod diagram;
 pub mod japanese;
+pub mod ki2;
 pub mod kif;
 
 /// The word that a form's table (`(word, value)` pairs, each value once) gives `value`; empty

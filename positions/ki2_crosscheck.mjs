@@ -1,0 +1,102 @@
+// Compares Saikoro's KI2 move texts with tsshogi's (ShogiHome's record library), by hand; the
+// project's tests do not need it. Run from the repository root:
+//
+//   (cd /tmp && npm install tsshogi)
+//   cargo run --release --example ki2_moves < positions/random-games.sfen > /tmp/ki2-saikoro.tsv
+//   cargo run --release --example ki2_moves < positions/ki2_positions.sfen >> /tmp/ki2-saikoro.tsv
+//   NODE_PATH=/tmp/node_modules node positions/ki2_crosscheck.mjs /tmp/ki2-saikoro.tsv /tmp/ki2-tsshogi.tsv
+//   cargo run --release --example ki2_moves -- --read < /tmp/ki2-tsshogi.tsv
+//
+// Each input line is `SFEN<TAB>USI move<TAB>Saikoro's text`. The script writes tsshogi's text
+// for the same move (tsshogi's `formatMove`, its side mark taken off), counts the agreements
+// and prints each disagreement with the kind it falls in (see positions/README.md), so that the
+// known kinds can be checked one by one.
+
+import { createRequire } from "node:module";
+import { readFileSync, writeFileSync } from "node:fs";
+
+const require = createRequire(import.meta.url + "/../");
+const { Position, Piece, Square, formatMove } = require("tsshogi");
+
+const file = process.argv[2];
+if (!file) {
+  console.error("usage: node positions/ki2_crosscheck.mjs SAIKORO.tsv [TSSHOGI.tsv]");
+  process.exit(2);
+}
+
+let agree = 0;
+const differ = [];
+const cache = new Map();
+// With a second argument, tsshogi's texts are also written there (`SFEN<TAB>USI<TAB>text`), for
+// `ki2_moves --read` to read back with Saikoro.
+const theirsOut = [];
+for (const line of readFileSync(file, "utf8").split("\n")) {
+  if (!line.trim()) continue;
+  const [sfen, usi, ours] = line.split("\t");
+  let pos = cache.get(sfen);
+  if (!pos) {
+    pos = Position.newBySFEN(sfen);
+    if (!pos) {
+      console.error(`tsshogi refuses the SFEN ${sfen}`);
+      process.exit(1);
+    }
+    cache.clear();
+    cache.set(sfen, pos);
+  }
+  const move = pos.createMoveByUSI(usi);
+  if (!move) {
+    differ.push({ sfen, usi, ours, theirs: "(no move)" });
+    continue;
+  }
+  const theirs = formatMove(pos, move).replace(/^[☗☖▲△]/, "");
+  theirsOut.push(`${sfen}\t${usi}\t${theirs}\n`);
+  if (theirs === ours) {
+    agree++;
+  } else {
+    differ.push({ sfen, usi, ours, theirs, illegal: illegalRivals(pos, move) });
+  }
+}
+
+// The other pieces of the kind that tsshogi counts as reaching the square but whose move there
+// its own legality check (isValidMove: the king left in check) refuses: pinned pieces, or pieces
+// whose move does not answer a check.
+function illegalRivals(pos, move) {
+  const piece = new Piece(move.color, move.pieceType);
+  return pos
+    .listAttackersByPiece(move.to, piece)
+    .filter((sq) => !(move.from instanceof Square) || !sq.equals(move.from))
+    .filter((sq) => {
+      const m = pos.createMove(sq, move.to);
+      return !m || !pos.isValidMove(m);
+    })
+    .map((sq) => `${sq.file}${sq.rank}`);
+}
+
+// The kind of a disagreement: where tsshogi adds words (or 打) that Saikoro leaves out, or the
+// words differ.
+function kind({ ours, theirs, illegal }) {
+  const pinned = illegal.length ? " (a rival tsshogi counts cannot legally move there)" : "";
+  return kindOfText(ours, theirs) + pinned;
+}
+
+function kindOfText(ours, theirs) {
+  if (theirs.startsWith(ours) && /^[右左直上引寄打]+$/.test(theirs.slice(ours.length))) {
+    return "tsshogi adds " + theirs.slice(ours.length);
+  }
+  const core = (t) => t.replace(/(不成|成)$/, "");
+  if (core(theirs).startsWith(core(ours)) && theirs.endsWith(ours.slice(core(ours).length))) {
+    return "tsshogi adds words before the promotion word";
+  }
+  return "other";
+}
+
+const kinds = new Map();
+for (const d of differ) {
+  const k = kind(d);
+  kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  const rivals = d.illegal.length ? `\trivals ${d.illegal.join(",")}` : "";
+  console.log(`${k}\t${d.sfen}\t${d.usi}\tsaikoro ${d.ours}\ttsshogi ${d.theirs}${rivals}`);
+}
+console.log(`moves ${agree + differ.length}, agree ${agree}, differ ${differ.length}`);
+for (const [k, n] of kinds) console.log(`  ${k}: ${n}`);
+if (process.argv[3]) writeFileSync(process.argv[3], theirsOut.join(""));
