@@ -2,7 +2,9 @@
 //! moves, each checked by the rules as it is read, and the end word. Text only: decoding
 //! Shift_JIS is the caller's.
 
-use crate::record::japanese::{End, HANDICAPS, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS};
+use crate::record::japanese::{
+    End, HANDICAPS, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS,
+};
 use crate::{ByColor, Color, Game, Hand, Move, Piece, PieceType, Position, Setup, Square};
 use std::fmt;
 
