@@ -36,6 +36,8 @@ Engines (two or more; every pair meets, or the first meets each other with --gau
       dir=DIR             its working directory
       name=NAME           its name in the output [its `id name`]
       option.NAME=VALUE   `setoption` after `usiok`, checked against its `option` lines
+                          (one it does not declare is refused, unless
+                          --send-undeclared-options)
       tc=SECONDS[+INC]    clock: sudden death (tc=60), Fischer (tc=60+1); M:SS also works
       byoyomi=SECONDS     byoyomi after the main time (tc=60 byoyomi=5, tc=0 byoyomi=1)
       movetime=MS         a fixed time per move, sent as `btime 0 wtime 0 byoyomi MS`
@@ -44,6 +46,9 @@ Engines (two or more; every pair meets, or the first meets each other with --gau
   --each KEY=VALUE...     defaults for every engine (same keys); an engine's own tc,
                           byoyomi or movetime replaces the whole time control of --each
   --gauntlet              the first engine against each of the others only
+  --send-undeclared-options
+                          send an option.NAME an engine does not declare, with a warning on
+                          stderr, instead of refusing the engine (the farm dialects always do)
 
 Games:
   --rounds N              rounds; each plays --games games per pairing [2]
@@ -270,6 +275,7 @@ impl MatchFlags {
             "gauntlet" => c.gauntlet = true,
             "noswap" => c.noswap = true,
             "distinct-games" => c.distinct_games = true,
+            "send-undeclared-options" => c.send_undeclared_options = true,
             "rounds" => c.rounds = super::parse_value(p, "--rounds")?,
             "games" => c.games = super::parse_value(p, "--games")?,
             "openings" => {
@@ -651,6 +657,7 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
         "gauntlet" => on(c.gauntlet),
         "noswap" => on(c.noswap),
         "distinct-games" => on(c.distinct_games),
+        "send-undeclared-options" => on(c.send_undeclared_options),
         "games" => valued(c.games.to_string(), d.games.to_string()),
         "ratinginterval" => valued(c.rating_interval.to_string(), d.rating_interval.to_string()),
         "maxplies" => valued(c.max_plies.to_string(), d.max_plies.to_string()),

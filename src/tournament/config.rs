@@ -336,6 +336,9 @@ pub struct MatchConfig {
     pub resign: Option<ResignAdjudication>,
     /// How `bestmove win` is judged.
     pub entering_king_rule: EnteringKingRule,
+    /// Send an option an engine does not declare, with a warning, instead of refusing the
+    /// engine (`--send-undeclared-options`; always in the farm dialects, as shogitest does).
+    pub send_undeclared_options: bool,
     /// How long an engine may take to answer `usi`.
     pub startup_ms: u64,
     /// How long an engine may take to answer `isready`, `stop` or a move without a clock.
@@ -379,6 +382,7 @@ impl Default for MatchConfig {
             draw: None,
             resign: None,
             entering_king_rule: EnteringKingRule::CsaRule27,
+            send_undeclared_options: false,
             startup_ms: 10_000,
             ready_ms: 60_000,
             records: None,

@@ -8,7 +8,10 @@
 //! `timemargin=MS` (per engine in fastchess) becomes the match's `--timemargin`, the largest
 //! given.
 
-use super::{did_you_mean, is_single_dash_flag, take_value, take_words, DialectError};
+use super::{
+    did_you_mean, engine_option_word, is_single_dash_flag, take_value, take_words, DialectError,
+    SEND_UNDECLARED,
+};
 
 /// How a fastchess flag is read and what it becomes.
 enum Flag {
@@ -172,7 +175,7 @@ pub fn engine_words(
                         .into(),
                 ))
             }
-            _ => out.push(w),
+            _ => out.push(engine_option_word(&w)),
         }
     }
     Ok(out)
@@ -185,6 +188,9 @@ pub fn engine_words(
 pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, DialectError> {
     let mut out = Vec::with_capacity(args.len());
     let mut margin = None;
+    // Whether an engine was given fastchess's way (`-engine`, `-each`): its options are then
+    // sent as a farm's runner sends them, undeclared ones with a warning.
+    let mut fastchess_engines = false;
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
@@ -194,6 +200,7 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
         } else if is_single_dash_flag(a) && !is_fastchess(&a[1..]) && ours.contains(&&a[1..]) {
             out.push(format!("-{a}"));
         } else if is_single_dash_flag(a) {
+            fastchess_engines |= a == "-engine" || a == "-each";
             flag(&args, &mut i, &mut out, &mut margin).map_err(|e| match e {
                 DialectError::Unknown { flag, hint: None } => DialectError::Unknown {
                     hint: did_you_mean(&flag, ours.iter().copied()).map(|h| format!("--{h}")),
@@ -209,6 +216,9 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
     if let Some(ms) = margin {
         // First, so that an explicit --timemargin given later wins.
         out.splice(0..0, ["--timemargin".to_string(), ms.to_string()]);
+    }
+    if fastchess_engines && !out.iter().any(|w| w == SEND_UNDECLARED) {
+        out.push(SEND_UNDECLARED.to_string());
     }
     Ok(out)
 }
@@ -350,7 +360,7 @@ mod tests {
             ),
             "--engine cmd=Engine1.exe name=Engine1 --engine cmd=Engine2.exe name=Engine2 \
              --openings file=book.epd format=epd order=random --each tc=60+0.6 option.Hash=64 \
-             --rounds 200 --games 2 --concurrency 4"
+             --rounds 200 --games 2 --concurrency 4 --send-undeclared-options"
         );
     }
 
@@ -358,7 +368,13 @@ mod tests {
     fn engine_words_and_the_margin() {
         assert_eq!(
             ours("-engine cmd=a st=0.25 proto=usi timemargin=100 -engine cmd=b tc=inf nodes=5 timemargin=250 plies=3"),
-            "--timemargin 250 --engine cmd=a movetime=250 --engine cmd=b nodes=5 depth=3"
+            "--timemargin 250 --engine cmd=a movetime=250 --engine cmd=b nodes=5 depth=3 \
+             --send-undeclared-options"
+        );
+        // The worker's doubled prefix; ours alone keep refusing undeclared options.
+        assert_eq!(
+            ours("--engine cmd=a nodes=1 option.option.EnteringKingRule=CSARule24"),
+            "--engine cmd=a nodes=1 option.EnteringKingRule=CSARule24"
         );
         // Ours pass, with engine words read the same way; an explicit margin comes later.
         assert_eq!(

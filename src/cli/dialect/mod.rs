@@ -55,6 +55,22 @@ impl fmt::Display for DialectError {
 
 impl std::error::Error for DialectError {}
 
+/// The flag the farm dialects add to their translation: an option an engine does not declare
+/// is sent with a warning, as shogitest sends every `option.` word, so that a farm does not
+/// lose a workload to an option one engine lacks.
+pub(crate) const SEND_UNDECLARED: &str = "--send-undeclared-options";
+
+/// An engine word `option.option.NAME=VALUE` as `option.NAME=VALUE`: the ShogiBench worker
+/// puts `option.` before every token of the server's engine options, and the server requires
+/// the token `option.EnteringKingRule=CSARule24` there, so the runner is given the prefix
+/// twice. Any other word is returned as it is.
+pub(crate) fn engine_option_word(word: &str) -> String {
+    match word.strip_prefix("option.option.") {
+        Some(rest) => format!("option.{rest}"),
+        None => word.to_string(),
+    }
+}
+
 /// Levenshtein distance of two short ASCII words (case-insensitive).
 fn distance(a: &str, b: &str) -> usize {
     let a: Vec<u8> = a.bytes().map(|c| c.to_ascii_lowercase()).collect();
@@ -178,6 +194,19 @@ mod tests {
     fn the_flags_of_a_help_text() {
         let help = "  --engine KEY=VALUE  one engine\n  --rounds N  [2], see --games\n  -- x";
         assert_eq!(flags_in_help(help), ["engine", "rounds", "games"]);
+    }
+
+    #[test]
+    fn the_workers_doubled_option_prefix() {
+        assert_eq!(
+            engine_option_word("option.option.EnteringKingRule=CSARule24"),
+            "option.EnteringKingRule=CSARule24"
+        );
+        assert_eq!(
+            engine_option_word("option.USI_Hash=16"),
+            "option.USI_Hash=16"
+        );
+        assert_eq!(engine_option_word("name=E-dev"), "name=E-dev");
     }
 
     #[test]

@@ -21,7 +21,9 @@
 //! match`'s own flags (`--results FILE`, `--records DIR`, `--log-file FILE`) and pass as they
 //! are.
 
-use super::{did_you_mean, take_value, take_words, DialectError};
+use super::{
+    did_you_mean, engine_option_word, take_value, take_words, DialectError, SEND_UNDECLARED,
+};
 use anyhow::Context;
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -49,7 +51,16 @@ const FLAGS: &[&str] = &[
     "testEnv",
     "recover",
     "cpu-affinity",
+    "ruleprofile",
 ];
+
+/// The rule profiles `-ruleprofile` knows (the ShogiBench server's ids, `OpenBench/
+/// rule_profiles.py`), each with the entering-king rule it names. `canonical-yaneuraou-
+/// csarule24-v1` is YaneuraOu's `EnteringKingRule CSARule24` (its `position.cpp`, at the
+/// revision the profile pins): a declaration wins with 31 points for either side, the king in
+/// the zone, ten other pieces there, not in check. The rest of the profile's rules are
+/// Saikoro's own, which are YaneuraOu's: fourfold repetition a draw, perpetual check a loss.
+pub const RULE_PROFILES: &[(&str, &str)] = &[("canonical-yaneuraou-csarule24-v1", "CSARule24")];
 
 /// The shogitest version whose command line this dialect reads, printed for `-version`: the
 /// ShogiBench worker compares it with the server's `shogitest_min_version` (0.1.1 in
@@ -151,7 +162,7 @@ fn engine_words(words: &[String], margin: &mut Option<u64>) -> Result<Vec<String
         let (k, v) = w.split_once('=').ok_or_else(|| bad("not key=value"))?;
         match k {
             "name" | "dir" | "cmd" => out.push(w.clone()),
-            _ if k.starts_with("option.") => out.push(w.clone()),
+            _ if k.starts_with("option.") => out.push(engine_option_word(w)),
             // Not shogitest's (it refuses it), but older ShogiBench workers wrote `tc=inf
             // nodes=N` for node-limited tests: no clock, the limit that follows counts.
             "tc" if v.eq_ignore_ascii_case("inf") || v.eq_ignore_ascii_case("infinite") => {}
@@ -326,6 +337,18 @@ fn shogitest_flag(
             };
             read.out.extend(["--maxplies".into(), n]);
         }
+        "ruleprofile" => {
+            let id = take_value(args, i)?;
+            let Some((_, rule)) = RULE_PROFILES.iter().find(|(p, _)| *p == id) else {
+                let known: Vec<&str> = RULE_PROFILES.iter().map(|(p, _)| *p).collect();
+                return Err(bad(&format!(
+                    "unknown rule profile {id:?} (known: {})",
+                    known.join(", ")
+                )));
+            };
+            read.out
+                .extend(["--entering-king-rule".into(), rule.to_string()]);
+        }
         "testEnv" => read.out.extend(["--ratinginterval".into(), "0".into()]),
         "recover" => read.out.extend(["--max-failures".into(), "0".into()]),
         _ => unreachable!("-{name} is in FLAGS"),
@@ -346,7 +369,11 @@ fn assemble(read: Read) -> Result<Vec<String>, DialectError> {
         engine_args.push("--engine".to_string());
         engine_args.extend(engine_words(&words, &mut margin)?);
     }
-    let mut all = vec!["--output-style".to_string(), "shogitest".into()];
+    let mut all = vec![
+        "--output-style".to_string(),
+        "shogitest".into(),
+        SEND_UNDECLARED.into(),
+    ];
     all.extend(["--rounds".into(), games]);
     if let Some(ms) = margin {
         all.extend(["--timemargin".into(), ms.to_string()]);
@@ -394,7 +421,7 @@ mod tests {
         assert_eq!(
             translate(words(WORKER)).unwrap().join(" "),
             format!(
-                "--output-style shogitest --rounds 8 --timemargin 250 \
+                "--output-style shogitest --send-undeclared-options --rounds 8 --timemargin 250 \
              --engine dir=Engines/ cmd={} option.USI_Hash=16 option.Threads=1 \
              name=YaneuraOu-dev tc=8.000+0.080 \
              --engine dir=Engines/ cmd={} ponder option.USI_Hash=16 option.Threads=1 \
@@ -406,6 +433,34 @@ mod tests {
                 a.display(),
                 b.display()
             )
+        );
+    }
+
+    /// The worker of CLIENT_VERSION 40 (`MatchRunner.rule_profile_settings`): the rule
+    /// profile, and the server's `option.EnteringKingRule=CSARule24` prefixed once more.
+    #[test]
+    fn the_rule_profile_and_the_doubled_option_prefix() {
+        let t = translate(words(
+            "-repeat -ruleprofile canonical-yaneuraou-csarule24-v1 -games 1 \
+             -engine cmd=a nodes=1 option.option.EnteringKingRule=CSARule24 option.Seed=1",
+        ))
+        .unwrap()
+        .join(" ");
+        assert!(t.contains("--entering-king-rule CSARule24"), "{t}");
+        assert!(
+            t.contains("option.EnteringKingRule=CSARule24 option.Seed=1"),
+            "{t}"
+        );
+        assert!(!t.contains("option.option."), "{t}");
+        let err = translate(words(
+            "-ruleprofile legacy-csarule27-unverified-v1 -games 1",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            err,
+            "-ruleprofile: unknown rule profile \"legacy-csarule27-unverified-v1\" \
+             (known: canonical-yaneuraou-csarule24-v1)"
         );
     }
 
@@ -444,7 +499,7 @@ mod tests {
         let err = |s: &str| translate(words(s)).unwrap_err().to_string();
         let t = translate(words("-engine cmd=a nodes=1 -engine cmd=b nodes=1")).unwrap();
         assert_eq!(
-            t[2..4],
+            t[3..5],
             ["--rounds", "100000"],
             "without -games: until stopped"
         );

@@ -4,19 +4,25 @@
 
 use crate::driver::client::Stderr;
 use crate::driver::{
-    ClientError, EngineInfo, EngineSession, EngineSpec, FaultPolicy, StartError, StartFailure,
-    UsiClient,
+    ClientError, EngineInfo, EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError,
+    StartFailure, UsiClient,
 };
 use crate::tournament::config::EngineConfig;
 use log::{debug, warn};
 use std::fmt;
 use std::time::Duration;
 
-/// The match's fault policy with its start-up and ready times.
-pub fn policy(startup: Duration, ready: Duration) -> FaultPolicy {
+/// The match's fault policy with its start-up and ready times, and an option the engine
+/// does not declare sent with a warning when `send_undeclared` says so (refused otherwise).
+pub fn policy(startup: Duration, ready: Duration, send_undeclared: bool) -> FaultPolicy {
     FaultPolicy {
         startup,
         ready,
+        undeclared_option: if send_undeclared {
+            OptionRule::SendAnyway
+        } else {
+            OptionRule::Refuse
+        },
         ..FaultPolicy::MATCH
     }
 }
@@ -116,13 +122,12 @@ impl MatchEngine {
 /// Starts the engine once to learn its name and check its options, then quits it. A name from
 /// `name=` wins over the `id name`; an engine that fails the handshake keeps its fallback name
 /// (its games will show why). Only a program that cannot run, or wrong options, are errors.
-pub fn probe(config: &EngineConfig, startup: Duration) -> Result<String, EngineError> {
+pub fn probe(config: &EngineConfig, policy: &FaultPolicy) -> Result<String, EngineError> {
     let label = config
         .name
         .clone()
         .unwrap_or_else(|| config.fallback_name());
-    let policy = policy(startup, FaultPolicy::MATCH.ready);
-    match MatchEngine::start(config, &label, &policy) {
+    match MatchEngine::start(config, &label, policy) {
         Ok(e) => {
             let name = config
                 .name

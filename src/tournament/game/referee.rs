@@ -42,13 +42,15 @@ pub struct Referee {
     pub startup: Duration,
     /// How long `isready` or an untimed move may take.
     pub ready: Duration,
+    /// Send an option an engine does not declare (with a warning) instead of refusing it.
+    pub send_undeclared_options: bool,
 }
 
 impl Referee {
     /// What the match does when an engine fails: [`FaultPolicy::MATCH`] with this match's
-    /// start-up and ready times.
+    /// start-up and ready times and its rule for undeclared options.
     pub fn policy(&self) -> FaultPolicy {
-        engine::policy(self.startup, self.ready)
+        engine::policy(self.startup, self.ready, self.send_undeclared_options)
     }
 }
 

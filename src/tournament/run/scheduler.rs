@@ -89,10 +89,10 @@ impl Match {
         };
         outputs(&config, resume.as_ref())?;
         info!("{} openings, seed {seed}", openings.len());
-        let startup = Duration::from_millis(config.startup_ms);
+        let policy = referee(&config).policy();
         let mut names = Vec::new();
         for e in &config.engines {
-            names.push(probe(e, startup).map_err(MatchError::Engine)?);
+            names.push(probe(e, &policy).map_err(MatchError::Engine)?);
         }
         distinct_names(&mut names);
         let (pairings, games) = schedule(Shape {
@@ -454,6 +454,7 @@ fn referee(config: &MatchConfig) -> Referee {
         resign: config.resign,
         startup: Duration::from_millis(config.startup_ms),
         ready: Duration::from_millis(config.ready_ms),
+        send_undeclared_options: config.send_undeclared_options,
     }
 }
 

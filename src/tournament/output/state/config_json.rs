@@ -174,6 +174,10 @@ pub(super) fn config_value(c: &MatchConfig) -> Json {
             "entering_king_rule",
             Json::string(c.entering_king_rule.name()),
         ),
+        (
+            "send_undeclared_options",
+            Json::Bool(c.send_undeclared_options),
+        ),
         ("startup_ms", Json::number(c.startup_ms)),
         ("ready_ms", Json::number(c.ready_ms)),
         ("records", opt(&c.records, |r| path(r))),
@@ -395,6 +399,11 @@ fn read_config(f: &Fields<'_>) -> Result<MatchConfig, String> {
         entering_king_rule: f.get("entering_king_rule", "a rule's name", |v| {
             v.as_str()?.parse().ok()
         })?,
+        // Not in the state files of earlier versions: refused, as they did.
+        send_undeclared_options: match f.value.get("send_undeclared_options") {
+            None => false,
+            Some(_) => f.bool("send_undeclared_options")?,
+        },
         startup_ms: f.number("startup_ms")?,
         ready_ms: f.number("ready_ms")?,
         records: f.maybe("records", "a string", path)?,
@@ -489,6 +498,7 @@ mod tests {
                 two_sided: true,
             }),
             entering_king_rule: EnteringKingRule::CsaRule24,
+            send_undeclared_options: true,
             startup_ms: 1_234,
             ready_ms: 5_678,
             records: Some("rec".into()),
