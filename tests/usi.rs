@@ -133,15 +133,15 @@ fn shogidokoro_games_with_crlf() {
             format!("bestmove {}", out.bestmoves()[0]),
             format!("bestmove {}", out.bestmoves()[1]),
             "readyok".to_string(),
-            "info string seed 12345 (from the Seed option)".to_string(),
+            "info string seed 12345 (from the Seed option), game 2 since it was set".to_string(),
             format!("bestmove {}", out.bestmoves()[2]),
         ]
     );
     let b = out.bestmoves();
     assert_legal(&Position::startpos(), &b[0]);
     assert_legal(&after("7g7f 3c3d"), &b[1]);
-    // usinewgame re-seeds: the second game's first move repeats the first game's.
-    assert_eq!(b[0], b[2]);
+    // usinewgame goes on with the session's stream (the second game is no replay).
+    assert_legal(&Position::startpos(), &b[2]);
     assert!(out.stderr.is_empty());
 }
 
@@ -450,8 +450,8 @@ fn unknown_commands_and_long_lines() {
     assert_eq!(lines[2], "readyok");
 }
 
-/// The debug commands: `d` and `go perft` (Stockfish's divide format). The perft session keeps
-/// its input open: the end of input stops a count (tests/usi_perft.rs).
+/// The debug commands: `d` and `go perft` (Stockfish's divide format; more in
+/// tests/usi_perft.rs).
 #[test]
 fn debug_commands() {
     let out = run("position startpos moves 7g7f\nd");
