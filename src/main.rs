@@ -18,6 +18,7 @@ fn main() -> ExitCode {
             return saikoro::driver::guard::launch(args.skip(1).collect())
         }
         Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
+        Some("bench") => cli::bench::main(args.skip(1).collect()),
         Some("csa") => cli::csa::main(args.skip(1).collect()),
         Some("match") => cli::tournament::main(args.skip(1).collect()),
         Some("shogitest") => cli::dialect::shogitest::main(args.skip(1).collect()),

@@ -133,15 +133,15 @@ fn shogidokoro_games_with_crlf() {
             format!("bestmove {}", out.bestmoves()[0]),
             format!("bestmove {}", out.bestmoves()[1]),
             "readyok".to_string(),
-            "info string seed 12345 (from the Seed option)".to_string(),
+            "info string seed 12345 (from the Seed option), game 2 since it was set".to_string(),
             format!("bestmove {}", out.bestmoves()[2]),
         ]
     );
     let b = out.bestmoves();
     assert_legal(&Position::startpos(), &b[0]);
     assert_legal(&after("7g7f 3c3d"), &b[1]);
-    // usinewgame re-seeds: the second game's first move repeats the first game's.
-    assert_eq!(b[0], b[2]);
+    // usinewgame goes on with the session's stream (the second game is no replay).
+    assert_legal(&Position::startpos(), &b[2]);
     assert!(out.stderr.is_empty());
 }
 
@@ -450,8 +450,8 @@ fn unknown_commands_and_long_lines() {
     assert_eq!(lines[2], "readyok");
 }
 
-/// The debug commands: `d` and `go perft` (Stockfish's divide format). The perft session keeps
-/// its input open: the end of input stops a count (tests/usi_perft.rs).
+/// The debug commands: `d` and `go perft` (Stockfish's divide format; more in
+/// tests/usi_perft.rs).
 #[test]
 fn debug_commands() {
     let out = run("position startpos moves 7g7f\nd");
@@ -697,4 +697,75 @@ fn malformed_commands_warn_and_are_still_answered() {
     assert_eq!(out.bestmoves().len(), 3);
     assert_ne!(out.bestmoves()[2], "resign");
     assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+}
+
+/// `go searchmoves`: the choice is among the listed legal moves; an illegal or unparsable one
+/// is named in an `info string` and left out.
+#[test]
+fn searchmoves_restricts_the_choice() {
+    let script = "setoption name Seed value 5\nposition startpos\n".to_string()
+        + &"go searchmoves 7g7f 2g2f\n".repeat(20);
+    let b = run(&script).bestmoves();
+    assert_eq!(b.len(), 20);
+    assert!(b.iter().all(|m| m == "7g7f" || m == "2g2f"), "{b:?}");
+    assert!(
+        b.iter().any(|m| m == "7g7f") && b.iter().any(|m| m == "2g2f"),
+        "{b:?}"
+    );
+    let out = run("position startpos\ngo searchmoves 7g7e 2g2f xx");
+    assert_eq!(out.bestmoves(), ["2g2f"]);
+    let lines = out.lines();
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string go: searchmoves: "))
+            .count(),
+        2,
+        "{lines:?}"
+    );
+}
+
+/// The games of a session: each as played by the engine on both sides, `plies` each, from
+/// the start position; `usinewgame` before each.
+fn session_games(seed: u64, games: usize, plies: usize) -> Vec<Vec<String>> {
+    let mut s = Session::start();
+    s.send(&format!("setoption name Seed value {seed}"));
+    let mut all = Vec::new();
+    for _ in 0..games {
+        s.send("usinewgame");
+        let mut moves: Vec<String> = Vec::new();
+        while moves.len() < plies {
+            s.send(&format!("position startpos moves {}", moves.join(" ")));
+            s.send("go btime 0 wtime 0 byoyomi 1000");
+            let m = s.expect("bestmove ")["bestmove ".len()..].to_string();
+            if m == "resign" || m == "win" {
+                break;
+            }
+            moves.push(m);
+        }
+        all.push(moves);
+    }
+    let (status, _) = s.quit();
+    assert!(status.success());
+    all
+}
+
+/// One random stream per session: a fixed Seed gives the same session every time, each game
+/// of it differs from the others (`usinewgame` does not restart the generator), and another
+/// Seed gives other games.
+#[test]
+fn seeds_give_sessions_whose_games_differ() {
+    let one = session_games(1, 5, 16);
+    assert_eq!(
+        session_games(1, 5, 16),
+        one,
+        "the same Seed, the same session"
+    );
+    for (i, a) in one.iter().enumerate() {
+        for b in &one[i + 1..] {
+            assert_ne!(a, b, "two games of a session alike");
+        }
+    }
+    let two = session_games(2, 5, 16);
+    assert!(one.iter().all(|g| !two.contains(g)), "{one:?} {two:?}");
 }

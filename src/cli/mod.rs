@@ -2,6 +2,7 @@
 //! `main.rs`, where `anyhow` is used.
 
 pub mod affinity;
+pub mod bench;
 pub mod check;
 pub mod csa;
 pub mod dialect;
@@ -24,6 +25,7 @@ Saikoro: a USI shogi engine that plays a uniformly random legal move.
 Usage:
   saikoro [usi] [--log-file FILE]  USI engine on stdin/stdout (the default)
   saikoro selfplay [OPTIONS]       random self-play games, with a summary
+  saikoro bench                    the engine's fixed workload (node count, nodes/second)
   saikoro match --engine cmd=PROG ... --engine cmd=PROG ... [OPTIONS]
                                    play USI engines against each other
   saikoro csa --host HOST --user NAME --password PASS [OPTIONS]

@@ -1,22 +1,26 @@
 //! The USI session: options, the current game, the random player and the pending `bestmove`.
 //!
-//! A `go` is answered before the next line is read; `go infinite` and `go ponder` choose their
-//! move at once and hold it until `stop`, `gameover` or the end of input (a `go ponder` also
-//! until `ponderhit`), so no thread is needed for them and exactly one `bestmove` follows each
-//! `go`. Only the debug command `go perft N` can take long: with a waker installed
-//! ([`Engine::with_perft_waker`], as the binary does) it counts on a thread of its own while
-//! the session answers the next lines.
+//! Every command is acted on in the order it comes, on the caller's thread. A `go` is answered
+//! before the next line is read; `go infinite` and `go ponder` choose their move at once and
+//! hold it until `stop`, `gameover` or the end of input (a `go ponder` also until
+//! `ponderhit`), so no thread is needed for them and exactly one `bestmove` follows each `go`.
+//! Only the debug commands `go perft N` and `bench` take long: they too run to the end before
+//! the next line is acted on, and with an [`Alongside`] installed ([`Engine::with_alongside`],
+//! as the binary does) `stop` ends them and `isready` is answered while they count.
 
 use crate::usi::{
     parse_line, shorten, Command, Go, OptionValue, PositionCommand, Start, UsiError, UsiOption,
 };
 use crate::{
-    Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Position, PositionError, RandomMover,
+    Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Move, Position, PositionError,
+    RandomMover,
 };
 use log::{debug, info, warn};
 use options::OptionId;
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// What the caller does after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,11 +38,13 @@ pub type LogSwitch = Box<dyn FnMut(Option<&Path>) -> io::Result<()> + Send>;
 /// The author named in `id author`.
 pub const AUTHOR: &str = "the Saikoro developers";
 
+mod bench;
 mod options;
 mod perft;
+mod searchmoves;
+pub use bench::{run_bench, BenchReport};
 pub use options::{Options, SEED_MAX};
-pub use perft::PerftWaker;
-use perft::{PerftJob, PerftReport};
+pub use perft::Alongside;
 
 /// The USI engine session. Feed it lines with [`Engine::handle_line`] (or parsed commands with
 /// [`Engine::handle`]) and call [`Engine::finish`] at the end of input.
@@ -61,20 +67,25 @@ pub struct Engine {
     game: Game,
     /// False after a rejected `position`: `go` then resigns until the next valid one.
     position_ok: bool,
-    /// `None` until the next `go` after start-up, `usinewgame` or a new `Seed`: it is then
-    /// seeded from the option (or from entropy).
+    /// `None` until the first `go` after start-up or a new `Seed` (with `Seed` 0, also after
+    /// `usinewgame`): it is then seeded from the option (or from entropy). With a fixed `Seed`
+    /// one stream serves the whole session, so each game differs and the n-th game after the
+    /// seed is set is always the same.
     player: Option<RandomMover>,
+    /// The seed of the player and the game of the session being played under it (1 for the
+    /// first); `game_started` is false after `usinewgame` until the next `go` announces it.
+    seed_used: u64,
+    game_number: u64,
+    game_started: bool,
     /// The `bestmove` line held by `go infinite` / `go ponder`.
     pending: Option<String>,
     /// Whether the held line came from `go infinite`, which only `stop` (or `gameover`, or the
     /// end of input) ends: a `ponderhit` ends a `go ponder` only.
     pending_infinite: bool,
     log_switch: Option<LogSwitch>,
-    /// The `go perft` being counted, if any.
-    perft: Option<PerftJob>,
-    /// Set: `go perft` counts in the background and calls it when done. Unset: `go perft`
-    /// returns when the count is done.
-    perft_waker: Option<PerftWaker>,
+    /// Serves `stop` and `isready` while `go perft` or `bench` counts; unset, nothing can
+    /// interrupt a count.
+    alongside: Option<Box<dyn Alongside>>,
 }
 
 impl Default for Engine {
@@ -94,8 +105,10 @@ impl Engine {
             pending: None,
             pending_infinite: false,
             log_switch: None,
-            perft: None,
-            perft_waker: None,
+            alongside: None,
+            seed_used: 0,
+            game_number: 0,
+            game_started: false,
         }
     }
 
@@ -105,40 +118,24 @@ impl Engine {
         self
     }
 
-    /// Makes `go perft` count on a thread of its own, calling `waker` (on that thread) when the
-    /// count ends; the caller then calls [`Engine::perft_done`]. Meanwhile the session answers
-    /// every line: `stop`, `gameover`, a new `go` and [`Engine::finish`] end the count with
-    /// the root moves counted so far (marked as a partial count), `quit` ends it silently.
-    pub fn with_perft_waker(mut self, waker: PerftWaker) -> Engine {
-        self.perft_waker = Some(waker);
+    /// Installs what serves `stop` and `isready` while `go perft` or `bench` counts (the
+    /// binary reads its input on another thread for that time; see [`Alongside`]).
+    pub fn with_alongside(mut self, alongside: Box<dyn Alongside>) -> Engine {
+        self.alongside = Some(alongside);
         self
     }
 
-    /// Prints the result of a `go perft` that has ended; does nothing while it still counts
-    /// (or when none was started), so a late or repeated wake-up is harmless.
-    pub fn perft_done(&mut self, out: &mut impl Write) -> io::Result<()> {
-        match self.perft.take_if(|job| job.is_finished()) {
-            Some(job) => self.print_perft(job.join("nothing"), out),
-            None => Ok(()),
+    /// Runs `work` with a stop flag that the [`Alongside`] (if any) sets on `stop`.
+    fn counting<T>(&mut self, work: impl FnOnce(&AtomicBool) -> T) -> T {
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Some(a) = self.alongside.as_mut() {
+            a.begin(Arc::clone(&stop));
         }
-    }
-
-    /// Ends a running `go perft` and prints what it counted; `by` names the cause.
-    fn stop_perft(&mut self, by: &'static str, out: &mut impl Write) -> io::Result<()> {
-        match self.perft.take() {
-            Some(job) => {
-                job.stop();
-                self.print_perft(job.join(by), out)
-            }
-            None => Ok(()),
+        let result = work(&stop);
+        if let Some(a) = self.alongside.as_mut() {
+            a.end();
         }
-    }
-
-    fn print_perft(&self, report: PerftReport, out: &mut impl Write) -> io::Result<()> {
-        for line in report.lines() {
-            send(out, &line)?;
-        }
-        Ok(())
+        result
     }
 
     /// The options `usi` declares, in the order it prints them.
@@ -156,10 +153,9 @@ impl Engine {
         &self.game
     }
 
-    /// Whether a `go ponder` / `go infinite` is waiting for `stop` or `ponderhit`, or a
-    /// `go perft` is counting.
+    /// Whether a `go ponder` / `go infinite` is waiting for `stop` or `ponderhit`.
     pub fn is_searching(&self) -> bool {
-        self.pending.is_some() || self.perft.is_some()
+        self.pending.is_some()
     }
 
     /// Parses and handles one input line. Malformed lines get one `info string` line (and a
@@ -187,16 +183,10 @@ impl Engine {
             Command::Usi => self.usi(out)?,
             Command::IsReady => send(out, "readyok")?,
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref(), out)?,
-            Command::UsiNewGame => {
-                self.player = None;
-                info!("new game");
-            }
+            Command::UsiNewGame => self.new_game(),
             Command::Position(p) => self.set_position(p, out)?,
             Command::Go(go) => self.go(go, out)?,
-            Command::Stop => {
-                self.stop_perft("stop", out)?;
-                self.release(out)?;
-            }
+            Command::Stop => self.release(out)?,
             Command::PonderHit if self.pending_infinite => {
                 debug!("ponderhit during go infinite: still holding until stop");
             }
@@ -206,19 +196,16 @@ impl Engine {
                 if result.is_none() {
                     self.warn(out, "gameover: expected win, lose or draw after it; the game is over all the same")?;
                 }
-                self.stop_perft("gameover", out)?;
                 self.release(out)?;
             }
             Command::Quit => {
                 info!("quit");
-                if let Some(job) = self.perft.take() {
-                    job.stop();
-                }
                 return Ok(Flow::Quit);
             }
             Command::Display => self.display(out)?,
             Command::Side => self.side(out)?,
             Command::Moves => self.moves(out)?,
+            Command::Bench { ignored } => self.bench(&ignored, out)?,
             Command::Ignored(c) => debug!("ignored command {c}"),
         }
         Ok(Flow::Continue)
@@ -227,8 +214,19 @@ impl Engine {
     /// End of input: emits a pending `bestmove`, as `stop` would.
     pub fn finish(&mut self, out: &mut impl Write) -> io::Result<()> {
         info!("end of input");
-        self.stop_perft("the end of input", out)?;
         self.release(out)
+    }
+
+    /// `usinewgame`: with `Seed` 0 the next game draws a fresh seed; with a fixed one the
+    /// session's stream goes on, and the next `go` names the game.
+    fn new_game(&mut self) {
+        info!("new game");
+        if self.options.seed == 0 {
+            self.player = None;
+        } else if self.player.is_some() && self.game_started {
+            self.game_number += 1;
+            self.game_started = false;
+        }
     }
 
     fn usi(&self, out: &mut impl Write) -> io::Result<()> {
@@ -272,6 +270,7 @@ impl Engine {
                 // Within 0..=SEED_MAX: the declaration checked it.
                 self.options.seed = seed as u64;
                 self.player = None;
+                self.game_number = 0;
                 None
             }
             (OptionId::EnteringKingRule, OptionValue::Text(rule)) => {
@@ -374,8 +373,6 @@ impl Engine {
         for problem in &go.problems {
             self.warn(out, &format!("go: {problem}"))?;
         }
-        // A new `go` ends a count still running (the protocol sends none before the answer).
-        self.stop_perft("a new go", out)?;
         if let Some(depth) = go.perft {
             return self.perft(depth, out);
         }
@@ -387,7 +384,7 @@ impl Engine {
             warn!("go while a search is pending: answering the pending one first");
             self.release(out)?;
         }
-        let line = format!("bestmove {}", self.choose(out)?);
+        let line = format!("bestmove {}", self.choose(&go.searchmoves, out)?);
         if go.ponder || go.infinite {
             debug!("holding '{line}' until stop/ponderhit");
             self.pending = Some(line);
@@ -399,36 +396,66 @@ impl Engine {
     }
 
     /// The move text for `bestmove`: `resign` without a valid position or legal move, `win`
-    /// when the declaration holds, else a random legal move.
-    fn choose(&mut self, out: &mut impl Write) -> io::Result<String> {
+    /// when the declaration holds, else a random legal move: one of the legal `searchmoves`
+    /// when the `go` listed any.
+    fn choose(&mut self, searchmoves: &[Move], out: &mut impl Write) -> io::Result<String> {
         if !self.position_ok {
             return Ok("resign".to_string());
         }
-        let player = match self.player.take() {
-            Some(p) => p,
-            None => {
-                let seed = match self.options.seed {
-                    0 => RandomMover::entropy_seed() % SEED_MAX + 1,
-                    s => s,
-                };
-                let from = if self.options.seed == 0 {
-                    "from entropy"
-                } else {
-                    "from the Seed option"
-                };
-                info!("seed {seed} ({from})");
-                send(out, &format!("info string seed {seed} ({from})"))?;
-                RandomMover::new(seed)
+        let listed = match searchmoves {
+            [] => Vec::new(),
+            _ => {
+                let (legal, problems) = searchmoves::legal_among(self.game.position(), searchmoves);
+                for p in problems {
+                    self.warn(out, &format!("go: {p}"))?;
+                }
+                legal
             }
         };
-        let player = self.player.insert(player);
-        Ok(
-            match player.choose(&mut self.game, self.options.entering_king_rule) {
-                Choice::Move(m) => m.to_string(),
-                Choice::Resign => "resign".to_string(),
-                Choice::DeclareWin => "win".to_string(),
-            },
-        )
+        self.start_player(out)?;
+        let Some(player) = self.player.as_mut() else {
+            unreachable!("start_player sets the player")
+        };
+        let rule = self.options.entering_king_rule;
+        let choice = match listed.as_slice() {
+            [] => player.choose(&mut self.game, rule),
+            _ if self.game.can_declare_win(rule) => Choice::DeclareWin,
+            _ => Choice::Move(searchmoves::pick(player, &mut self.game, listed)),
+        };
+        Ok(match choice {
+            Choice::Move(m) => m.to_string(),
+            Choice::Resign => "resign".to_string(),
+            Choice::DeclareWin => "win".to_string(),
+        })
+    }
+
+    /// Seeds the player at the first `go` (from the option, or from entropy) and says so; at
+    /// the first `go` of a later game under a fixed `Seed`, names the game of the session.
+    fn start_player(&mut self, out: &mut impl Write) -> io::Result<()> {
+        let from = match self.options.seed {
+            0 => "from entropy",
+            _ => "from the Seed option",
+        };
+        if self.player.is_none() {
+            let seed = match self.options.seed {
+                0 => RandomMover::entropy_seed() % SEED_MAX + 1,
+                s => s,
+            };
+            info!("seed {seed} ({from})");
+            send(out, &format!("info string seed {seed} ({from})"))?;
+            self.player = Some(RandomMover::new(seed));
+            self.seed_used = seed;
+            self.game_number = 1;
+        } else if !self.game_started {
+            let (seed, n) = (self.seed_used, self.game_number);
+            info!("game {n} of the session under seed {seed}");
+            send(
+                out,
+                &format!("info string seed {seed} ({from}), game {n} since it was set"),
+            )?;
+        }
+        self.game_started = true;
+        Ok(())
     }
 
     /// Emits the held `bestmove`, if any.
@@ -439,19 +466,29 @@ impl Engine {
         }
     }
 
-    /// `go perft N`: counts in the background with a waker, else before returning.
+    /// `go perft N`: counts to the end (or to `stop`), then prints the divide and the total.
     fn perft(&mut self, depth: u32, out: &mut impl Write) -> io::Result<()> {
         if !self.position_ok {
             return self.warn(out, "go perft: no valid position");
         }
         let pos = self.game.position().clone();
-        let job = PerftJob::start(pos, depth, self.perft_waker.clone());
-        if self.perft_waker.is_some() {
-            self.perft = Some(job);
-            Ok(())
-        } else {
-            self.print_perft(job.join("nothing"), out)
+        let report = self.counting(|stop| perft::count(pos, depth, stop));
+        for line in report.lines() {
+            send(out, &line)?;
         }
+        Ok(())
+    }
+
+    /// `bench`: the fixed workload of [`run_bench`], its lines as it goes.
+    fn bench(&mut self, ignored: &str, out: &mut impl Write) -> io::Result<()> {
+        if !ignored.is_empty() {
+            let msg = format!(
+                "bench: '{}' ignored: the workload is fixed",
+                shorten(ignored)
+            );
+            self.warn(out, &msg)?;
+        }
+        self.counting(|stop| run_bench(stop, out)).map(|_| ())
     }
 
     fn display(&mut self, out: &mut impl Write) -> io::Result<()> {
@@ -573,11 +610,14 @@ impl From<InvalidSfen> for UsiError {
     }
 }
 
-/// Writes one line and flushes it.
-fn send(out: &mut impl Write, line: &str) -> io::Result<()> {
+/// Writes one line (in one write, so that a line another thread writes to the same output
+/// never lands inside it) and flushes it.
+fn send(out: &mut (impl Write + ?Sized), line: &str) -> io::Result<()> {
     debug!("> {line}");
-    out.write_all(line.as_bytes())?;
-    out.write_all(b"\n")?;
+    let mut text = String::with_capacity(line.len() + 1);
+    text.push_str(line);
+    text.push('\n');
+    out.write_all(text.as_bytes())?;
     out.flush()
 }
 

@@ -1,24 +1,25 @@
-//! `go perft N` on a thread of its own, so that the session keeps answering while it counts:
-//! `isready` at once, `stop` (or a new `go`, `gameover`, the end of input) ends the count with
-//! what was counted so far, `quit` ends it without a word.
+//! `go perft N` and what serves the input while a debug command counts ([`Alongside`]).
+//!
+//! A count runs on the session's own thread, like every other command, so the lines after it
+//! are acted on once it is done and the answers come out in the order asked (YaneuraOu and
+//! Stockfish do the same). Only `stop` and `isready` are served while it counts, by the
+//! [`Alongside`] the binary installs: it reads the input on another thread for as long as the
+//! count runs, and no longer.
 
 use crate::{divide_until, Divide, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
-use std::thread::{self, JoinHandle};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
-/// Called on the counting thread when a count ends, so that the reader of the input can call
-/// [`Engine::perft_done`](super::Engine::perft_done) without waiting for a line.
-pub type PerftWaker = Arc<dyn Fn() + Send + Sync>;
-
-/// A `go perft` being counted.
-pub(super) struct PerftJob {
-    depth: u32,
-    stop: Arc<AtomicBool>,
-    /// Set by the counting thread when it ends, before it calls the waker.
-    done: Arc<OnceLock<()>>,
-    counting: JoinHandle<(Divide, f64)>,
+/// Serves the input while a count (`go perft`, `bench`) runs on the session's thread: from
+/// [`Alongside::begin`] to [`Alongside::end`], a `stop` line sets the flag (which ends the
+/// count, with a partial result), an `isready` gets its `readyok` at once, and every other
+/// line waits for its turn after the count.
+pub trait Alongside: Send {
+    /// A count starts; setting `stop` ends it.
+    fn begin(&mut self, stop: Arc<AtomicBool>);
+    /// The count is over: lines read from now on are the session's again.
+    fn end(&mut self);
 }
 
 /// A finished or stopped count, ready to print.
@@ -26,64 +27,22 @@ pub(super) struct PerftReport {
     pub depth: u32,
     pub divide: Divide,
     pub secs: f64,
-    /// What ended an incomplete count (`stop`, `end of input`, ...).
-    pub stopped_by: &'static str,
 }
 
-impl PerftJob {
-    /// Starts counting `pos` to `depth` (≥ 1); `waker` is called when the count ends.
-    pub fn start(mut pos: Position, depth: u32, waker: Option<PerftWaker>) -> PerftJob {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        let done = Arc::new(OnceLock::new());
-        let done_flag = Arc::clone(&done);
-        let counting = thread::spawn(move || {
-            let started = Instant::now();
-            let divide = match depth {
-                0 => Divide {
-                    counts: Vec::new(),
-                    root_moves: 0,
-                },
-                _ => divide_until(&mut pos, depth, &flag),
-            };
-            let secs = started.elapsed().as_secs_f64();
-            let _ = done_flag.set(());
-            if let Some(wake) = waker {
-                wake();
-            }
-            (divide, secs)
-        });
-        PerftJob {
-            depth,
-            stop,
-            done,
-            counting,
-        }
-    }
-
-    /// Whether the count has ended (joining it waits only for the thread to return).
-    pub fn is_finished(&self) -> bool {
-        self.done.get().is_some()
-    }
-
-    /// Asks the count to end, without waiting.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Waits for the count (after [`PerftJob::stop`], microseconds); `stopped_by` names what
-    /// ended it, should it be incomplete.
-    pub fn join(self, stopped_by: &'static str) -> PerftReport {
-        let (divide, secs) = match self.counting.join() {
-            Ok(d) => d,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        PerftReport {
-            depth: self.depth,
-            divide,
-            secs,
-            stopped_by,
-        }
+/// Counts `pos` to `depth` until `stop` is set.
+pub(super) fn count(mut pos: Position, depth: u32, stop: &AtomicBool) -> PerftReport {
+    let started = Instant::now();
+    let divide = match depth {
+        0 => Divide {
+            counts: Vec::new(),
+            root_moves: 0,
+        },
+        _ => divide_until(&mut pos, depth, stop),
+    };
+    PerftReport {
+        depth,
+        divide,
+        secs: started.elapsed().as_secs_f64(),
     }
 }
 
@@ -116,8 +75,7 @@ impl PerftReport {
             ));
         } else {
             lines.push(format!(
-                "info string perft {depth} stopped by {}: {} of {} moves counted, {total} nodes in them (a partial count) time {time}",
-                self.stopped_by,
+                "info string perft {depth} stopped by stop: {} of {} moves counted, {total} nodes in them (a partial count) time {time}",
                 self.divide.counts.len(),
                 self.divide.root_moves
             ));

@@ -80,22 +80,38 @@ fn go_answers_a_legal_move_at_once() {
     assert!(pos.is_legal(m).is_ok());
 }
 
+/// A fixed Seed fixes the whole session: two sessions give the same moves, game for game;
+/// `usinewgame` goes on with the stream, so the second game differs from the first; a new
+/// `Seed` restarts it.
 #[test]
-fn same_seed_same_moves_and_usinewgame_reseeds() {
-    let script = "setoption name Seed value 42\nusinewgame\nposition startpos\ngo\nposition startpos moves 7g7f\ngo\nposition startpos moves 2g2f\ngo\n";
-    let a = lines(&script.repeat(2));
+fn same_seed_same_session_and_each_game_differs() {
+    let game = "usinewgame\nposition startpos\ngo\nposition startpos moves 7g7f\ngo\nposition startpos moves 2g2f\ngo\n";
+    let script = format!("setoption name Seed value 42\n{}", game.repeat(2));
+    let a = lines(&script);
     let b = bestmoves(&a);
     assert_eq!(b.len(), 6);
-    assert_eq!(b[..3], b[3..], "usinewgame restarts the generator");
-    // The seed is announced once per game.
     assert_eq!(
-        a.iter()
-            .filter(|l| l.starts_with("info string seed"))
-            .count(),
-        2
+        bestmoves(&lines(&script)),
+        b,
+        "the same session, the same moves"
     );
+    assert_ne!(b[..3], b[3..], "usinewgame does not restart the generator");
+    let seeds: Vec<&String> = a
+        .iter()
+        .filter(|l| l.starts_with("info string seed"))
+        .collect();
+    assert_eq!(
+        seeds,
+        [
+            "info string seed 42 (from the Seed option)",
+            "info string seed 42 (from the Seed option), game 2 since it was set"
+        ]
+    );
+    // Setting the Seed again restarts the stream: the first game again.
+    let again = lines(&format!("{script}setoption name Seed value 42\n{game}"));
+    assert_eq!(bestmoves(&again)[6..], b[..3]);
     let c = lines(&script.replace("42", "43"));
-    assert_ne!(bestmoves(&c), b[..3]);
+    assert_ne!(bestmoves(&c), b);
 }
 
 #[test]
@@ -520,4 +536,43 @@ fn rejected_position_keeps_the_last_valid_game() {
         "{out:?}"
     );
     assert_eq!(bestmoves(&out), vec!["resign"]);
+}
+
+/// `go searchmoves`: the choice is among the listed legal moves only; an illegal or
+/// unparsable one is named in an `info string` and left out; none legal: all legal moves,
+/// with a warning.
+#[test]
+fn searchmoves_restricts_the_choice() {
+    let script = "setoption name Seed value 7\nposition startpos\n".to_string()
+        + &"go searchmoves 7g7f 2g2f\n".repeat(40);
+    let out = lines(&script);
+    let b = bestmoves(&out);
+    assert_eq!(b.len(), 40);
+    assert!(b.iter().all(|m| ["7g7f", "2g2f"].contains(m)), "{b:?}");
+    assert!(b.contains(&"7g7f") && b.contains(&"2g2f"), "{b:?}");
+
+    let out = lines("position startpos\ngo searchmoves 7g7e xx 2g2f");
+    assert_eq!(bestmoves(&out), ["2g2f"]);
+    let warnings: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("info string go:"))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{out:?}");
+    assert!(
+        warnings[0].contains("'xx' left out: not a USI move"),
+        "{out:?}"
+    );
+    assert!(
+        warnings[1].contains("'7g7e' left out: illegal here"),
+        "{out:?}"
+    );
+
+    let out = lines("position startpos\ngo searchmoves 7g7e byoyomi 100");
+    assert!(
+        out.iter()
+            .any(|l| l.contains("none of the listed moves is legal")),
+        "{out:?}"
+    );
+    let m = Move::from_usi(bestmoves(&out)[0]).unwrap();
+    assert!(Position::startpos().is_legal(m).is_ok());
 }

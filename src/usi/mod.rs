@@ -69,6 +69,13 @@ pub enum Command {
     /// `moves` (YaneuraOu's extension, used by Ayane): the legal moves of the current position,
     /// space-separated on one line.
     Moves,
+    /// `bench` (Stockfish's and YaneuraOu's debug command, run by the test farms' workers): a
+    /// fixed workload, ending with `Nodes searched: N` and `Nodes/second: N`.
+    Bench {
+        /// Words after `bench` (YaneuraOu's hash, threads, depth ...), which the fixed workload
+        /// ignores; empty when there are none.
+        ignored: String,
+    },
     /// A command of the USI draft that this engine accepts and ignores (`debug`, `register`).
     Ignored(String),
 }
@@ -112,6 +119,9 @@ pub struct Go {
     pub mate: Option<MateLimit>,
     /// `perft <depth>`: the debug command that counts leaf nodes.
     pub perft: Option<u32>,
+    /// `searchmoves <m1> <m2> ...`: the moves to choose from (syntax checked only; text that is
+    /// no USI move is a problem of `go`). Empty: no restriction.
+    pub searchmoves: Vec<Move>,
     /// `btime <ms>`.
     pub btime: Option<u64>,
     /// `wtime <ms>`.
@@ -142,6 +152,8 @@ pub enum GoProblem {
     },
     /// Words that are no parameter of `go`, in a row (`go foo bar`).
     Unknown(String),
+    /// A word after `searchmoves` that is no USI move text (`go searchmoves 7g7f xx`).
+    SearchMove(String),
 }
 
 /// The parameters `go` knows, in the order [`Go`]'s `Display` prints them.
@@ -167,6 +179,11 @@ impl fmt::Display for GoProblem {
                 f,
                 "unknown '{}' ignored: expected one of {GO_PARAMETERS}",
                 shorten(words)
+            ),
+            GoProblem::SearchMove(word) => write!(
+                f,
+                "searchmoves: '{}' left out: not a USI move (expected moves like 7g7f, 8h2b+, P*5e)",
+                shorten(word)
             ),
         }
     }
@@ -207,7 +224,8 @@ pub fn gameover_word(result: GameResult) -> &'static str {
 
 impl fmt::Display for Go {
     /// The command as a GUI sends it: `go [ponder] [btime …] [wtime …] [byoyomi …|binc … winc …]
-    /// [movetime …] [depth …] [nodes …] [infinite] [mate …]`. Skipped tokens are not repeated.
+    /// [movetime …] [depth …] [nodes …] [infinite] [mate …] [perft …] [searchmoves …]`. Skipped
+    /// tokens are not repeated.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("go")?;
         if self.ponder {
@@ -238,6 +256,12 @@ impl fmt::Display for Go {
         }
         if let Some(d) = self.perft {
             write!(f, " perft {d}")?;
+        }
+        if !self.searchmoves.is_empty() {
+            f.write_str(" searchmoves")?;
+            for m in &self.searchmoves {
+                write!(f, " {m}")?;
+            }
         }
         Ok(())
     }
@@ -365,6 +389,9 @@ pub fn parse_line(line: &str) -> Result<Command, UsiError> {
         "d" => Ok(Command::Display),
         "side" => Ok(Command::Side),
         "moves" => Ok(Command::Moves),
+        "bench" => Ok(Command::Bench {
+            ignored: args.join(" "),
+        }),
         "debug" | "register" => Ok(Command::Ignored(head.to_string())),
         _ => Err(UsiError::UnknownCommand(head.to_string())),
     }
@@ -519,10 +546,13 @@ fn parse_go(args: &[&str]) -> Result<Go, UsiError> {
                 }
             },
             t if GO_NUMBERED.contains(&t) => go_number(&mut go, t, args, &mut i),
-            // `searchmoves m1 m2 ...`: the moves run to the next keyword; a random mover
-            // ignores them.
+            // `searchmoves m1 m2 ...`: the moves run to the next keyword.
             "searchmoves" => {
-                while args.get(i).is_some_and(|m| Move::from_usi(m).is_ok()) {
+                while let Some(&word) = args.get(i).filter(|&&w| !go_keyword(w)) {
+                    match Move::from_usi(word) {
+                        Ok(m) => go.searchmoves.push(m),
+                        Err(_) => go.problems.push(GoProblem::SearchMove(word.to_string())),
+                    }
                     i += 1;
                 }
             }

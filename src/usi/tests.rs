@@ -257,6 +257,8 @@ fn go_parameters() {
     );
     let g = go("go btime -5 searchmoves 7g7f 2g2f foo bar wtime 7 depth x movetime");
     assert_eq!((g.btime, g.wtime), (None, Some(7)));
+    let mv = |t: &str| Move::from_usi(t).unwrap();
+    assert_eq!(g.searchmoves, vec![mv("7g7f"), mv("2g2f")]);
     let bad = |param: &str, text: Option<&str>| GoProblem::BadNumber {
         param: param.to_string(),
         text: text.map(str::to_string),
@@ -265,7 +267,8 @@ fn go_parameters() {
         g.problems,
         vec![
             bad("btime", Some("-5")),
-            GoProblem::Unknown("foo bar".to_string()),
+            GoProblem::SearchMove("foo".to_string()),
+            GoProblem::SearchMove("bar".to_string()),
             bad("depth", Some("x")),
             bad("movetime", None),
         ]
@@ -327,7 +330,7 @@ fn go_commands_print_as_guis_send_them() {
     }
     // Parameters in another order print in the GUIs' order; skipped tokens are dropped.
     assert_eq!(
-        go("go byoyomi 1000 wtime 2 btime 3 searchmoves 7g7f").to_string(),
-        "go btime 3 wtime 2 byoyomi 1000"
+        go("go byoyomi 1000 wtime 2 btime 3 searchmoves 7g7f x").to_string(),
+        "go btime 3 wtime 2 byoyomi 1000 searchmoves 7g7f"
     );
 }
