@@ -55,6 +55,7 @@
 //! | `crash-on-unknown-command`, `crash-on-crlf` | crashes on a command it does not know, on a line ending in CR LF |
 //! | `crash-on-unknown-option`, `crash-on-empty-value`, `crash-on-spin-max` | crashes on `setoption` of an undeclared option, with an empty value, with a spin's max |
 //! | `sudden-death-slow=MS` | waits MS before answering a `go` with `byoyomi 0` |
+//! | `chess-clocks` | takes its time from the other side's clock, the chess way round (`wtime` when Sente is to move): waits a tenth of it, at most 2 s, before answering a `go` with `btime` and `wtime` |
 //! | `slow-first=MS` | waits MS before answering the first timed `go` of the process (a machine busy for a moment) |
 //! | `slow-spin-max=MS` | waits MS before the `readyok` after a spin was set to its max (`Threads 512` on a small machine) |
 //! | `resign-if-forced` | resigns when it has a single legal move |
@@ -77,8 +78,8 @@
 use saikoro::engine::{Engine, Flow};
 use saikoro::usi::{parse_line, Command, Go, PositionCommand, Start, UsiError};
 use saikoro::{
-    DeclarationError, EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType, Position,
-    Square,
+    Color, DeclarationError, EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType,
+    Position, Square,
 };
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -473,6 +474,7 @@ enum CheckFault {
     CrashOnEmptyValue,
     CrashOnSpinMax,
     SuddenDeathSlow(u64),
+    ChessClocks,
     SlowFirst(u64),
     SlowSpinMax(u64),
     ResignIfForced,
@@ -518,6 +520,7 @@ impl CheckFault {
             ("crash-on-empty-value", None) => CheckFault::CrashOnEmptyValue,
             ("crash-on-spin-max", None) => CheckFault::CrashOnSpinMax,
             ("sudden-death-slow", v) => CheckFault::SuddenDeathSlow(number(v)?),
+            ("chess-clocks", None) => CheckFault::ChessClocks,
             ("slow-first", v) => CheckFault::SlowFirst(number(v)?),
             ("slow-spin-max", v) => CheckFault::SlowSpinMax(number(v)?),
             ("resign-if-forced", None) => CheckFault::ResignIfForced,
@@ -773,6 +776,16 @@ impl FaultEngine {
                 _ => None,
             }) {
                 std::thread::sleep(Duration::from_millis(ms));
+            }
+        }
+        if self.has(&F::ChessClocks) {
+            let black = self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.position().side_to_move() == Color::Black);
+            let other = if black { go.wtime } else { go.btime };
+            if let (Some(ms), Some(_), Some(_)) = (other, go.btime, go.wtime) {
+                std::thread::sleep(Duration::from_millis((ms / 10).min(2_000)));
             }
         }
         let slow_first = self.check_faults().find_map(|f| match f {

@@ -34,6 +34,20 @@ pub(super) fn checks() -> Vec<Check> {
             let clock = Clock::byoyomi(600, 0);
             game(ctx, Color::Black, clock, GameResult::Loss, 3)
         }),
+        Check::new("game-uneven-clocks", Group::GameFlow, |ctx| {
+            // Floodgate late in a game: one side short of time, the other with plenty.
+            let clock = Clock {
+                main: [1000, 300_000],
+                byoyomi: None,
+                inc: 100,
+            };
+            game(ctx, Color::Black, clock, GameResult::Win, 4).map_err(|v| {
+                v.with_cause(
+                    "with btime 1000 (its own, as Sente) and wtime 300000, an engine that \
+                     reads its time from wtime, the chess way round, spends time it does not have",
+                )
+            })
+        }),
         Check::new("go-infinite", Group::GameFlow, go_infinite),
         Check::new("ponder-hit", Group::GameFlow, ponder_hit),
         Check::new("ponder-miss", Group::GameFlow, ponder_miss),
@@ -108,6 +122,7 @@ fn timing(
             given,
             stopped,
             after,
+            cause: None,
         }));
     }
     if took > given {

@@ -28,6 +28,8 @@ pub(crate) struct Late {
     pub stopped: bool,
     /// What the time is counted from: `go` or `ponderhit`.
     pub after: &'static str,
+    /// The likely cause, where the check's set-up points to one: added to the reason.
+    pub cause: Option<&'static str>,
 }
 
 impl Late {
@@ -82,7 +84,24 @@ impl Verdict {
     pub fn late(late: Late) -> Verdict {
         Verdict {
             late: Some(late),
-            ..Verdict::fail(format!("bestmove {}: {LOST_ON_TIME}", late.describe()))
+            ..Verdict::fail(format!(
+                "bestmove {}: {LOST_ON_TIME}{}",
+                late.describe(),
+                late.cause.map(|c| format!("; {c}")).unwrap_or_default()
+            ))
+        }
+    }
+
+    /// A failure on time with its likely cause named (`cause` is how the check's set-up would
+    /// make a wrong engine late: Fairy-Stockfish 11.1 took Sente's time from `wtime`); any
+    /// other verdict as it is.
+    pub fn with_cause(self, cause: &'static str) -> Verdict {
+        match self.late {
+            Some(late) if self.status == Status::Fail => Verdict::late(Late {
+                cause: Some(cause),
+                ..late
+            }),
+            _ => self,
         }
     }
 
@@ -292,10 +311,11 @@ impl<'c> Harness<'c> {
             .filter(|_| run.verdict.status == Status::Fail);
         run.verdict = match again {
             Some(again) => Verdict::fail(format!(
-                "bestmove {}, and {} ms{} when the check was repeated: {LOST_ON_TIME}; {machine}",
+                "bestmove {}, and {} ms{} when the check was repeated: {LOST_ON_TIME}; {machine}{}",
                 late.describe(),
                 again.took.as_millis(),
-                if again.stopped { " (after stop)" } else { "" }
+                if again.stopped { " (after stop)" } else { "" },
+                again.cause.map(|c| format!("; {c}")).unwrap_or_default()
             )),
             None if run.verdict.status == Status::Fail => run.verdict,
             None => {
