@@ -205,20 +205,51 @@ fn a_record_directory_that_is_a_file_says_so() {
         assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(err.contains("not a directory"), "{args:?}: {err}");
     }
+    // Refused before anything was written: no state file is left behind.
+    assert!(!std::path::Path::new(&state).exists(), "{state} left behind");
     std::fs::remove_file(&file).unwrap();
-    let _ = std::fs::remove_file(&state);
 }
 
-/// An engine that never plays (`/bin/false`) forfeits games with no move: no per-ply figure
-/// (there is no ply to divide by), and none of those games "repeats" another.
+/// An output file in a directory that does not exist is refused before the match writes
+/// anything: no state file is left behind either.
+#[test]
+fn an_output_in_a_missing_directory_leaves_nothing_behind() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-nodir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state").display().to_string();
+    let cmd = format!("cmd={BIN}");
+    for flag in ["--results", "--pgnout"] {
+        let args = ["match", "--engine", &cmd, "--engine", &cmd, "--each", "nodes=1"];
+        let missing = dir.join("no-such-dir/out").display().to_string();
+        let (code, err) = fails(&[&args[..], &[flag, &missing, "--state", &state]].concat());
+        assert_eq!(code, Some(1), "{flag}: {err}");
+        assert!(err.contains("no such directory"), "{flag}: {err}");
+        assert!(!std::path::Path::new(&state).exists(), "{flag}: state left behind");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An engine that never plays after its first start (the match's probe; then it exits at
+/// once, as `/bin/false` does) forfeits games with no move: no per-ply figure (there is no
+/// ply to divide by), and none of those games "repeats" another.
 #[cfg(unix)]
 #[test]
 fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
+    use std::os::unix::fs::PermissionsExt;
     let dir = std::env::temp_dir().join(format!("saikoro-cli-noply-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let mark = dir.join("started").display().to_string();
+    let script = dir.join("once.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\n[ -e '{mark}' ] && exit 1\n: > '{mark}'\nexec '{BIN}' \"$@\"\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let once = format!("cmd={}", script.display());
     let other = format!("cmd={BIN}");
     let out = Command::new(BIN)
-        .args(["match", "--engine", "cmd=/bin/false", "--engine", &other])
+        .args(["match", "--engine", &once, "--engine", &other])
         .args(["--each", "nodes=1", "--games", "4"])
         .current_dir(&dir)
         .stdin(Stdio::null())

@@ -11,6 +11,7 @@ use saikoro::tournament::game::book::{OpeningsConfig, Order};
 use saikoro::tournament::output::pgn::PgnConfig;
 use saikoro::tournament::output::state as resume;
 use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
+use saikoro::tournament::output::style::OutputStyle;
 use saikoro::tournament::run::scheduler;
 use saikoro::tournament::run::scheduler::{Control, Ending, Match, Progress};
 use saikoro::tournament::run::standings::Standings;
@@ -448,6 +449,14 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     // The last block, unless the interval just printed it.
     reporter.finish(&m, &m.scoreboard, &mut out)?;
     writeln!(out, "{figures}")?;
+    let shogitest = m.config.output_style == OutputStyle::Shogitest;
+    let hint = figures.time_margin_hint(|ms| match shogitest {
+        true => format!("timemargin={ms} in the -engine or -each words"),
+        false => format!("--timemargin {ms} (timemargin={ms} in fastchess's engine words)"),
+    });
+    if let Some(hint) = hint {
+        writeln!(out, "{hint}")?;
+    }
     let code = write_ending(&ending, &mut out)?;
     out.flush()?;
     Ok(code)

@@ -64,6 +64,37 @@ pub fn faulty(name: &str, faults: &[&str]) -> Vec<String> {
     ]
 }
 
+/// `--engine` words for the fault engine that starts without faults the first time (the
+/// match's probe before its first game) and with these faults every time after: a shell
+/// script in `dir` that counts its starts in a file.
+#[cfg(unix)]
+pub fn faulty_after_first_start(dir: &Dir, name: &str, faults: &[&str]) -> Vec<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let engine = fault_engine().display().to_string();
+    let mark = dir.path(&format!("{name}.started")).display().to_string();
+    let mut fault_args = String::new();
+    for f in faults {
+        fault_args.push_str(&format!(" --fault {f}"));
+    }
+    let script = dir.write(
+        &format!("{name}.sh"),
+        &format!(
+            "#!/bin/sh
+if [ -e '{mark}' ]; then exec '{engine}' --seed 3{fault_args} \"$@\"; fi
+\
+             : > '{mark}'
+exec '{engine}' --seed 3 \"$@\"
+"
+        ),
+    );
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    vec![
+        "--engine".into(),
+        format!("cmd={script}"),
+        format!("name={name}"),
+    ]
+}
+
 pub fn cat(parts: &[Vec<String>]) -> Vec<String> {
     parts.concat()
 }
