@@ -206,7 +206,10 @@ fn a_record_directory_that_is_a_file_says_so() {
         assert!(err.contains("not a directory"), "{args:?}: {err}");
     }
     // Refused before anything was written: no state file is left behind.
-    assert!(!std::path::Path::new(&state).exists(), "{state} left behind");
+    assert!(
+        !std::path::Path::new(&state).exists(),
+        "{state} left behind"
+    );
     std::fs::remove_file(&file).unwrap();
 }
 
@@ -219,12 +222,17 @@ fn an_output_in_a_missing_directory_leaves_nothing_behind() {
     let state = dir.join("state").display().to_string();
     let cmd = format!("cmd={BIN}");
     for flag in ["--results", "--pgnout"] {
-        let args = ["match", "--engine", &cmd, "--engine", &cmd, "--each", "nodes=1"];
+        let args = [
+            "match", "--engine", &cmd, "--engine", &cmd, "--each", "nodes=1",
+        ];
         let missing = dir.join("no-such-dir/out").display().to_string();
         let (code, err) = fails(&[&args[..], &[flag, &missing, "--state", &state]].concat());
         assert_eq!(code, Some(1), "{flag}: {err}");
         assert!(err.contains("no such directory"), "{flag}: {err}");
-        assert!(!std::path::Path::new(&state).exists(), "{flag}: state left behind");
+        assert!(
+            !std::path::Path::new(&state).exists(),
+            "{flag}: state left behind"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

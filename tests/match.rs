@@ -393,6 +393,37 @@ fn a_narrow_time_loss_names_the_margin_that_covers_it() {
     }
 }
 
+/// fastchess's `-log file=F level=info` honours the level: four games leave a few lines
+/// (no USI exchange, which is the debug level); `engine=true` adds the exchange, as in
+/// fastchess.
+#[test]
+fn fastchess_log_levels_are_honoured() {
+    let dir = Dir::new("log-level");
+    let engines = cat(&[saikoro("a", 1), saikoro("b", 2)]);
+    let mut sizes = Vec::new();
+    for (name, words_) in [("info", "level=info"), ("engine", "level=info engine=true")] {
+        let log = dir.path(&format!("{name}.log")).display().to_string();
+        let args = cat(&[
+            engines.clone(),
+            words("-each nodes=1 -rounds 2 -games 2 --overwrite -log"),
+            vec![format!("file={log}")],
+            words(words_),
+        ]);
+        let r = run(&dir, &args);
+        assert!(r.status.success(), "{}", r.err);
+        let text = dir.read(&format!("{name}.log"));
+        let exchange = text.lines().filter(|l| l.contains(" DEBUG ")).count();
+        if name == "info" {
+            assert_eq!(exchange, 0, "{text}");
+            assert!(text.lines().count() < 20, "{text}");
+        } else {
+            assert!(text.contains("a> usinewgame"), "{text}");
+        }
+        sizes.push(text.len());
+    }
+    assert!(sizes[0] * 10 < sizes[1], "{sizes:?}");
+}
+
 #[test]
 fn crashes_and_silences_lose() {
     let cases: [(&[&str], &str, &str); 4] = [

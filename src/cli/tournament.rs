@@ -121,7 +121,8 @@ Output:
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
                           others given must be the same, except --concurrency,
-                          --cpu-affinity, --state and --log-file; --rounds may grow,
+                          --cpu-affinity, --state, --log-file and --log-level; --rounds
+                          may grow,
                           to extend it)
   --overwrite             start anew over another match's outputs: --results emptied,
                           the game records in --records removed, --state replaced.
@@ -130,6 +131,8 @@ Output:
                           and the state of an unfinished match
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
+  --log-level L           the log file's level: error, warn, info, debug (every line sent
+                          and received) or trace [debug]
   -h, --help, --version
 
 fastchess's spellings work too (-engine, -each, -rounds, -repeat, -srand, -maxmoves,
@@ -149,6 +152,8 @@ struct Cli {
     overwrite: bool,
     state: Option<PathBuf>,
     log_file: Option<PathBuf>,
+    /// `--log-level`: the most detailed records the log file gets.
+    log_level: log::LevelFilter,
     concurrency: Option<usize>,
     /// `--cpu-affinity`: the CPUs to run on.
     cpus: Option<Vec<usize>>,
@@ -187,6 +192,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
         overwrite: false,
         state: None,
         log_file: None,
+        log_level: log::LevelFilter::Debug,
         concurrency: None,
         cpus: None,
         defines_match: false,
@@ -229,6 +235,12 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             "resume" => cli.resume = true,
             "overwrite" => cli.overwrite = true,
             "log-file" => cli.log_file = Some(p.value()?.into()),
+            "log-level" => {
+                let v = p.value()?.string()?;
+                cli.log_level = v.parse().map_err(|_| {
+                    anyhow::anyhow!("--log-level {v:?}: expected error, warn, info, debug or trace")
+                })?;
+            }
             _ => {
                 cli.defines_match = true;
                 let flag = if name == "each" { "engine" } else { &name };
@@ -391,7 +403,11 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     let Some(mut cli) = parse(args).map_err(|e| super::usage("match", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
-    super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
+    super::init_logging_at(
+        cli.log_file.as_deref(),
+        cli.log_level,
+        log::LevelFilter::Warn,
+    )?;
     if let Some(cpus) = &cli.cpus {
         super::affinity::pin(cpus)?;
     }
@@ -493,8 +509,8 @@ fn resumed(cli: &mut Cli, state_path: &Path) -> anyhow::Result<Option<SavedMatch
                 "match",
                 anyhow::anyhow!(
                     "--resume: {}: {why} (a resumed match keeps its arguments; only --rounds \
-                     may grow, and --concurrency, --cpu-affinity, --state and --log-file may \
-                     change)",
+                     may grow, and --concurrency, --cpu-affinity, --state, --log-file and \
+                     --log-level may change)",
                     state_path.display()
                 ),
             )

@@ -304,6 +304,10 @@ fn special_flag(
                 .find_map(|w| w.strip_prefix("file="))
                 .ok_or_else(|| bad("needs file=NAME"))?;
             out.extend(["--log-file".to_string(), file.to_string()]);
+            out.extend([
+                "--log-level".to_string(),
+                log_level(&words).map_err(|e| bad(&e))?,
+            ]);
         }
         "variant" => match take_value(args, i)?.as_str() {
             "standard" => {}
@@ -333,6 +337,38 @@ fn special_flag(
         _ => unreachable!("every special flag is read above"),
     }
     Ok(())
+}
+
+/// fastchess's `-log` words `level=` and `engine=` as our `--log-level`: its levels are
+/// `trace`, `info`, `warn` (its default), `err` and `fatal` (our `error`: we have no level
+/// above it); `engine=true` adds the exchange with the engines, which is our `debug` level.
+fn log_level(words: &[String]) -> Result<String, String> {
+    let mut level = "warn";
+    let mut engine = false;
+    for w in words {
+        match w.split_once('=') {
+            Some(("level", v)) => {
+                level = match v {
+                    "trace" | "debug" | "info" | "warn" => v,
+                    "err" | "error" | "fatal" => "error",
+                    _ => {
+                        return Err(format!(
+                            "level={v}: expected trace, info, warn, err or fatal"
+                        ))
+                    }
+                }
+            }
+            Some(("engine", v)) => engine = v == "true",
+            _ => {}
+        }
+    }
+    let detailed = |l: &str| ["trace", "debug"].contains(&l);
+    Ok(if engine && !detailed(level) {
+        "debug"
+    } else {
+        level
+    }
+    .to_string())
 }
 
 #[cfg(test)]
@@ -391,9 +427,24 @@ mod tests {
             "--seed 42 --max-failures 0 --noswap"
         );
         assert_eq!(ours("-variant standard -testEnv -force-concurrency"), "");
-        assert_eq!(
-            ours("-log file=x.log level=trace engine=true"),
-            "--log-file x.log"
+        // fastchess's levels (its man page); warn by default, engine=true adds the exchange.
+        for (words, level) in [
+            ("level=trace engine=true", "trace"),
+            ("level=info", "info"),
+            ("", "warn"),
+            ("level=err", "error"),
+            ("level=fatal", "error"),
+            ("level=info engine=true", "debug"),
+        ] {
+            assert_eq!(
+                ours(&format!("-log file=x.log {words}")),
+                format!("--log-file x.log --log-level {level}")
+            );
+        }
+        let err = translate(words("-log file=x level=loud"), OURS).unwrap_err();
+        assert!(
+            err.to_string().contains("expected trace, info, warn"),
+            "{err}"
         );
         assert_eq!(
             ours("-draw movenumber=40 movecount=8 score=-5"),
