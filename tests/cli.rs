@@ -269,3 +269,65 @@ fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
     assert!(!text.contains("per ply"), "{text}");
     assert!(!text.contains("repeated an earlier game"), "{text}");
 }
+
+/// The farm dialects' help, in their own flag style: `saikoro shogitest -help` (and `--help`,
+/// `-h`) and `saikoro match -help` (fastchess's) list single-dash flags, and every flag they
+/// list is one the dialect's parser knows (none is an "unknown flag").
+#[test]
+fn the_farm_dialects_help_in_their_own_style() {
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let listed = |help: &str| -> Vec<String> {
+        help.lines()
+            .filter_map(|l| l.strip_prefix("  -"))
+            .map(|l| format!("-{}", l.split(' ').next().unwrap()))
+            .collect()
+    };
+    let (_, shogitest, _) = run(&["shogitest", "-help"]);
+    for ask in ["--help", "-h"] {
+        let (code, out, err) = run(&["shogitest", ask]);
+        assert_eq!((code, &out), (Some(0), &shogitest), "{ask}: {err}");
+    }
+    let (code, fastchess, err) = run(&["match", "-help"]);
+    assert_eq!(code, Some(0), "{err}");
+    for (mode, help, must) in [
+        (
+            "shogitest",
+            &shogitest,
+            ["-engine", "-each", "-games", "-rounds", "-ruleprofile"],
+        ),
+        (
+            "match",
+            &fastchess,
+            ["-engine", "-each", "-games", "-rounds", "-sprt"],
+        ),
+    ] {
+        let flags = listed(help);
+        for f in must {
+            assert!(flags.iter().any(|l| l == f), "{mode}: {f} not in\n{help}");
+        }
+        assert!(!flags.iter().any(|f| f.starts_with("--")), "{help}");
+        for f in &flags {
+            if f == "-help" || f == "-version" {
+                continue;
+            }
+            let (code, _, err) = run(&[mode, f]);
+            assert_ne!(code, Some(0), "{mode} {f}");
+            assert!(!err.contains("unknown flag"), "{mode} {f}: {err}");
+        }
+    }
+    // Ours stays ours, and points to the other.
+    let (_, ours, _) = run(&["match", "--help"]);
+    assert!(ours.contains("  --engine KEY=VALUE..."), "{ours}");
+    assert!(ours.contains("`saikoro match -help` lists"), "{ours}");
+}

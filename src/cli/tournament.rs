@@ -136,8 +136,9 @@ Output:
   -h, --help, --version
 
 fastchess's spellings work too (-engine, -each, -rounds, -repeat, -srand, -maxmoves,
--pgnout, -recover, st=, tc=inf, proto=usi, timemargin=, ...), and `saikoro shogitest`
-reads shogitest's command line (see docs/farm.md).
+-pgnout, -recover, st=, tc=inf, proto=usi, timemargin=, ...: `saikoro match -help` lists
+them), and `saikoro shogitest` reads shogitest's command line (`saikoro shogitest -help`;
+see docs/farm.md).
 
 One line per game goes to stdout (`Finished game 17 (new vs old): 1-0 {White's illegal
 move 5e5d+}`, Black's engine named first; 1-0 = Black won), then the table. Ctrl-C: no new
@@ -390,6 +391,10 @@ impl Progress for Live {
 /// Runs a match.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args = super::utf8_args(raw)?;
+    if args.iter().any(|a| a == "-help") {
+        print!("{}", super::dialect::fastchess::help());
+        return Ok(ExitCode::SUCCESS);
+    }
     let ours = super::dialect::flags_in_help(HELP);
     let args = super::dialect::fastchess::translate(args, &ours)
         .context("bad match arguments")

@@ -116,6 +116,61 @@ const FLAGS: &[(&str, Flag)] = &[
     ),
 ];
 
+/// The help of this dialect: fastchess's flags in its style, each with what it is here, made
+/// from [`FLAGS`] (what the parser reads).
+pub fn help() -> String {
+    let mut h = String::from(
+        "saikoro match: fastchess's flags, read with fastchess's meanings; they mix freely with\n\
+         saikoro match's own two-dash flags (saikoro match --help)\n\n\
+         Usage: saikoro match -engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 100 -repeat\n\n\
+         Flags:\n",
+    );
+    let entries = FLAGS.iter().map(|(name, kind)| {
+        let (args, meaning) = describe(name, kind);
+        (format!("-{name} {args}").trim_end().to_string(), meaning)
+    });
+    h.push_str(&super::help_entries(entries));
+    h.push_str(
+        "\nEngine words (in -engine and -each): st=SECONDS (movetime), tc=inf (no clock),\n\
+         proto=usi, plies=N (depth), timemargin=MS (the match's --timemargin, the largest\n\
+         given), restart=off, option.NAME=VALUE; the rest as saikoro match reads them.\n",
+    );
+    h
+}
+
+/// The words a flag takes and what it does here, for [`help`].
+fn describe(name: &str, kind: &Flag) -> (&'static str, String) {
+    match kind {
+        Flag::Words(ours) if matches!(name, "engine" | "each") => {
+            ("KEY=VALUE...", format!("as {ours} (engine words below)"))
+        }
+        Flag::Words(ours) => ("KEY=VALUE...", format!("as {ours}")),
+        Flag::Value(ours) => ("VALUE", format!("as {ours}")),
+        Flag::Fixed(["--help"]) => ("", "this list".into()),
+        Flag::Fixed(words) => ("", format!("as {}", words.join(" "))),
+        Flag::Ignored(Arity::Zero) => ("", "accepted and ignored".into()),
+        Flag::Ignored(Arity::One) => ("VALUE", "accepted and ignored".into()),
+        Flag::Ignored(Arity::Words) => ("KEY=VALUE...", "accepted and ignored".into()),
+        Flag::Refused(reason) => ("", format!("refused: {reason}")),
+        Flag::Special => match name {
+            "maxmoves" => (
+                "N",
+                "as --maxplies 2N (fastchess counts moves of both sides)".into(),
+            ),
+            "log" => (
+                "file=F [level=L] [engine=true]",
+                "as --log-file F --log-level: trace, info, warn (the default), err, fatal; \
+                 engine=true adds the USI exchange"
+                    .into(),
+            ),
+            "variant" => ("standard", "standard shogi, the only variant".into()),
+            "tournament" => ("roundrobin|gauntlet", "gauntlet is --gauntlet".into()),
+            "seeds" => ("1", "the gauntlet's one seed engine (the first)".into()),
+            _ => ("", String::new()),
+        },
+    }
+}
+
 /// The names of fastchess's flags (for hints).
 pub fn flag_names() -> impl Iterator<Item = &'static str> {
     FLAGS.iter().map(|(n, _)| *n)
