@@ -61,6 +61,36 @@ fn usage_errors_point_to_the_modes_help() {
             "Run `saikoro check --help` for the options.",
         ),
         (&["check"], "Run `saikoro check --help` for the options."),
+        // Bad values are usage errors in every mode (docs/exit-status.md).
+        (
+            &["selfplay", "--sfen", "garbage"],
+            "Run `saikoro selfplay --help` for the options.",
+        ),
+        (
+            &["selfplay", "--games", "abc"],
+            "Run `saikoro selfplay --help` for the options.",
+        ),
+        (
+            &["report", "--frobnicate"],
+            "Run `saikoro report --help` for the options.",
+        ),
+        (&["report"], "Run `saikoro report --help` for the options."),
+        (
+            &["bench", "--frobnicate"],
+            "Run `saikoro bench --help` for the options.",
+        ),
+        (
+            &["shogitest", "-frobnicate"],
+            "Run `saikoro shogitest --help` for the options.",
+        ),
+        (
+            &["shogitest", "-ruleprofile", "legacy", "-games", "1"],
+            "Run `saikoro shogitest --help` for the options.",
+        ),
+        (
+            &["match", "-tb", "/syzygy"],
+            "Run `saikoro match --help` for the options.",
+        ),
     ] {
         let (code, err) = fails(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
@@ -74,6 +104,63 @@ fn usage_errors_point_to_the_modes_help() {
         err.starts_with("saikoro: unexpected argument \"foo\"\n"),
         "{err}"
     );
+}
+
+/// Failures of a run are exit status 1 in every mode, whatever stops it: an engine that
+/// cannot be started (check, check --movegen, match, csa), an input file that cannot be read
+/// (report, match's openings).
+#[test]
+fn failures_of_a_run_are_status_1() {
+    let engine = format!("cmd={BIN}");
+    let cases: [&[&str]; 6] = [
+        &["check", "--", "/nonexistent"],
+        &["check", "--movegen", "--", "/nonexistent"],
+        &[
+            "match",
+            "--engine",
+            "cmd=/nonexistent",
+            "--engine",
+            &engine,
+            "--each",
+            "nodes=1",
+        ],
+        &[
+            "csa",
+            "--host",
+            "127.0.0.1",
+            "--user",
+            "u",
+            "--password",
+            "p",
+            "--engine",
+            "/nonexistent",
+        ],
+        &["report", "/nonexistent.jsonl"],
+        &[
+            "match",
+            "--openings",
+            "file=/nonexistent",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--each",
+            "nodes=1",
+        ],
+    ];
+    for args in cases {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            !err.contains("Run `saikoro"),
+            "{args:?}: not a usage error: {err}"
+        );
+    }
 }
 
 #[test]

@@ -197,7 +197,9 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let ours = translate(args).context("bad shogitest arguments")?;
+    let ours = translate(args)
+        .context("bad shogitest arguments")
+        .map_err(|e| crate::cli::usage("shogitest", e))?;
     super::super::tournament::run(ours)
 }
 
