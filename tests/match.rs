@@ -1099,3 +1099,22 @@ fn the_sprt_ends_the_match_at_a_bound() {
     let games = results(&dir).len();
     assert!(games < 400 && games > 0, "{games}");
 }
+
+/// fastchess's pentanomial `DrawRatio` (its `stats.hpp`: pairs scoring one point, WL + DD,
+/// over all pairs) as docs/match.md explains it: two engines that resign at once make Black
+/// lose every game, so each colour-swapped pair is a win and a loss: no drawn game, and a
+/// draw ratio of 100 %.
+#[test]
+fn draw_ratio_counts_pairs_that_scored_one_point() {
+    let dir = Dir::new("draw-ratio");
+    let args = cat(&[
+        faulty("a", &["resign"]),
+        faulty("b", &["resign"]),
+        words("--each depth=1 --rounds 2 --games 2 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}", r.err);
+    assert!(r.out.contains("DrawRatio: 100.00 %"), "{}", r.out);
+    assert!(r.out.contains(", Draws: 0,"), "{}", r.out);
+    assert!(r.out.contains("Ptnml(0-2): [0, 0, 2, 0, 0]"), "{}", r.out);
+}
