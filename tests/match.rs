@@ -335,17 +335,16 @@ fn hinted_margin(out: &str, flag: &str) -> Option<f64> {
 #[cfg(unix)]
 #[test]
 fn a_narrow_time_loss_names_the_margin_that_covers_it() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = Dir::new("time-hint");
     // shogitest's engine words have no args=: the faults go in a script.
-    let engine = dir.write(
+    let engine = script(
+        &dir,
         "late.sh",
         &format!(
-            "#!/bin/sh\nexec '{}' --seed 3 --fault slow=105 \"$@\"\n",
+            "exec '{}' --seed 3 --fault slow=105 \"$@\"\n",
             fault_engine().display()
         ),
     );
-    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
     let runs = [
         (
             cat(&[
@@ -376,19 +375,22 @@ fn a_narrow_time_loss_names_the_margin_that_covers_it() {
             DEADLINE,
         );
         assert!(r.status.success(), "{}\n{}", r.out, r.err);
-        let line = results(&dir)
-            .into_iter()
-            .find(|l| field(l, "reason").as_deref() == Some("time"))
-            .unwrap_or_else(|| panic!("no time loss:\n{}", r.out));
-        let over = overrun(&field(&line, "detail").unwrap());
-        assert!(over >= 5.0, "{line}");
-        match hinted_margin(&r.out, flag) {
-            Some(margin) => {
-                assert!(over < 20.0, "{}", r.out);
-                // The overrun rounded up to a whole ms (the detail shows a tenth).
-                assert!(over - 0.05 <= margin && margin < over + 1.05, "{}", r.out);
+        // Every game's overrun: the late engine loses each one on time.
+        let overs: Vec<f64> = results(&dir)
+            .iter()
+            .map(|l| overrun(&field(l, "detail").unwrap()))
+            .collect();
+        assert!(!overs.is_empty(), "{}", r.out);
+        assert!(overs.iter().all(|&o| o >= 5.0), "{overs:?}");
+        let narrow = overs.iter().copied().filter(|&o| o < 20.0);
+        match (hinted_margin(&r.out, flag), narrow.reduce(f64::max)) {
+            // The largest narrow overrun rounded up to a whole ms (the detail shows it to a
+            // tenth below 10 ms, in whole ms above).
+            (Some(margin), Some(over)) => {
+                assert!(over - 0.05 <= margin && margin < over + 1.05, "{}", r.out)
             }
-            None => assert!(over >= 20.0, "no hint for {over} ms:\n{}", r.out),
+            (None, None) => {}
+            (hint, over) => panic!("hint {hint:?} for the overrun {over:?}:\n{}", r.out),
         }
     }
 }
@@ -993,13 +995,12 @@ fn a_crashing_engines_stderr_is_kept() {
 #[cfg(unix)]
 #[test]
 fn a_start_up_crash_tells_its_stderr() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = Dir::new("startup-stderr");
-    let script = dir.write(
+    let script = script(
+        &dir,
         "dies.sh",
-        "#!/bin/sh\necho 'fatal: cannot open eval file nn.bin' >&2\nexit 3\n",
+        "echo 'fatal: cannot open eval file nn.bin' >&2\nexit 3\n",
     );
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let args = cat(&[
         vec![
             "--engine".into(),

@@ -69,30 +69,34 @@ pub fn faulty(name: &str, faults: &[&str]) -> Vec<String> {
 /// script in `dir` that counts its starts in a file.
 #[cfg(unix)]
 pub fn faulty_after_first_start(dir: &Dir, name: &str, faults: &[&str]) -> Vec<String> {
-    use std::os::unix::fs::PermissionsExt;
     let engine = fault_engine().display().to_string();
     let mark = dir.path(&format!("{name}.started")).display().to_string();
     let mut fault_args = String::new();
     for f in faults {
         fault_args.push_str(&format!(" --fault {f}"));
     }
-    let script = dir.write(
+    let script = script(
+        dir,
         &format!("{name}.sh"),
         &format!(
-            "#!/bin/sh
-if [ -e '{mark}' ]; then exec '{engine}' --seed 3{fault_args} \"$@\"; fi
-\
-             : > '{mark}'
-exec '{engine}' --seed 3 \"$@\"
-"
+            "if [ -e '{mark}' ]; then exec '{engine}' --seed 3{fault_args} \"$@\"; fi\n\
+             : > '{mark}'\nexec '{engine}' --seed 3 \"$@\"\n"
         ),
     );
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     vec![
         "--engine".into(),
         format!("cmd={script}"),
         format!("name={name}"),
     ]
+}
+
+/// An executable shell script `name` in `dir` with the lines `body`; returns its path.
+#[cfg(unix)]
+pub fn script(dir: &Dir, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.write(name, &format!("#!/bin/sh\n{body}"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
 }
 
 pub fn cat(parts: &[Vec<String>]) -> Vec<String> {
