@@ -943,6 +943,15 @@ fn csa_alone(args: &[&str]) -> (Option<i32>, String, Duration) {
     (out.status.code(), err, t.elapsed())
 }
 
+/// [`csa_alone`] with `--engine ENGINE` and the `extra` flags, for a server that is never
+/// reached (the engine is started first).
+fn csa_engine_alone(engine: &str, extra: &[&str]) -> (Option<i32>, String, Duration) {
+    let mut args = vec!["--host", "127.0.0.1", "--user", "u", "--password", "p"];
+    args.extend(["--engine", engine]);
+    args.extend(extra);
+    csa_alone(&args)
+}
+
 /// A host name that does not resolve is a typo: said at once (exit status 1), where a refused
 /// connection is retried with back-off (above). `.invalid` never resolves (RFC 2606).
 #[test]
@@ -971,18 +980,8 @@ fn unknown_host_fails_at_once() {
 #[cfg(unix)]
 #[test]
 fn engine_startup_timeout_is_a_flag() {
-    let (code, err, took) = csa_alone(&[
-        "--host",
-        "127.0.0.1",
-        "--user",
-        "u",
-        "--password",
-        "p",
-        "--engine",
-        "sh -c 'while read l; do :; done'",
-        "--startup-ms",
-        "300",
-    ]);
+    let (code, err, took) =
+        csa_engine_alone("sh -c 'while read l; do :; done'", &["--startup-ms", "300"]);
     assert_eq!(code, Some(1));
     assert!(
         err.contains("at the handshake (usi ... usiok): no usiok from the engine within 300 ms"),
@@ -996,16 +995,7 @@ fn engine_startup_timeout_is_a_flag() {
 #[cfg(unix)]
 #[test]
 fn an_engine_that_exits_is_named_with_its_stage() {
-    let (code, err, _) = csa_alone(&[
-        "--host",
-        "127.0.0.1",
-        "--user",
-        "u",
-        "--password",
-        "p",
-        "--engine",
-        "/bin/false",
-    ]);
+    let (code, err, _) = csa_engine_alone("/bin/false", &[]);
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(
         err.trim_end(),
