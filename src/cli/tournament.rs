@@ -143,7 +143,9 @@ see docs/farm.md).
 One line per game goes to stdout (`Finished game 17 (new vs old): 1-0 {White's illegal
 move 5e5d+}`, Black's engine named first; 1-0 = Black won), then the table. Ctrl-C: no new
 games, the running ones finish (a second Ctrl-C ends them, scoring nothing), the engines quit
-and the table is printed. Exit status 0 when the match ran to its end or an SPRT bound.
+and the table is printed. Exit status 0 when the match ran to its end or an SPRT bound; 1
+when it failed (an engine that cannot be started or fails its first handshake stops it
+before any game; --max-failures); 2 for bad flags; 130 after Ctrl-C (docs/exit-status.md).
 ";
 
 /// The parsed command line.
