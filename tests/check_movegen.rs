@@ -145,12 +145,13 @@ fn a_miscounted_subtree_is_not_a_move_error() {
     );
 }
 
-/// An engine without `go perft` is reported as such (exit status 2, not 1); bad input is a
-/// clear error.
+/// An engine without `go perft` is reported as such (exit status 3: not a failure, nor the
+/// usage errors' 2); an engine that cannot be started fails (1, as `check` fails it), with
+/// every position counted as not compared; bad input is a clear error.
 #[test]
 fn no_perft_and_bad_input() {
     let (code, text) = movegen(&[], &[&fe(), "--fault", "no-perft"]);
-    assert_eq!(code, Some(2), "{text}");
+    assert_eq!(code, Some(3), "{text}");
     assert!(
         text.contains("not compared: 'go perft 3' was answered with a search"),
         "{text}"
@@ -174,9 +175,14 @@ fn no_perft_and_bad_input() {
     assert!(err.contains("line 2: move 2 (7g7f) is illegal"), "{err}");
 
     let (code, text) = movegen(&[], &["/nonexistent/engine"]);
-    assert_eq!(code, Some(2), "{text}");
+    assert_eq!(code, Some(1), "{text}");
     assert!(
         text.contains("not compared: the engine could not be started"),
+        "{text}"
+    );
+    // The 25 built-in positions, none compared.
+    assert!(
+        text.contains(": 0 agree, 0 differ, 25 not compared"),
         "{text}"
     );
 }

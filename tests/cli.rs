@@ -61,6 +61,36 @@ fn usage_errors_point_to_the_modes_help() {
             "Run `saikoro check --help` for the options.",
         ),
         (&["check"], "Run `saikoro check --help` for the options."),
+        // Bad values are usage errors in every mode (docs/exit-status.md).
+        (
+            &["selfplay", "--sfen", "garbage"],
+            "Run `saikoro selfplay --help` for the options.",
+        ),
+        (
+            &["selfplay", "--games", "abc"],
+            "Run `saikoro selfplay --help` for the options.",
+        ),
+        (
+            &["report", "--frobnicate"],
+            "Run `saikoro report --help` for the options.",
+        ),
+        (&["report"], "Run `saikoro report --help` for the options."),
+        (
+            &["bench", "--frobnicate"],
+            "Run `saikoro bench --help` for the options.",
+        ),
+        (
+            &["shogitest", "-frobnicate"],
+            "Run `saikoro shogitest --help` for the options.",
+        ),
+        (
+            &["shogitest", "-ruleprofile", "legacy", "-games", "1"],
+            "Run `saikoro shogitest --help` for the options.",
+        ),
+        (
+            &["match", "-tb", "/syzygy"],
+            "Run `saikoro match --help` for the options.",
+        ),
     ] {
         let (code, err) = fails(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
@@ -74,6 +104,63 @@ fn usage_errors_point_to_the_modes_help() {
         err.starts_with("saikoro: unexpected argument \"foo\"\n"),
         "{err}"
     );
+}
+
+/// Failures of a run are exit status 1 in every mode, whatever stops it: an engine that
+/// cannot be started (check, check --movegen, match, csa), an input file that cannot be read
+/// (report, match's openings).
+#[test]
+fn failures_of_a_run_are_status_1() {
+    let engine = format!("cmd={BIN}");
+    let cases: [&[&str]; 6] = [
+        &["check", "--", "/nonexistent"],
+        &["check", "--movegen", "--", "/nonexistent"],
+        &[
+            "match",
+            "--engine",
+            "cmd=/nonexistent",
+            "--engine",
+            &engine,
+            "--each",
+            "nodes=1",
+        ],
+        &[
+            "csa",
+            "--host",
+            "127.0.0.1",
+            "--user",
+            "u",
+            "--password",
+            "p",
+            "--engine",
+            "/nonexistent",
+        ],
+        &["report", "/nonexistent.jsonl"],
+        &[
+            "match",
+            "--openings",
+            "file=/nonexistent",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--each",
+            "nodes=1",
+        ],
+    ];
+    for args in cases {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            !err.contains("Run `saikoro"),
+            "{args:?}: not a usage error: {err}"
+        );
+    }
 }
 
 #[test]
@@ -205,20 +292,59 @@ fn a_record_directory_that_is_a_file_says_so() {
         assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(err.contains("not a directory"), "{args:?}: {err}");
     }
+    // Refused before anything was written: no state file is left behind.
+    assert!(
+        !std::path::Path::new(&state).exists(),
+        "{state} left behind"
+    );
     std::fs::remove_file(&file).unwrap();
-    let _ = std::fs::remove_file(&state);
 }
 
-/// An engine that never plays (`/bin/false`) forfeits games with no move: no per-ply figure
-/// (there is no ply to divide by), and none of those games "repeats" another.
+/// An output file in a directory that does not exist is refused before the match writes
+/// anything: no state file is left behind either.
+#[test]
+fn an_output_in_a_missing_directory_leaves_nothing_behind() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-nodir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("state").display().to_string();
+    let cmd = format!("cmd={BIN}");
+    for flag in ["--results", "--pgnout"] {
+        let args = [
+            "match", "--engine", &cmd, "--engine", &cmd, "--each", "nodes=1",
+        ];
+        let missing = dir.join("no-such-dir/out").display().to_string();
+        let (code, err) = fails(&[&args[..], &[flag, &missing, "--state", &state]].concat());
+        assert_eq!(code, Some(1), "{flag}: {err}");
+        assert!(err.contains("no such directory"), "{flag}: {err}");
+        assert!(
+            !std::path::Path::new(&state).exists(),
+            "{flag}: state left behind"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An engine that never plays after its first start (the match's probe; then it exits at
+/// once, as `/bin/false` does) forfeits games with no move: no per-ply figure (there is no
+/// ply to divide by), and none of those games "repeats" another.
 #[cfg(unix)]
 #[test]
 fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
+    use std::os::unix::fs::PermissionsExt;
     let dir = std::env::temp_dir().join(format!("saikoro-cli-noply-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let mark = dir.join("started").display().to_string();
+    let script = dir.join("once.sh");
+    std::fs::write(
+        &script,
+        format!("#!/bin/sh\n[ -e '{mark}' ] && exit 1\n: > '{mark}'\nexec '{BIN}' \"$@\"\n"),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let once = format!("cmd={}", script.display());
     let other = format!("cmd={BIN}");
     let out = Command::new(BIN)
-        .args(["match", "--engine", "cmd=/bin/false", "--engine", &other])
+        .args(["match", "--engine", &once, "--engine", &other])
         .args(["--each", "nodes=1", "--games", "4"])
         .current_dir(&dir)
         .stdin(Stdio::null())
@@ -229,4 +355,66 @@ fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
     assert!(text.contains(", 0 plies in "), "{text}");
     assert!(!text.contains("per ply"), "{text}");
     assert!(!text.contains("repeated an earlier game"), "{text}");
+}
+
+/// The farm dialects' help, in their own flag style: `saikoro shogitest -help` (and `--help`,
+/// `-h`) and `saikoro match -help` (fastchess's) list single-dash flags, and every flag they
+/// list is one the dialect's parser knows (none is an "unknown flag").
+#[test]
+fn the_farm_dialects_help_in_their_own_style() {
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let listed = |help: &str| -> Vec<String> {
+        help.lines()
+            .filter_map(|l| l.strip_prefix("  -"))
+            .map(|l| format!("-{}", l.split(' ').next().unwrap()))
+            .collect()
+    };
+    let (_, shogitest, _) = run(&["shogitest", "-help"]);
+    for ask in ["--help", "-h"] {
+        let (code, out, err) = run(&["shogitest", ask]);
+        assert_eq!((code, &out), (Some(0), &shogitest), "{ask}: {err}");
+    }
+    let (code, fastchess, err) = run(&["match", "-help"]);
+    assert_eq!(code, Some(0), "{err}");
+    for (mode, help, must) in [
+        (
+            "shogitest",
+            &shogitest,
+            ["-engine", "-each", "-games", "-rounds", "-ruleprofile"],
+        ),
+        (
+            "match",
+            &fastchess,
+            ["-engine", "-each", "-games", "-rounds", "-sprt"],
+        ),
+    ] {
+        let flags = listed(help);
+        for f in must {
+            assert!(flags.iter().any(|l| l == f), "{mode}: {f} not in\n{help}");
+        }
+        assert!(!flags.iter().any(|f| f.starts_with("--")), "{help}");
+        for f in &flags {
+            if f == "-help" || f == "-version" {
+                continue;
+            }
+            let (code, _, err) = run(&[mode, f]);
+            assert_ne!(code, Some(0), "{mode} {f}");
+            assert!(!err.contains("unknown flag"), "{mode} {f}: {err}");
+        }
+    }
+    // Ours stays ours, and points to the other.
+    let (_, ours, _) = run(&["match", "--help"]);
+    assert!(ours.contains("  --engine KEY=VALUE..."), "{ours}");
+    assert!(ours.contains("`saikoro match -help` lists"), "{ours}");
 }

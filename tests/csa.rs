@@ -299,6 +299,14 @@ fn normal_game_to_resignation_with_record() {
     c.send("%TORYO");
     c.send("#RESIGN");
     c.send("#WIN");
+    // The session ends as the protocol says, before the client closes the connection (after
+    // the move it was sending as the server resigned).
+    let mut line = c.recv();
+    if line.as_deref().is_some_and(|l| l.starts_with('+')) {
+        line = c.recv();
+    }
+    assert_eq!(line.as_deref(), Some("LOGOUT"));
+    assert_eq!(c.recv(), None, "nothing after LOGOUT");
     drop(c);
     let (ok, out, dir) = client.finish();
     assert!(ok);
@@ -585,7 +593,12 @@ fn max_moves_censored_and_no_move_after_the_limit() {
     std::thread::sleep(Duration::from_millis(300));
     c.send("#MAX_MOVES");
     c.send("#CENSORED");
-    assert_eq!(c.recv(), None, "nothing after the limit");
+    assert_eq!(
+        c.recv().as_deref(),
+        Some("LOGOUT"),
+        "no move after the limit"
+    );
+    assert_eq!(c.recv(), None, "nothing after LOGOUT");
     let (ok, out, _) = client.finish();
     assert!(ok);
     assert_eq!(out, "game mm-1: censored MAX_MOVES 6 plies\n");
@@ -930,6 +943,15 @@ fn csa_alone(args: &[&str]) -> (Option<i32>, String, Duration) {
     (out.status.code(), err, t.elapsed())
 }
 
+/// [`csa_alone`] with `--engine ENGINE` and the `extra` flags, for a server that is never
+/// reached (the engine is started first).
+fn csa_engine_alone(engine: &str, extra: &[&str]) -> (Option<i32>, String, Duration) {
+    let mut args = vec!["--host", "127.0.0.1", "--user", "u", "--password", "p"];
+    args.extend(["--engine", engine]);
+    args.extend(extra);
+    csa_alone(&args)
+}
+
 /// A host name that does not resolve is a typo: said at once (exit status 1), where a refused
 /// connection is retried with back-off (above). `.invalid` never resolves (RFC 2606).
 #[test]
@@ -958,22 +980,26 @@ fn unknown_host_fails_at_once() {
 #[cfg(unix)]
 #[test]
 fn engine_startup_timeout_is_a_flag() {
-    let (code, err, took) = csa_alone(&[
-        "--host",
-        "127.0.0.1",
-        "--user",
-        "u",
-        "--password",
-        "p",
-        "--engine",
-        "sh -c 'while read l; do :; done'",
-        "--startup-ms",
-        "300",
-    ]);
+    let (code, err, took) =
+        csa_engine_alone("sh -c 'while read l; do :; done'", &["--startup-ms", "300"]);
     assert_eq!(code, Some(1));
     assert!(
-        err.contains("saikoro: no usiok from the engine within 300 ms"),
+        err.contains("at the handshake (usi ... usiok): no usiok from the engine within 300 ms"),
         "{err}"
     );
     assert!(took < Duration::from_secs(15), "{took:?}");
+}
+
+/// An engine that exits at once: the message names the stage it failed at and its exit
+/// status, before any connection is made.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_is_named_with_its_stage() {
+    let (code, err, _) = csa_engine_alone("/bin/false", &[]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "saikoro: --engine /bin/false: at the handshake (usi ... usiok): engine exited \
+         (exit status: 1)"
+    );
 }

@@ -10,7 +10,7 @@ use match_support::*;
 use saikoro::{IllegalMove, Move, Position};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-use usi_support::{Dir, BIN};
+use usi_support::{fault_engine, Dir, BIN};
 
 /// The one game of a one-game match: (result, reason, detail) and the line.
 fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
@@ -307,9 +307,128 @@ fn a_time_loss_says_how_late_the_bestmove_came() {
     assert!((300..1000).contains(&over), "{detail}");
 }
 
+/// The overrun a time-loss detail states (`Black loses on time (5.4 ms over)`), in ms.
+fn overrun(detail: &str) -> f64 {
+    detail
+        .split_once("on time (")
+        .and_then(|(_, d)| d.strip_suffix(" ms over)"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{detail}"))
+}
+
+/// The margin a time-margin hint names after `flag` (`--timemargin `, `timemargin=`), if the
+/// output holds the hint.
+fn hinted_margin(out: &str, flag: &str) -> Option<f64> {
+    let line = out.lines().find(|l| l.starts_with("Hint: "))?;
+    let at = line.find(flag).unwrap_or_else(|| panic!("{line}")) + flag.len();
+    let n = &line[at..];
+    let n = &n[..n.find(|c: char| !c.is_ascii_digit()).unwrap_or(n.len())];
+    assert!(line.contains("GUIs and servers allow"), "{line}");
+    Some(n.parse().unwrap())
+}
+
+/// An engine that answers 5 ms after its movetime (it sleeps 105 ms) loses on time with the
+/// default margin of 0, and the end of the match says which `--timemargin` would have covered
+/// the overrun, in the words of the dialect: `--timemargin N` in ours, `timemargin=N` in
+/// shogitest's. The overrun is the engine's 5 ms plus the pipe's latency: when a loaded
+/// machine makes it 20 ms or more, no hint is due, and none may come.
+#[cfg(unix)]
+#[test]
+fn a_narrow_time_loss_names_the_margin_that_covers_it() {
+    let dir = Dir::new("time-hint");
+    // shogitest's engine words have no args=: the faults go in a script.
+    let engine = script(
+        &dir,
+        "late.sh",
+        &format!(
+            "exec '{}' --seed 3 --fault slow=105 \"$@\"\n",
+            fault_engine().display()
+        ),
+    );
+    let runs = [
+        (
+            cat(&[
+                words("match"),
+                faulty("late", &["slow=105"]),
+                saikoro("saikoro", 1),
+                words("--each movetime=100 --rounds 1 --games 1"),
+                words("--results results.jsonl --state state"),
+            ]),
+            "--timemargin ",
+        ),
+        (
+            cat(&[
+                words("shogitest -games 1 -rounds 2 -engine name=late st=100"),
+                vec![format!("cmd={engine}")],
+                words(&format!("-engine name=s st=100 cmd={BIN}")),
+                words("--results results.jsonl --state state"),
+            ]),
+            "timemargin=",
+        ),
+    ];
+    for (args, flag) in runs {
+        let _ = std::fs::remove_file(dir.path("results.jsonl"));
+        let _ = std::fs::remove_file(dir.path("state"));
+        let r = usi_support::finish(
+            usi_support::start_in(std::path::Path::new(BIN), &dir, &args),
+            Instant::now(),
+            DEADLINE,
+        );
+        assert!(r.status.success(), "{}\n{}", r.out, r.err);
+        // Every game's overrun: the late engine loses each one on time.
+        let overs: Vec<f64> = results(&dir)
+            .iter()
+            .map(|l| overrun(&field(l, "detail").unwrap()))
+            .collect();
+        assert!(!overs.is_empty(), "{}", r.out);
+        assert!(overs.iter().all(|&o| o >= 5.0), "{overs:?}");
+        let narrow = overs.iter().copied().filter(|&o| o < 20.0);
+        match (hinted_margin(&r.out, flag), narrow.reduce(f64::max)) {
+            // The largest narrow overrun rounded up to a whole ms (the detail shows it to a
+            // tenth below 10 ms, in whole ms above).
+            (Some(margin), Some(over)) => {
+                assert!(over - 0.05 <= margin && margin < over + 1.05, "{}", r.out)
+            }
+            (None, None) => {}
+            (hint, over) => panic!("hint {hint:?} for the overrun {over:?}:\n{}", r.out),
+        }
+    }
+}
+
+/// fastchess's `-log file=F level=info` honours the level: four games leave a few lines
+/// (no USI exchange, which is the debug level); `engine=true` adds the exchange, as in
+/// fastchess.
+#[test]
+fn fastchess_log_levels_are_honoured() {
+    let dir = Dir::new("log-level");
+    let engines = cat(&[saikoro("a", 1), saikoro("b", 2)]);
+    let mut sizes = Vec::new();
+    for (name, words_) in [("info", "level=info"), ("engine", "level=info engine=true")] {
+        let log = dir.path(&format!("{name}.log")).display().to_string();
+        let args = cat(&[
+            engines.clone(),
+            words("-each nodes=1 -rounds 2 -games 2 --overwrite -log"),
+            vec![format!("file={log}")],
+            words(words_),
+        ]);
+        let r = run(&dir, &args);
+        assert!(r.status.success(), "{}", r.err);
+        let text = dir.read(&format!("{name}.log"));
+        let exchange = text.lines().filter(|l| l.contains(" DEBUG ")).count();
+        if name == "info" {
+            assert_eq!(exchange, 0, "{text}");
+            assert!(text.lines().count() < 20, "{text}");
+        } else {
+            assert!(text.contains("a> usinewgame"), "{text}");
+        }
+        sizes.push(text.len());
+    }
+    assert!(sizes[0] * 10 < sizes[1], "{sizes:?}");
+}
+
 #[test]
 fn crashes_and_silences_lose() {
-    let cases: [(&[&str], &str, &str); 5] = [
+    let cases: [(&[&str], &str, &str); 4] = [
         (
             &["crash@2"],
             "crash",
@@ -319,11 +438,6 @@ fn crashes_and_silences_lose() {
             &["crash-on-isready"],
             "crash",
             "Black's engine exited (exit status: 3)",
-        ),
-        (
-            &["no-usiok"],
-            "no_response",
-            "Black's engine gave no usiok within 300 ms",
         ),
         (
             &["no-readyok"],
@@ -370,11 +484,71 @@ fn engines_that_quit_between_games_are_restarted() {
     }
 }
 
+/// An engine that answered its first handshake (the probe before the first game) but gives
+/// no `usiok` when it is started for a game loses that game.
+#[cfg(unix)]
+#[test]
+fn a_later_start_without_usiok_loses_the_game() {
+    let dir = Dir::new("later-no-usiok");
+    let args = cat(&[
+        faulty_after_first_start(&dir, "broken", &["no-usiok"]),
+        saikoro("saikoro", 1),
+        words("--each depth=1 --startup-ms 300 --ready-ms 300"),
+    ]);
+    let (r, why, d, _) = one_game(&dir, &args);
+    assert_eq!(
+        (r.as_str(), why.as_str(), d.as_str()),
+        (
+            "0-1",
+            "no_response",
+            "Black's engine gave no usiok within 300 ms"
+        )
+    );
+}
+
+/// An engine that fails its first handshake stops the match before any game, in every
+/// dialect (fastchess stops at an engine's start-up failure too), with the stage, the exit
+/// status and its last words, exit status 1, and nothing left behind: no state, no results.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_fails_its_first_handshake_stops_the_match() {
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["no-usiok"],
+            "engine broken failed its start-up at the handshake (usi ... usiok): no usiok from \
+             the engine within 300 ms",
+        ),
+        (
+            &["crash-at-start"],
+            "engine broken failed its start-up at the handshake (usi ... usiok): engine exited \
+             (exit status: 3)",
+        ),
+    ];
+    for (faults, message) in cases {
+        for dialect in ["--rounds 1", "-recover -rounds 1"] {
+            let dir = Dir::new(&format!("first-handshake-{}", faults[0]));
+            let args = cat(&[
+                faulty("broken", faults),
+                saikoro("saikoro", 1),
+                words("--each depth=1 --startup-ms 300"),
+                words(dialect),
+            ]);
+            let r = run(&dir, &args);
+            assert_eq!(r.status.code(), Some(1), "{}\n{}", r.out, r.err);
+            assert!(r.err.contains(message), "{}", r.err);
+            assert_eq!(r.out, "", "no game line");
+            assert!(!dir.path("state").exists(), "a state was left behind");
+            assert!(!dir.path("results.jsonl").exists(), "a results file too");
+        }
+    }
+}
+
+#[cfg(unix)]
 #[test]
 fn an_engine_that_keeps_crashing_ends_the_match() {
     let dir = Dir::new("keeps-crashing");
     let args = cat(&[
-        faulty("dead", &["crash-at-start"]),
+        faulty_after_first_start(&dir, "dead", &["crash-at-start"]),
         saikoro("saikoro", 1),
         words("--each depth=1 --rounds 10"),
     ]);
@@ -816,18 +990,17 @@ fn a_crashing_engines_stderr_is_kept() {
     );
 }
 
-/// An engine that dies at start-up, before its `usiok`: its last words are in the warnings and
-/// in both games' results lines, and the games say it exited (not that it stopped reading).
+/// An engine that dies at start-up, before its `usiok`: its last words and its exit status
+/// are in the message that stops the match before its first game.
 #[cfg(unix)]
 #[test]
 fn a_start_up_crash_tells_its_stderr() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = Dir::new("startup-stderr");
-    let script = dir.write(
+    let script = script(
+        &dir,
         "dies.sh",
-        "#!/bin/sh\necho 'fatal: cannot open eval file nn.bin' >&2\nexit 3\n",
+        "echo 'fatal: cannot open eval file nn.bin' >&2\nexit 3\n",
     );
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let args = cat(&[
         vec![
             "--engine".into(),
@@ -838,21 +1011,14 @@ fn a_start_up_crash_tells_its_stderr() {
         words("--each depth=1 --rounds 1 --ratinginterval 0"),
     ]);
     let r = run(&dir, &args);
-    assert!(r.status.success(), "{}\n{}", r.out, r.err);
-    let said = "fatal: cannot open eval file nn.bin";
-    assert!(r.err.contains(said), "{}", r.err);
-    let lines = results(&dir);
-    assert_eq!(lines.len(), 2);
-    for line in &lines {
-        assert_eq!(field(line, "reason").as_deref(), Some("crash"), "{line}");
-        assert!(
-            field(line, "detail")
-                .unwrap()
-                .contains("exited (exit status: 3)"),
-            "{line}"
-        );
-        assert!(line.contains(&format!("\"stderr\":[\"{said}\"]")), "{line}");
-    }
+    assert_eq!(r.status.code(), Some(1), "{}\n{}", r.out, r.err);
+    assert_eq!(
+        r.err.trim_end(),
+        "saikoro: engine dies failed its start-up at the handshake (usi ... usiok): engine \
+         exited (exit status: 3); the last lines of its stderr:\n  \
+         fatal: cannot open eval file nn.bin"
+    );
+    assert!(results(&dir).is_empty());
 }
 
 /// The issue's command, as written (with Saikoro as both engines and fewer rounds), and its
@@ -933,4 +1099,23 @@ fn the_sprt_ends_the_match_at_a_bound() {
     );
     let games = results(&dir).len();
     assert!(games < 400 && games > 0, "{games}");
+}
+
+/// fastchess's pentanomial `DrawRatio` (its `stats.hpp`: pairs scoring one point, WL + DD,
+/// over all pairs) as docs/match.md explains it: two engines that resign at once make Black
+/// lose every game, so each colour-swapped pair is a win and a loss: no drawn game, and a
+/// draw ratio of 100 %.
+#[test]
+fn draw_ratio_counts_pairs_that_scored_one_point() {
+    let dir = Dir::new("draw-ratio");
+    let args = cat(&[
+        faulty("a", &["resign"]),
+        faulty("b", &["resign"]),
+        words("--each depth=1 --rounds 2 --games 2 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}", r.err);
+    assert!(r.out.contains("DrawRatio: 100.00 %"), "{}", r.out);
+    assert!(r.out.contains(", Draws: 0,"), "{}", r.out);
+    assert!(r.out.contains("Ptnml(0-2): [0, 0, 2, 0, 0]"), "{}", r.out);
 }

@@ -23,7 +23,8 @@ With --movegen it debugs the engine's move generator instead: its `go perft` div
 Saikoro's on each position; where a count differs it descends into the first differing move
 down to the position where the moves differ, and shows it with the moves the engine misses or
 has in excess and the rule for each. Exit status 0 when every position agrees, 1 when one
-differs, 2 when the engine has no go perft or something could not be compared.
+differs or the engine could not be started (or died in a perft), 3 when the engine has no go
+perft or something else could not be compared (2 is a usage error, as in every mode).
 
 Options:
   --json              one JSON document instead of the table

@@ -207,7 +207,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let player: &mut dyn Player = match &args.engine {
         Some(cmd) => {
             engine = EnginePlayer::spawn(cmd, &args.options, args.startup)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                .map_err(|e| anyhow::anyhow!("--engine {cmd}: {e}"))?;
             &mut engine
         }
         None => {

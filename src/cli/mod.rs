@@ -206,13 +206,22 @@ pub fn guard_engines(
 /// [`set_log_file`]) receives records at `debug` level (the whole USI or CSA exchange) unless
 /// `RUST_LOG` sets the filter, and stderr then gets nothing. Never writes to stdout.
 pub fn init_logging(file: Option<&Path>, stderr_default: log::LevelFilter) -> anyhow::Result<()> {
+    init_logging_at(file, log::LevelFilter::Debug, stderr_default)
+}
+
+/// [`init_logging`] with the log file's level (`--log-level`; `RUST_LOG` still wins).
+pub fn init_logging_at(
+    file: Option<&Path>,
+    file_level: log::LevelFilter,
+    stderr_default: log::LevelFilter,
+) -> anyhow::Result<()> {
     let spec = std::env::var("RUST_LOG")
         .ok()
         .filter(|s| !s.trim().is_empty());
     let mut b = env_logger::Builder::new();
     match &spec {
         Some(spec) => b.parse_filters(spec),
-        None => b.filter_level(log::LevelFilter::Debug),
+        None => b.filter_level(file_level),
     };
     let start = Instant::now();
     b.target(env_logger::Target::Pipe(Box::new(SwitchWriter)))

@@ -13,25 +13,32 @@ Writes one self-contained HTML page of the match whose results file (--results o
   --running     the match is still running: the page reloads itself every 10 s
 ";
 
-/// Runs `saikoro report`.
-pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode> {
-    let args = super::utf8_args(args)?;
+/// The command line: the results file, the page's file and `--running`; `None` for
+/// `--help`. Its errors are usage errors (exit status 2).
+fn parse(args: Vec<String>) -> anyhow::Result<Option<(String, Option<String>, bool)>> {
     let (mut results, mut out, mut running) = (None, None, false);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return Ok(std::process::ExitCode::SUCCESS);
-            }
+            "-h" | "--help" => return Ok(None),
             "-o" | "--output" => out = Some(it.next().context("-o needs a file name")?),
             "--running" => running = true,
-            _ if a.starts_with('-') => anyhow::bail!("unknown option {a:?}; see --help"),
+            _ if a.starts_with('-') => anyhow::bail!("unknown option {a:?}"),
             _ if results.is_none() => results = Some(a),
-            _ => anyhow::bail!("one results file only ({a:?}); see --help"),
+            _ => anyhow::bail!("one results file only ({a:?})"),
         }
     }
-    let results = results.context("no results file given; see --help")?;
+    let results = results.context("no results file given")?;
+    Ok(Some((results, out, running)))
+}
+
+/// Runs `saikoro report`.
+pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode> {
+    let args = super::utf8_args(args)?;
+    let Some((results, out, running)) = parse(args).map_err(|e| super::usage("report", e))? else {
+        print!("{USAGE}");
+        return Ok(std::process::ExitCode::SUCCESS);
+    };
     let text = std::fs::read_to_string(&results).with_context(|| format!("reading {results}"))?;
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('{')).collect();
     let block = results_block(&lines).unwrap_or_default();

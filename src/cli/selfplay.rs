@@ -77,7 +77,9 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     };
     super::init_logging(cfg.log_file.as_deref(), log::LevelFilter::Off)?;
     let start = match &cfg.sfen {
-        Some(s) => Position::from_sfen(s).with_context(|| format!("--sfen {s:?}"))?,
+        Some(s) => Position::from_sfen(s)
+            .with_context(|| format!("--sfen {s:?}"))
+            .map_err(|e| super::usage("selfplay", e))?,
         None => Position::startpos(),
     };
     if let Some(dir) = &cfg.record_dir {

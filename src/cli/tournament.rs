@@ -11,6 +11,7 @@ use saikoro::tournament::game::book::{OpeningsConfig, Order};
 use saikoro::tournament::output::pgn::PgnConfig;
 use saikoro::tournament::output::state as resume;
 use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
+use saikoro::tournament::output::style::OutputStyle;
 use saikoro::tournament::run::scheduler;
 use saikoro::tournament::run::scheduler::{Control, Ending, Match, Progress};
 use saikoro::tournament::run::standings::Standings;
@@ -120,7 +121,8 @@ Output:
                           [saikoro-match.state]
   --resume                continue the match saved in --state (its arguments are used;
                           others given must be the same, except --concurrency,
-                          --cpu-affinity, --state and --log-file; --rounds may grow,
+                          --cpu-affinity, --state, --log-file and --log-level; --rounds
+                          may grow,
                           to extend it)
   --overwrite             start anew over another match's outputs: --results emptied,
                           the game records in --records removed, --state replaced.
@@ -129,16 +131,21 @@ Output:
                           and the state of an unfinished match
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
+  --log-level L           the log file's level: error, warn, info, debug (every line sent
+                          and received) or trace [debug]
   -h, --help, --version
 
 fastchess's spellings work too (-engine, -each, -rounds, -repeat, -srand, -maxmoves,
--pgnout, -recover, st=, tc=inf, proto=usi, timemargin=, ...), and `saikoro shogitest`
-reads shogitest's command line (see docs/farm.md).
+-pgnout, -recover, st=, tc=inf, proto=usi, timemargin=, ...: `saikoro match -help` lists
+them), and `saikoro shogitest` reads shogitest's command line (`saikoro shogitest -help`;
+see docs/farm.md).
 
 One line per game goes to stdout (`Finished game 17 (new vs old): 1-0 {White's illegal
 move 5e5d+}`, Black's engine named first; 1-0 = Black won), then the table. Ctrl-C: no new
 games, the running ones finish (a second Ctrl-C ends them, scoring nothing), the engines quit
-and the table is printed. Exit status 0 when the match ran to its end or an SPRT bound.
+and the table is printed. Exit status 0 when the match ran to its end or an SPRT bound; 1
+when it failed (an engine that cannot be started or fails its first handshake stops it
+before any game; --max-failures); 2 for bad flags; 130 after Ctrl-C (docs/exit-status.md).
 ";
 
 /// The parsed command line.
@@ -148,6 +155,8 @@ struct Cli {
     overwrite: bool,
     state: Option<PathBuf>,
     log_file: Option<PathBuf>,
+    /// `--log-level`: the most detailed records the log file gets.
+    log_level: log::LevelFilter,
     concurrency: Option<usize>,
     /// `--cpu-affinity`: the CPUs to run on.
     cpus: Option<Vec<usize>>,
@@ -186,6 +195,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
         overwrite: false,
         state: None,
         log_file: None,
+        log_level: log::LevelFilter::Debug,
         concurrency: None,
         cpus: None,
         defines_match: false,
@@ -228,6 +238,12 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
             "resume" => cli.resume = true,
             "overwrite" => cli.overwrite = true,
             "log-file" => cli.log_file = Some(p.value()?.into()),
+            "log-level" => {
+                let v = p.value()?.string()?;
+                cli.log_level = v.parse().map_err(|_| {
+                    anyhow::anyhow!("--log-level {v:?}: expected error, warn, info, debug or trace")
+                })?;
+            }
             _ => {
                 cli.defines_match = true;
                 let flag = if name == "each" { "engine" } else { &name };
@@ -377,6 +393,10 @@ impl Progress for Live {
 /// Runs a match.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args = super::utf8_args(raw)?;
+    if args.iter().any(|a| a == "-help") {
+        print!("{}", super::dialect::fastchess::help());
+        return Ok(ExitCode::SUCCESS);
+    }
     let ours = super::dialect::flags_in_help(HELP);
     let args = super::dialect::fastchess::translate(args, &ours)
         .context("bad match arguments")
@@ -390,7 +410,11 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     let Some(mut cli) = parse(args).map_err(|e| super::usage("match", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
-    super::init_logging(cli.log_file.as_deref(), log::LevelFilter::Warn)?;
+    super::init_logging_at(
+        cli.log_file.as_deref(),
+        cli.log_level,
+        log::LevelFilter::Warn,
+    )?;
     if let Some(cpus) = &cli.cpus {
         super::affinity::pin(cpus)?;
     }
@@ -448,6 +472,14 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     // The last block, unless the interval just printed it.
     reporter.finish(&m, &m.scoreboard, &mut out)?;
     writeln!(out, "{figures}")?;
+    let shogitest = m.config.output_style == OutputStyle::Shogitest;
+    let hint = figures.time_margin_hint(|ms| match shogitest {
+        true => format!("timemargin={ms} in the -engine or -each words"),
+        false => format!("--timemargin {ms} (timemargin={ms} in fastchess's engine words)"),
+    });
+    if let Some(hint) = hint {
+        writeln!(out, "{hint}")?;
+    }
     let code = write_ending(&ending, &mut out)?;
     out.flush()?;
     Ok(code)
@@ -484,8 +516,8 @@ fn resumed(cli: &mut Cli, state_path: &Path) -> anyhow::Result<Option<SavedMatch
                 "match",
                 anyhow::anyhow!(
                     "--resume: {}: {why} (a resumed match keeps its arguments; only --rounds \
-                     may grow, and --concurrency, --cpu-affinity, --state and --log-file may \
-                     change)",
+                     may grow, and --concurrency, --cpu-affinity, --state, --log-file and \
+                     --log-level may change)",
                     state_path.display()
                 ),
             )

@@ -393,9 +393,9 @@ struct Session<'a, R, W> {
     cfg: &'a ClientConfig,
 }
 
-/// Plays one session on a connection: login, one game (or a rejection), and returns. The
-/// caller closes the connection afterwards (shogi-server finishes a CSA-mode player after each
-/// game; `LOGOUT:completed` never comes).
+/// Plays one session on a connection: login, one game (or a rejection), `LOGOUT`, and
+/// returns. The caller closes the connection afterwards (shogi-server finishes a CSA-mode
+/// player after each game; `LOGOUT:completed` never comes, so it is not waited for).
 pub fn run_session<R: BufRead, W: Write>(
     reader: R,
     writer: W,
@@ -583,6 +583,12 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
             }
         };
         let report = g.finish(reason);
+        // The end of the session, said as the protocol says it: shogi-server has usually
+        // finished a CSA-mode player by now (and closes without `LOGOUT:completed`), so a
+        // failed send is no error; in x1 mode it answers `LOGOUT:completed`.
+        if let Err(e) = self.wire.send("LOGOUT") {
+            debug!("LOGOUT after the game not sent: {e}");
+        }
         player.game_over(report.result);
         info!("{}", report.summary_line());
         Ok(SessionEnd::Played(Box::new(report)))

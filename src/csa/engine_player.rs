@@ -70,7 +70,9 @@ impl EnginePlayer {
 
 impl Player for EnginePlayer {
     fn new_game(&mut self, _ctx: &GameContext, _game: &Game) -> Result<(), PlayerError> {
-        self.engine.ready(&self.policy).map_err(err)?;
+        self.engine
+            .ready(&self.policy)
+            .map_err(|e| err(format!("before the game (isready ... readyok): {e}")))?;
         self.engine.client.send("usinewgame").map_err(err)
     }
 

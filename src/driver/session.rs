@@ -148,10 +148,25 @@ impl StartError {
     }
 }
 
+impl StartError {
+    /// The stage of the start-up it failed at, as the messages name it (`None` for a program
+    /// that cannot be started and a refused option, whose messages say so themselves).
+    pub fn stage(&self) -> Option<&'static str> {
+        match self {
+            StartError::Handshake(_) => Some("at the handshake (usi ... usiok)"),
+            StartError::Ready(_) => Some("after the handshake (setoption, isready ... readyok)"),
+            StartError::Spawn(_) | StartError::Option(_) => None,
+        }
+    }
+}
+
 impl fmt::Display for StartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StartError::Spawn(e) | StartError::Handshake(e) | StartError::Ready(e) => e.fmt(f),
+            StartError::Spawn(e) => e.fmt(f),
+            StartError::Handshake(e) | StartError::Ready(e) => {
+                write!(f, "{}: {e}", self.stage().unwrap_or_default())
+            }
             StartError::Option(m) => f.write_str(m),
         }
     }

@@ -64,6 +64,41 @@ pub fn faulty(name: &str, faults: &[&str]) -> Vec<String> {
     ]
 }
 
+/// `--engine` words for the fault engine that starts without faults the first time (the
+/// match's probe before its first game) and with these faults every time after: a shell
+/// script in `dir` that counts its starts in a file.
+#[cfg(unix)]
+pub fn faulty_after_first_start(dir: &Dir, name: &str, faults: &[&str]) -> Vec<String> {
+    let engine = fault_engine().display().to_string();
+    let mark = dir.path(&format!("{name}.started")).display().to_string();
+    let mut fault_args = String::new();
+    for f in faults {
+        fault_args.push_str(&format!(" --fault {f}"));
+    }
+    let script = script(
+        dir,
+        &format!("{name}.sh"),
+        &format!(
+            "if [ -e '{mark}' ]; then exec '{engine}' --seed 3{fault_args} \"$@\"; fi\n\
+             : > '{mark}'\nexec '{engine}' --seed 3 \"$@\"\n"
+        ),
+    );
+    vec![
+        "--engine".into(),
+        format!("cmd={script}"),
+        format!("name={name}"),
+    ]
+}
+
+/// An executable shell script `name` in `dir` with the lines `body`; returns its path.
+#[cfg(unix)]
+pub fn script(dir: &Dir, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.write(name, &format!("#!/bin/sh\n{body}"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 pub fn cat(parts: &[Vec<String>]) -> Vec<String> {
     parts.concat()
 }

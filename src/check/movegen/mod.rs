@@ -252,8 +252,14 @@ pub struct MovegenReport {
     pub engine: String,
     /// Its `id name`.
     pub name: Option<String>,
-    /// Why nothing could be compared: it could not start, or it has no `go perft`.
+    /// Why nothing more could be compared: it could not start, it has no `go perft`, or it
+    /// failed during one.
     pub no_perft: Option<String>,
+    /// Whether that was the engine's failure (it could not be started, or it died or hung
+    /// in a perft), not the want of a `go perft`.
+    pub engine_failed: bool,
+    /// The positions asked for (those after a stop are not compared).
+    pub positions: usize,
     /// Each position, in order.
     pub results: Vec<PositionResult>,
     /// How long it took.
@@ -261,7 +267,8 @@ pub struct MovegenReport {
 }
 
 impl MovegenReport {
-    /// How many positions agree, differ, and could not be compared.
+    /// How many positions agree, differ, and could not be compared (those not reached after
+    /// a stop included).
     pub fn counts(&self) -> (usize, usize, usize) {
         let mut c = (0, 0, 0);
         for r in &self.results {
@@ -271,15 +278,18 @@ impl MovegenReport {
                 Outcome::NotCompared(_) => c.2 += 1,
             }
         }
+        c.2 += self.positions.saturating_sub(self.results.len());
         c
     }
 
-    /// The exit status: 0 when every position agrees, 1 when one differs, 2 when nothing
-    /// differs but something could not be compared.
+    /// The exit status (docs/exit-status.md): 0 when every position agrees; 1 when one
+    /// differs, or the engine could not be started or failed in a perft (as `check` fails
+    /// it); 3 when nothing differs but something could not be compared (an engine without
+    /// `go perft`); 2 stays the usage errors'.
     pub fn exit_code(&self) -> u8 {
         match self.counts() {
-            (_, d, _) if d > 0 => 1,
-            (_, _, n) if n > 0 || self.no_perft.is_some() => 2,
+            (_, d, _) if d > 0 || self.engine_failed => 1,
+            (_, _, n) if n > 0 || self.no_perft.is_some() => 3,
             _ => 0,
         }
     }
@@ -583,10 +593,12 @@ pub fn run(cfg: &MovegenConfig, on_result: &mut dyn FnMut(&PositionResult)) -> M
     };
     let mut report = MovegenReport {
         engine: cfg.engine.to_string(),
+        positions: cfg.positions.len(),
         ..MovegenReport::default()
     };
     if let Err(why) = driver.engine() {
         report.no_perft = Some(why);
+        report.engine_failed = true;
     }
     for p in &cfg.positions {
         if report.no_perft.is_some() {
@@ -597,8 +609,10 @@ pub fn run(cfg: &MovegenConfig, on_result: &mut dyn FnMut(&PositionResult)) -> M
                 on_result(&r);
                 report.results.push(r);
             }
-            Err(QueryError::NoPerft(why) | QueryError::Failed(why)) => {
+            Err(QueryError::NoPerft(why)) => report.no_perft = Some(why),
+            Err(QueryError::Failed(why)) => {
                 report.no_perft = Some(why);
+                report.engine_failed = true;
             }
         }
     }

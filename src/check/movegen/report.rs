@@ -88,7 +88,7 @@ pub fn write_movegen_details(out: &mut impl Write, report: &MovegenReport) -> io
     }
     let (agree, differ, not) = report.counts();
     let who = report.name.clone().unwrap_or_else(|| report.engine.clone());
-    let n = report.results.len();
+    let n = report.positions.max(report.results.len());
     writeln!(
         out,
         "{n} position{} of {who} in {:.1} s: {agree} agree, {differ} differ, {not} not compared",

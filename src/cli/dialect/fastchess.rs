@@ -116,6 +116,61 @@ const FLAGS: &[(&str, Flag)] = &[
     ),
 ];
 
+/// The help of this dialect: fastchess's flags in its style, each with what it is here, made
+/// from [`FLAGS`] (what the parser reads).
+pub fn help() -> String {
+    let mut h = String::from(
+        "saikoro match: fastchess's flags, read with fastchess's meanings; they mix freely with\n\
+         saikoro match's own two-dash flags (saikoro match --help)\n\n\
+         Usage: saikoro match -engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 100 -repeat\n\n\
+         Flags:\n",
+    );
+    let entries = FLAGS.iter().map(|(name, kind)| {
+        let (args, meaning) = describe(name, kind);
+        (format!("-{name} {args}").trim_end().to_string(), meaning)
+    });
+    h.push_str(&super::help_entries(entries));
+    h.push_str(
+        "\nEngine words (in -engine and -each): st=SECONDS (movetime), tc=inf (no clock),\n\
+         proto=usi, plies=N (depth), timemargin=MS (the match's --timemargin, the largest\n\
+         given), restart=off, option.NAME=VALUE; the rest as saikoro match reads them.\n",
+    );
+    h
+}
+
+/// The words a flag takes and what it does here, for [`help`].
+fn describe(name: &str, kind: &Flag) -> (&'static str, String) {
+    match kind {
+        Flag::Words(ours) if matches!(name, "engine" | "each") => {
+            ("KEY=VALUE...", format!("as {ours} (engine words below)"))
+        }
+        Flag::Words(ours) => ("KEY=VALUE...", format!("as {ours}")),
+        Flag::Value(ours) => ("VALUE", format!("as {ours}")),
+        Flag::Fixed(["--help"]) => ("", "this list".into()),
+        Flag::Fixed(words) => ("", format!("as {}", words.join(" "))),
+        Flag::Ignored(Arity::Zero) => ("", "accepted and ignored".into()),
+        Flag::Ignored(Arity::One) => ("VALUE", "accepted and ignored".into()),
+        Flag::Ignored(Arity::Words) => ("KEY=VALUE...", "accepted and ignored".into()),
+        Flag::Refused(reason) => ("", format!("refused: {reason}")),
+        Flag::Special => match name {
+            "maxmoves" => (
+                "N",
+                "as --maxplies 2N (fastchess counts moves of both sides)".into(),
+            ),
+            "log" => (
+                "file=F [level=L] [engine=true]",
+                "as --log-file F --log-level: trace, info, warn (the default), err, fatal; \
+                 engine=true adds the USI exchange"
+                    .into(),
+            ),
+            "variant" => ("standard", "standard shogi, the only variant".into()),
+            "tournament" => ("roundrobin|gauntlet", "gauntlet is --gauntlet".into()),
+            "seeds" => ("1", "the gauntlet's one seed engine (the first)".into()),
+            _ => ("", String::new()),
+        },
+    }
+}
+
 /// The names of fastchess's flags (for hints).
 pub fn flag_names() -> impl Iterator<Item = &'static str> {
     FLAGS.iter().map(|(n, _)| *n)
@@ -304,6 +359,10 @@ fn special_flag(
                 .find_map(|w| w.strip_prefix("file="))
                 .ok_or_else(|| bad("needs file=NAME"))?;
             out.extend(["--log-file".to_string(), file.to_string()]);
+            out.extend([
+                "--log-level".to_string(),
+                log_level(&words).map_err(|e| bad(&e))?,
+            ]);
         }
         "variant" => match take_value(args, i)?.as_str() {
             "standard" => {}
@@ -333,6 +392,38 @@ fn special_flag(
         _ => unreachable!("every special flag is read above"),
     }
     Ok(())
+}
+
+/// fastchess's `-log` words `level=` and `engine=` as our `--log-level`: its levels are
+/// `trace`, `info`, `warn` (its default), `err` and `fatal` (our `error`: we have no level
+/// above it); `engine=true` adds the exchange with the engines, which is our `debug` level.
+fn log_level(words: &[String]) -> Result<String, String> {
+    let mut level = "warn";
+    let mut engine = false;
+    for w in words {
+        match w.split_once('=') {
+            Some(("level", v)) => {
+                level = match v {
+                    "trace" | "debug" | "info" | "warn" => v,
+                    "err" | "error" | "fatal" => "error",
+                    _ => {
+                        return Err(format!(
+                            "level={v}: expected trace, info, warn, err or fatal"
+                        ))
+                    }
+                }
+            }
+            Some(("engine", v)) => engine = v == "true",
+            _ => {}
+        }
+    }
+    let detailed = |l: &str| ["trace", "debug"].contains(&l);
+    Ok(if engine && !detailed(level) {
+        "debug"
+    } else {
+        level
+    }
+    .to_string())
 }
 
 #[cfg(test)]
@@ -391,9 +482,24 @@ mod tests {
             "--seed 42 --max-failures 0 --noswap"
         );
         assert_eq!(ours("-variant standard -testEnv -force-concurrency"), "");
-        assert_eq!(
-            ours("-log file=x.log level=trace engine=true"),
-            "--log-file x.log"
+        // fastchess's levels (its man page); warn by default, engine=true adds the exchange.
+        for (words, level) in [
+            ("level=trace engine=true", "trace"),
+            ("level=info", "info"),
+            ("", "warn"),
+            ("level=err", "error"),
+            ("level=fatal", "error"),
+            ("level=info engine=true", "debug"),
+        ] {
+            assert_eq!(
+                ours(&format!("-log file=x.log {words}")),
+                format!("--log-file x.log --log-level {level}")
+            );
+        }
+        let err = translate(words("-log file=x level=loud"), OURS).unwrap_err();
+        assert!(
+            err.to_string().contains("expected trace, info, warn"),
+            "{err}"
         );
         assert_eq!(
             ours("-draw movenumber=40 movecount=8 score=-5"),

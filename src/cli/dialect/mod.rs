@@ -120,6 +120,42 @@ pub fn flags_in_help(help: &str) -> Vec<&str> {
     out
 }
 
+/// A dialect's flags as help lines: each flag with its words, then its meaning from column
+/// 27, wrapped at 92 columns (a long flag gets its meaning on the next line).
+pub(crate) fn help_entries(entries: impl IntoIterator<Item = (String, String)>) -> String {
+    const COLUMN: usize = 26;
+    const WIDTH: usize = 92;
+    let mut out = String::new();
+    for (head, meaning) in entries {
+        let mut line = format!("  {head}");
+        if line.len() + 2 > COLUMN {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        let mut words = meaning.split(' ').peekable();
+        while words.peek().is_some() {
+            line = format!("{line:<COLUMN$}");
+            let mut first = true;
+            while let Some(w) = words.peek() {
+                if !first && line.len() + 1 + w.len() > WIDTH {
+                    break;
+                }
+                if !first {
+                    line.push(' ');
+                }
+                line.push_str(w);
+                first = false;
+                words.next();
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    out
+}
+
 /// Whether `arg` is a single-dash flag word (`-engine`, `-testEnv`, `-cpu-affinity`): not
 /// `--…`, not a negative number, not `-h`.
 pub(crate) fn is_single_dash_flag(arg: &str) -> bool {

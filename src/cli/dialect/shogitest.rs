@@ -28,31 +28,124 @@ use anyhow::Context;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-/// shogitest's flags.
-const FLAGS: &[&str] = &[
-    "version",
-    "variant",
-    "event",
-    "site",
-    "engine",
-    "each",
-    "openings",
-    "concurrency",
-    "srand",
-    "games",
-    "rounds",
-    "repeat",
-    "pgnout",
-    "maxmoves",
-    "draw",
-    "resign",
-    "ratinginterval",
-    "sprt",
-    "testEnv",
-    "recover",
-    "cpu-affinity",
-    "ruleprofile",
+/// shogitest's flags: each name, the words after it, and what it does here (the help text is
+/// made from this table, and the parser accepts exactly its names).
+const FLAGS: &[(&str, &str, &str)] = &[
+    ("help", "", "this list (also --help, -h)"),
+    (
+        "version",
+        "",
+        "shogitest's version line (the number the ShogiBench worker checks)",
+    ),
+    ("variant", "standard", "standard shogi, the only variant"),
+    ("event", "NAME", "the PGN file's Event header"),
+    ("site", "NAME", "the PGN file's Site header"),
+    (
+        "engine",
+        "KEY=VALUE...",
+        "one engine: cmd=PROG dir=DIR name=NAME option.NAME=VALUE (option.option.NAME too) \
+         tc=TC st=MS nodes=N timemargin=MS ponder=off|standard|early proto=usi restart=off; \
+         TC is MIN:SEC+INC, SEC+INC, SEC,BYOYOMI, movetime=SEC or N=NODES; the last of tc, st \
+         and nodes counts",
+    ),
+    (
+        "each",
+        "KEY=VALUE...",
+        "words for every engine, applied after each one's own",
+    ),
+    (
+        "openings",
+        "file=F [format=epd] [order=sequential|random] [start=N]",
+        "the opening positions (SFEN lines)",
+    ),
+    ("concurrency", "N", "games played at once [1]"),
+    ("srand", "N", "the seed of order=random"),
+    (
+        "games",
+        "N",
+        "how many times the openings are played [until the SPRT or Ctrl-C]",
+    ),
+    ("rounds", "N", "games per opening, even [2]"),
+    ("repeat", "", "two games per opening, colours swapped"),
+    (
+        "pgnout",
+        "file=F [seldepth=true] [nodes=true]",
+        "every game in one PGN file, in shogitest's layout",
+    ),
+    ("maxmoves", "N|inf", "a draw after N plies [512]"),
+    (
+        "draw",
+        "movenumber=N movecount=N score=CP",
+        "draw adjudication by score",
+    ),
+    (
+        "resign",
+        "movecount=N score=CP [twosided=true]",
+        "resign adjudication by score",
+    ),
+    ("ratinginterval", "N", "the statistics every N games [10]"),
+    (
+        "sprt",
+        "elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic|bayesian]",
+        "stop at an SPRT bound",
+    ),
+    (
+        "testEnv",
+        "",
+        "no interval reports (the statistics at the end only)",
+    ),
+    (
+        "recover",
+        "",
+        "an engine that keeps failing does not end the match",
+    ),
+    (
+        "cpu-affinity",
+        "LIST",
+        "run the match and its engines on these CPUs (2,4,6 or 0-3; Linux)",
+    ),
+    ("ruleprofile", "ID", "the farm's rule profile, one of"),
 ];
+
+/// The names of shogitest's flags.
+fn flag_names() -> impl Iterator<Item = &'static str> {
+    FLAGS.iter().map(|(n, _, _)| *n)
+}
+
+/// Whether the command line asks for help (`-help`, `--help`, `-h`).
+pub fn wants_help(args: &[String]) -> bool {
+    args.iter()
+        .any(|a| matches!(a.as_str(), "-help" | "--help" | "-h"))
+}
+
+/// The help of this dialect, in shogitest's flag style, made from [`FLAGS`].
+pub fn help() -> String {
+    let mut h = String::from(
+        "saikoro shogitest: a match from shogitest's command line, judged by Saikoro\n\n\
+         Usage: saikoro shogitest -engine cmd=A tc=10+0.1 -engine cmd=B tc=10+0.1 [FLAGS]\n\
+         \x20      (or the binary run as shogitest or shogitest-ob)\n\nFlags:\n",
+    );
+    let entries = FLAGS.iter().map(|(name, args, meaning)| {
+        let meaning = match *name {
+            "ruleprofile" => {
+                let ids: Vec<String> = RULE_PROFILES
+                    .iter()
+                    .map(|(id, rule)| format!("{id} (entering-king rule {rule})"))
+                    .collect();
+                format!("{meaning}: {}", ids.join(", "))
+            }
+            _ => meaning.to_string(),
+        };
+        (format!("-{name} {args}").trim_end().to_string(), meaning)
+    });
+    h.push_str(&super::help_entries(entries));
+    h.push_str(
+        "\nWords with two dashes are saikoro match's own flags and pass as they are\n\
+         (--results FILE, --records DIR, --log-file FILE, --state FILE; see saikoro match\n\
+         --help). The game lines and the PGN file are in shogitest's words (docs/farm.md).\n",
+    );
+    h
+}
 
 /// The rule profiles `-ruleprofile` knows (the ShogiBench server's ids, `OpenBench/
 /// rule_profiles.py`), each with the entering-king rule it names. `canonical-yaneuraou-
@@ -93,6 +186,10 @@ pub fn named_shogitest(argv0: Option<OsString>) -> bool {
 /// (the number the worker checks) and Saikoro's.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args = crate::cli::utf8_args(raw)?;
+    if wants_help(&args) {
+        print!("{}", help());
+        return Ok(ExitCode::SUCCESS);
+    }
     if wants_version(&args) {
         println!(
             "Shogitest version {SHOGITEST_VERSION} (saikoro {}: shogitest's command line, judged by Saikoro)",
@@ -100,7 +197,9 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let ours = translate(args).context("bad shogitest arguments")?;
+    let ours = translate(args)
+        .context("bad shogitest arguments")
+        .map_err(|e| crate::cli::usage("shogitest", e))?;
     super::super::tournament::run(ours)
 }
 
@@ -261,9 +360,12 @@ pub fn translate(args: Vec<String>) -> Result<Vec<String>, DialectError> {
             i += 1;
             continue;
         }
-        let Some(name) = given.strip_prefix('-').filter(|n| FLAGS.contains(n)) else {
+        let Some(name) = given
+            .strip_prefix('-')
+            .filter(|n| flag_names().any(|f| f == *n))
+        else {
             return Err(DialectError::Unknown {
-                hint: did_you_mean(&given, FLAGS.iter().copied()).map(|h| format!("-{h}")),
+                hint: did_you_mean(&given, flag_names()).map(|h| format!("-{h}")),
                 flag: given,
             });
         };

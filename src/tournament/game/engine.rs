@@ -44,7 +44,14 @@ impl fmt::Display for EngineError {
             // The client's message names the command, not the engine.
             StartError::Spawn(e) => write!(f, "engine {}: {e}", self.engine),
             // The option's message names the engine and the option already.
-            e => e.fmt(f),
+            StartError::Option(m) => f.write_str(m),
+            // The stage, the error and what the engine said on its way out.
+            e => write!(
+                f,
+                "engine {} failed its start-up {e}{}",
+                self.engine,
+                stderr_said(&self.failure.stderr)
+            ),
         }
     }
 }
@@ -120,8 +127,10 @@ impl MatchEngine {
 }
 
 /// Starts the engine once to learn its name and check its options, then quits it. A name from
-/// `name=` wins over the `id name`; an engine that fails the handshake keeps its fallback name
-/// (its games will show why). Only a program that cannot run, or wrong options, are errors.
+/// `name=` wins over the `id name`. Any failure is an error that stops the match before its
+/// first game: a program that cannot run, wrong options, and an engine that crashes or does
+/// not answer its handshake (fastchess stops at an engine's start-up failure too, `-recover`
+/// or not: forfeiting every game of an engine that never started measures nothing).
 pub fn probe(config: &EngineConfig, policy: &FaultPolicy) -> Result<String, EngineError> {
     let label = config
         .name
@@ -136,14 +145,6 @@ pub fn probe(config: &EngineConfig, policy: &FaultPolicy) -> Result<String, Engi
                 .unwrap_or(label);
             e.quit();
             Ok(name)
-        }
-        Err(failure) if failure.error.is_engine_fault() => {
-            let said = stderr_said(&failure.stderr);
-            warn!(
-                "engine {label} failed its handshake ({}); its games will show it{said}",
-                failure.error
-            );
-            Ok(label)
         }
         Err(failure) => Err(EngineError {
             engine: label,

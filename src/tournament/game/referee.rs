@@ -321,11 +321,14 @@ impl Play<'_, '_> {
         let elapsed = result.at.saturating_duration_since(go_at).as_millis() as u64;
         let margin = self.setup.referee.time_margin_ms;
         if let Err(over) = self.clock.charge(side, elapsed, margin) {
-            return Err(End::loss(
-                side,
-                Reason::Time,
-                format!("{} loses on time ({} ms over)", side.name(), over.ms),
-            ));
+            return Err(End {
+                overrun_us: Some(over.ms * 1000),
+                ..End::loss(
+                    side,
+                    Reason::Time,
+                    format!("{} loses on time ({} ms over)", side.name(), over.ms),
+                )
+            });
         }
         self.judge_answer(side, result, elapsed)
     }
@@ -413,11 +416,13 @@ impl Play<'_, '_> {
     fn time_loss(&mut self, side: Color, go_at: Instant, ms: u64) -> End {
         let grace = self.setup.referee.policy().stop_grace;
         let who = side.name();
+        let mut overrun_us = None;
         let detail = match self.engines[side].client.stop_and_wait(grace) {
             Ok(r) => {
                 let over =
                     r.at.saturating_duration_since(go_at)
                         .saturating_sub(Duration::from_millis(ms));
+                overrun_us = Some(over.as_micros() as u64);
                 // Tenths below 10 ms: an engine that uses its whole time is late by less
                 // than a millisecond, and "0 ms over" would not say that it was late at all.
                 if over < Duration::from_millis(10) {
@@ -437,7 +442,10 @@ impl Play<'_, '_> {
                 )
             }
         };
-        End::loss(side, Reason::Time, detail)
+        End {
+            overrun_us,
+            ..End::loss(side, Reason::Time, detail)
+        }
     }
 
     /// Judges `side`'s answer, charged `elapsed` ms: a legal move goes on; an illegal or

@@ -146,6 +146,9 @@ pub struct End {
     pub failed: Option<Color>,
     /// The last lines the failed engine wrote to its stderr (a crash's last words).
     pub stderr: Vec<String>,
+    /// A loss on time whose `bestmove` came: by how much it overran the time given, in
+    /// microseconds (without the margin: the margin that would have covered it).
+    pub overrun_us: Option<u64>,
 }
 
 impl End {
@@ -158,6 +161,7 @@ impl End {
             illegal_move: None,
             failed: None,
             stderr: Vec::new(),
+            overrun_us: None,
         }
     }
 

@@ -281,6 +281,7 @@ mod tests {
             illegal_move: None,
             failed: None,
             stderr: Vec::new(),
+            overrun_us: None,
         }
     }
 

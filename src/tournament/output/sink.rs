@@ -158,15 +158,24 @@ pub struct Records {
 impl Records {
     /// Writes the records into `dir` (created if need be) in `format`.
     pub fn create(dir: &Path, format: RecordFormat) -> Result<Records, MatchError> {
-        if dir.exists() && !dir.is_dir() {
-            let e = io::Error::other("not a directory (--records names a folder to write into)");
-            return Err(io_error(dir.display().to_string())(e));
-        }
+        Records::check(dir)?;
         std::fs::create_dir_all(dir).map_err(io_error(dir.display().to_string()))?;
         Ok(Records {
             dir: dir.to_path_buf(),
             format,
         })
+    }
+}
+
+impl Records {
+    /// Refuses a `dir` that names a file: checked before anything of the match is written,
+    /// so that a match refused for it leaves nothing behind.
+    pub fn check(dir: &Path) -> Result<(), MatchError> {
+        if dir.exists() && !dir.is_dir() {
+            let e = io::Error::other("not a directory (--records names a folder to write into)");
+            return Err(io_error(dir.display().to_string())(e));
+        }
+        Ok(())
     }
 }
 

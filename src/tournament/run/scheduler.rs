@@ -38,6 +38,16 @@ use std::time::{Duration, Instant};
 /// directory with records, unless `--overwrite` (which clears them); a resumed match drops
 /// from its results file the games its state does not hold.
 fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), MatchError> {
+    if let Some(dir) = &config.records {
+        Records::check(dir)?;
+    }
+    let files = [
+        config.results.as_deref(),
+        config.pgn.as_ref().map(|p| p.file.as_path()),
+    ];
+    for file in files.into_iter().flatten() {
+        in_a_directory(file)?;
+    }
     match resume {
         Some(saved) => {
             if let Some(path) = &config.results {
@@ -58,6 +68,23 @@ fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), Matc
         }
     }
     Ok(())
+}
+
+/// Refuses an output file whose directory does not exist (or is a file), before the state
+/// file is written: a match refused for it leaves nothing behind.
+fn in_a_directory(file: &std::path::Path) -> Result<(), MatchError> {
+    let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let why = match dir.exists() {
+        true => "not a directory",
+        false => "no such directory",
+    };
+    let e = std::io::Error::other(format!("{why}: {}", dir.display()));
+    Err(io_error(file.display().to_string())(e))
 }
 
 /// Makes every name distinct: a repeated one gets ` (2)`, ` (3)`, …
@@ -152,6 +179,39 @@ pub struct RunFigures {
     pub cpu: Option<Duration>,
     /// The engines' CPU time (those that ended: all of them once the match is over).
     pub engines_cpu: Option<Duration>,
+    /// Games lost on time by less than [`NARROW_TIME_LOSS_US`] over the time given, and the
+    /// largest of those overruns (microseconds): what a `--timemargin` would have covered.
+    pub narrow_time_losses: (u64, u64),
+}
+
+/// A loss on time by less than this (microseconds) over the time given is the runner's and
+/// the pipe's latency as much as the engine's: the end of the match says which margin would
+/// have covered it.
+pub const NARROW_TIME_LOSS_US: u64 = 20_000;
+
+impl RunFigures {
+    /// The hint after a match with narrow time losses: how many, and the margin that would
+    /// have covered them, written as `margin_flag` (`--timemargin N`, `timemargin=N`) does.
+    pub fn time_margin_hint(&self, margin_flag: impl Fn(u64) -> String) -> Option<String> {
+        let (n, max_us) = self.narrow_time_losses;
+        if n == 0 {
+            return None;
+        }
+        let ms = max_us.div_ceil(1000).max(1);
+        let (games, them) = if n == 1 {
+            ("game was", "it")
+        } else {
+            ("games were", "them")
+        };
+        Some(format!(
+            "Hint: {n} {games} lost on time by less than {} ms over the time given (at most \
+             {:.1} ms): {} would have covered {them}. GUIs and servers allow such a margin for the \
+             time a move takes to travel (the ShogiBench worker gives timemargin=250).",
+            NARROW_TIME_LOSS_US / 1000,
+            max_us as f64 / 1000.0,
+            margin_flag(ms)
+        ))
+    }
 }
 
 impl fmt::Display for RunFigures {
@@ -416,6 +476,11 @@ impl Collector<'_> {
         }
         self.figures.games += 1;
         self.figures.plies += record.moves.len() as u64;
+        if let Some(us) = record.end.overrun_us.filter(|&us| us < NARROW_TIME_LOSS_US) {
+            let (n, max) = &mut self.figures.narrow_time_losses;
+            *n += 1;
+            *max = (*max).max(us);
+        }
         self.board
             .add(g.number, record.end.result, record.end.reason);
         for sink in &mut self.sinks {
@@ -603,6 +668,30 @@ mod tests {
         assert_eq!(n, ["a", "a (2)", "b", "a (3)"]);
     }
 
+    /// YaneuraOu's 0.3 ms over a movetime (the issue's case) needs a margin of 1 ms; none
+    /// is due without a narrow loss.
+    #[test]
+    fn the_margin_a_hint_names() {
+        let mut figures = RunFigures {
+            narrow_time_losses: (1, 300),
+            ..RunFigures::default()
+        };
+        let hint = figures.time_margin_hint(|ms| format!("--timemargin {ms}"));
+        let hint = hint.unwrap();
+        assert!(
+            hint.starts_with(
+                "Hint: 1 game was lost on time by less than 20 ms over the time given (at most \
+                 0.3 ms): --timemargin 1 would have covered it."
+            ),
+            "{hint}"
+        );
+        figures.narrow_time_losses = (4, 12_001);
+        let hint = figures.time_margin_hint(|ms| format!("timemargin={ms}"));
+        assert!(hint.unwrap().contains("4 games were lost on time by less than 20 ms over the time given (at most 12.0 ms): timemargin=13 would have covered them."));
+        figures.narrow_time_losses = (0, 0);
+        assert_eq!(figures.time_margin_hint(|ms| ms.to_string()), None);
+    }
+
     /// Engines' CPU time of zero over a whole match (Wine runs them outside our process tree)
     /// is unmeasured: `n/a`, not `0.0 us`.
     #[test]
@@ -613,6 +702,7 @@ mod tests {
             wall: Duration::from_secs(1),
             cpu: Some(Duration::from_millis(10)),
             engines_cpu: Some(Duration::ZERO),
+            narrow_time_losses: (0, 0),
         };
         assert!(figures.to_string().ends_with(" (engines n/a)"), "{figures}");
         figures.engines_cpu = Some(Duration::from_millis(20));
