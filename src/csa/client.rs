@@ -879,7 +879,8 @@ mod tests {
         assert!(ours.starts_with('-') && ours.len() == 7, "{out}");
         let input = format!("{input}{ours},T0\n%TORYO\n#RESIGN\n#WIN\n");
         let (r, out) = run(&input, 7);
-        assert_eq!(out, format!("LOGIN me pw,trip\nAGREE g1\n{ours}\n"));
+        // LOGOUT after the game's end, as a client ends its session with the server.
+        assert_eq!(out, format!("LOGIN me pw,trip\nAGREE g1\n{ours}\nLOGOUT\n"));
         let SessionEnd::Played(rep) = r.unwrap() else {
             panic!()
         };
