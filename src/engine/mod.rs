@@ -524,10 +524,16 @@ impl Engine {
         }
         let pos = self.game.position().clone();
         let report = self.counting(|stop| perft::count(pos, depth, stop));
+        // In one write: a line and a flush per root move cost 593 writes at the 593-move
+        // position, a tenth of its perft 3.
+        let mut text = String::new();
         for line in report.lines() {
-            send(out, &line)?;
+            debug!("> {line}");
+            text.push_str(&line);
+            text.push('\n');
         }
-        Ok(())
+        out.write_all(text.as_bytes())?;
+        out.flush()
     }
 
     /// `bench`: the fixed workload of [`run_bench`], its lines as it goes.
