@@ -148,6 +148,12 @@ fn play(args: &Args) -> Run {
     run
 }
 
+fn p99(v: &[Duration]) -> f64 {
+    let mut s: Vec<f64> = v.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    s.sort_by(f64::total_cmp);
+    s[((s.len() - 1) as f64 * 0.99).round() as usize]
+}
+
 fn stats(v: &[Duration]) -> String {
     let mut s: Vec<f64> = v.iter().map(|d| d.as_secs_f64() * 1e3).collect();
     s.sort_by(f64::total_cmp);
@@ -180,6 +186,7 @@ fn report(args: &Args, run: &Run) {
     let all: Vec<Duration> = run.lat.iter().map(|&(_, d)| d).collect();
     println!("all turns         {}", stats(&all));
     let longest = run.lat.iter().map(|&(p, _)| p).max().unwrap_or(0);
+    let mut p99s = Vec::new();
     for from in (0..=longest).step_by(RANGE) {
         let range: Vec<Duration> = run
             .lat
@@ -188,7 +195,9 @@ fn report(args: &Args, run: &Run) {
             .map(|&(_, d)| d)
             .collect();
         println!("plies {:5}-{:<5} {}", from + 1, from + RANGE, stats(&range));
+        p99s.push(format!("{:.3}", p99(&range)));
     }
+    println!("p99 per 1,000 plies (ms): {}", p99s.join(" / "));
     child_usage(gos);
     // For comparison: replaying the last game from scratch, as an engine without reuse would
     // on every turn.
@@ -215,11 +224,14 @@ fn child_usage(gos: usize) {
     let us = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 * 1e6 + t.tv_usec() as f64;
     let (user, sys) = (us(u.user_time()), us(u.system_time()));
     let n = gos.max(1) as f64;
-    println!(
-        "engine: {} voluntary context switches ({:.2} per go), {} involuntary; CPU {:.1} us per go ({:.1} user + {:.1} system)",
+    let (vol, invol) = (
         u.voluntary_context_switches(),
-        u.voluntary_context_switches() as f64 / n,
         u.involuntary_context_switches(),
+    );
+    println!(
+        "engine: context switches per go {:.2} voluntary + {:.2} involuntary ({vol} + {invol}); CPU {:.1} us per go ({:.1} user + {:.1} system)",
+        vol as f64 / n,
+        invol as f64 / n,
         (user + sys) / n,
         user / n,
         sys / n
