@@ -164,7 +164,8 @@ impl Engine {
     }
 
     /// Parses and handles one input line. Malformed lines get one `info string` line (and a
-    /// log warning); blank lines get nothing.
+    /// log warning); blank lines get nothing. A `position` line that extends the one that set
+    /// the game (see [`LastPosition`]) is read by its new moves only.
     pub fn handle_line(&mut self, line: &str, out: &mut impl Write) -> io::Result<Flow> {
         debug!("< {}", log_text(line));
         if let Some(tail) = self.last_position.tail(line) {
