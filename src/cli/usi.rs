@@ -109,11 +109,18 @@ fn read_raw(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Raw {
 
 /// The lines of a raw line: a CR also ends a line (CRLF from Shogidokoro and ShogiGUI), and
 /// the empty parts are dropped (they would only put blank `<` lines into the log). Decoded
-/// lossily: Shift_JIS never stops the reading.
-fn split_lines(raw: &[u8]) -> impl Iterator<Item = String> + '_ {
-    raw.split(|&b| b == b'\r')
+/// lossily: Shift_JIS never stops the reading. (A CR is never inside a UTF-8 sequence, so
+/// decoding before splitting gives the same lines; the check of valid UTF-8 comes first
+/// because it is several times faster than the lossy decoder on a 20 kB `position` line.)
+fn split_lines(raw: &[u8]) -> Vec<String> {
+    let text = match std::str::from_utf8(raw) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(raw),
+    };
+    text.split('\r')
         .filter(|p| !p.is_empty())
-        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .map(str::to_owned)
+        .collect()
 }
 
 /// What the answering thread and the reader thread share.

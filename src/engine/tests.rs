@@ -576,3 +576,114 @@ fn searchmoves_restricts_the_choice() {
     let m = Move::from_usi(bestmoves(&out)[0]).unwrap();
     assert!(Position::startpos().is_legal(m).is_ok());
 }
+
+/// The game and the output a fresh engine gets from `line` alone (every move replayed).
+fn fresh(line: &str) -> (String, Vec<String>, bool) {
+    let mut e = Engine::new();
+    let (out, _) = run(&mut e, line);
+    (format!("{:?}", e.game()), out, e.position_ok)
+}
+
+/// A `position` line that extends the one before is read by its new moves only; every other
+/// line is read in full. Either way the game, its history of keys and repetition counts
+/// included, and the warnings are those of an engine that reads the line alone.
+#[test]
+fn a_resent_game_gives_the_same_game_as_a_full_replay() {
+    const SFEN_START: &str =
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    // 5i5h 5a5b 5h5i 5b5a three times brings the start position back for the fourth time
+    // (千日手) with the 12th move.
+    let shuffle = "5i5h 5a5b 5h5i 5b5a";
+    let sennichite = format!("position startpos moves {shuffle} {shuffle} {shuffle}");
+    // (line, whether it extends the line accepted before it)
+    let session: Vec<(String, bool)> = vec![
+        ("position startpos".into(), false),
+        ("position startpos moves 7g7f".into(), false),
+        ("position startpos moves 7g7f 3c3d".into(), true),
+        ("position startpos moves 7g7f 3c3d".into(), true),
+        (
+            "position startpos moves 7g7f 3c3d  2g2f\t8c8d ".into(),
+            true,
+        ),
+        (
+            "position startpos moves 7g7f 3c3d  2g2f\t8c8d 2f2e".into(),
+            true,
+        ),
+        // Shares a prefix, then diverges; shorter; not at a token boundary.
+        ("position startpos moves 7g7f 3c3d 2g2f 4c4d".into(), false),
+        ("position startpos moves 7g7f".into(), false),
+        ("position startpos moves 7g7f3c3d".into(), false),
+        // A bad move in the new part: the same message, numbered in the whole line, and the
+        // game stays as it was; a line extending the last accepted one is then read as usual.
+        (
+            "position startpos moves 7g7f 3c3d 7f7e 3d3e 7e7e".into(),
+            true,
+        ),
+        ("position startpos moves 7g7f".into(), true),
+        (
+            "position startpos moves 7g7f 3c3d 7f7e 3d3e 7e7e".into(),
+            true,
+        ),
+        ("position startpos moves 7g7f 3c3x".into(), true),
+        ("position startpos moves 7g7f moves".into(), true),
+        ("position startpos moves 7g7f 3c3d 8h2b+".into(), true),
+        // The same start written as an SFEN, and back.
+        (format!("{SFEN_START} moves 7g7f 3c3d 8h2b+ 3a2b"), false),
+        (
+            format!("{SFEN_START} moves 7g7f 3c3d 8h2b+ 3a2b B*4e"),
+            true,
+        ),
+        (
+            "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e".into(),
+            false,
+        ),
+        // A different start, without `moves`, then with it.
+        ("position sfen 8k/9/9/9/9/9/9/9/K8 b G 1".into(), false),
+        (
+            "position sfen 8k/9/9/9/9/9/9/9/K8 b G 1 moves".into(),
+            false,
+        ),
+        (
+            "position sfen 8k/9/9/9/9/9/9/9/K8 b G 1 moves G*2b".into(),
+            true,
+        ),
+        // A game resent move by move into a fourfold repetition.
+        ("position startpos moves".into(), false),
+    ];
+    let mut session = session;
+    let mut grow = String::from("position startpos moves");
+    for m in format!("{shuffle} {shuffle} {shuffle}").split(' ') {
+        grow.push(' ');
+        grow.push_str(m);
+        session.push((grow.clone(), true));
+    }
+    assert_eq!(grow, sennichite);
+
+    let mut e = Engine::new();
+    for (line, extends) in &session {
+        assert_eq!(
+            e.last_position.tail(line).is_some(),
+            *extends,
+            "whether '{line}' extends the line before"
+        );
+        let (out, _) = run(&mut e, line);
+        let (game, fresh_out, fresh_ok) = fresh(line);
+        if fresh_ok {
+            assert_eq!(format!("{:?}", e.game()), game, "after '{line}'");
+        }
+        assert_eq!(out, fresh_out, "after '{line}'");
+        assert_eq!(e.position_ok, fresh_ok, "after '{line}'");
+    }
+    assert_eq!(e.game().len(), 12);
+    assert_eq!(e.game().occurrences(), 4);
+    assert_eq!(e.game().repetition(), crate::Repetition::Draw);
+    assert_eq!(e.game().position().key(), Position::startpos().key());
+    // The messages of the bad moves in an extension, numbered in the whole line.
+    let mut e = Engine::new();
+    run(&mut e, "position startpos moves 7g7f 3c3d");
+    let (out, _) = run(&mut e, "position startpos moves 7g7f 3c3d 7f7e 3d3e 7e7e");
+    assert_eq!(out, vec!["info string position rejected: move 5 '7e7e' is illegal: an own piece stands on the destination; resigning until a valid position"]);
+    let (out, _) = run(&mut e, "position startpos moves 7g7f 3c3d 3x3y\ngo");
+    assert_eq!(out, vec!["info string position rejected: move 3 '3x3y' is not a USI move; resigning until a valid position", "bestmove resign"]);
+    assert_eq!(e.game().len(), 2);
+}

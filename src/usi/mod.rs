@@ -18,6 +18,7 @@
 
 mod message;
 mod position_line;
+mod resent;
 
 pub use message::{
     parse_engine_line, BestMove, Checkmate, EngineMessage, Info, OptionError, OptionKind,
@@ -25,6 +26,8 @@ pub use message::{
 };
 
 pub use position_line::PositionLine;
+use resent::parse_moves;
+pub use resent::{parse_tail, LastPosition};
 
 use crate::shogi::sfen;
 use crate::shogi::sfen::SfenError;
@@ -473,16 +476,7 @@ fn parse_position(args: &[&str]) -> Result<PositionCommand, UsiError> {
         Some(&"moves") => &rest[1..],
         _ => rest,
     };
-    let moves = rest
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            Move::from_usi(t).map_err(|_| UsiError::MoveSyntax {
-                index: i + 1,
-                text: t.to_string(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let moves = parse_moves(rest.iter().copied(), 0)?;
     Ok(PositionCommand { start, moves })
 }
 

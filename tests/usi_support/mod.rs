@@ -219,44 +219,36 @@ impl Session {
 }
 
 /// The fault test engine (`examples/fault_engine.rs`): a USI engine with faults on command.
-///
-/// `cargo test` builds the examples, but `cargo test --test NAME` does not, so the first call
-/// builds it with the profile the tests were built with (once per test process; cargo returns
-/// at once when it is fresh).
 pub fn fault_engine() -> &'static std::path::Path {
     use std::path::PathBuf;
     use std::sync::OnceLock;
     static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let bin_dir = std::path::Path::new(BIN)
-            .parent()
-            .expect("binary directory");
-        let profile = match bin_dir.file_name().and_then(|n| n.to_str()) {
-            Some("release") => "release",
-            _ => "test",
-        };
-        let status = Command::new(env!("CARGO"))
-            .args([
-                "build",
-                "--quiet",
-                "--example",
-                "fault_engine",
-                "--profile",
-                profile,
-            ])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .expect("run cargo to build the fault engine");
-        assert!(
-            status.success(),
-            "cargo could not build examples/fault_engine.rs"
-        );
-        let path = bin_dir
-            .join("examples")
-            .join(format!("fault_engine{}", std::env::consts::EXE_SUFFIX));
-        assert!(path.exists(), "{} is missing", path.display());
-        path
-    })
+    PATH.get_or_init(|| example("fault_engine"))
+}
+
+/// The program of `examples/<name>.rs`.
+///
+/// `cargo test` builds the examples, but `cargo test --test NAME` does not, so this builds it
+/// with the profile the tests were built with (cargo returns at once when it is fresh).
+pub fn example(name: &str) -> std::path::PathBuf {
+    let bin_dir = std::path::Path::new(BIN)
+        .parent()
+        .expect("binary directory");
+    let profile = match bin_dir.file_name().and_then(|n| n.to_str()) {
+        Some("release") => "release",
+        _ => "test",
+    };
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--example", name, "--profile", profile])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("run cargo to build an example");
+    assert!(status.success(), "cargo could not build examples/{name}.rs");
+    let path = bin_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} is missing", path.display());
+    path
 }
 
 /// The command that starts the fault engine with seed 7 and `faults` (each a `--fault` value).
