@@ -7,8 +7,8 @@
 //! - each one is recomputed from the documented algorithm with a separate implementation in
 //!   this file: SplitMix64 expansion of the seed into a Xoshiro256++ state (reference
 //!   algorithms by Blackman and Vigna), the legal moves in canonical order, and the unbiased
-//!   multiply-shift index draw; the generator restarts at `setoption Seed` only: a session
-//!   is one random stream, so `usinewgame` goes on with it (the second game differs);
+//!   multiply-shift index draw; the generator restarts when `setoption Seed` changes the
+//!   seed, and only then: a session is one random stream, so `usinewgame` goes on with it (the second game differs);
 //! - the non-move lines were written by hand from the protocol (docs/usi.md §1–§5) before the
 //!   first run: the `usi` block, `readyok`, the seed line, the rejection of `9z9z` as move 4,
 //!   `checkmate notimplemented`, the unknown-option warning, nothing after `quit`; the seed
@@ -116,8 +116,11 @@ fn seed42_moves_follow_from_the_documented_algorithm() {
         match parse_line(line) {
             Ok(Command::Quit) => break,
             Ok(Command::SetOption { name, value }) if name == "Seed" => {
-                seed = value.unwrap().parse().unwrap();
-                rng = None;
+                let new = value.unwrap().parse().unwrap();
+                if new != seed {
+                    rng = None;
+                }
+                seed = new;
             }
             Ok(Command::Position(p)) => {
                 let mut q = match p.start {

@@ -285,8 +285,11 @@ impl Engine {
                 self.options.ponder = on;
                 None
             }
+            // Within 0..=SEED_MAX: the declaration checked it. The value it already has
+            // changes nothing: GUIs (Shogidokoro) send every option before each game, and a
+            // restarted stream would replay game 1 every time.
+            (OptionId::Seed, OptionValue::Int(seed)) if seed as u64 == self.options.seed => None,
             (OptionId::Seed, OptionValue::Int(seed)) => {
-                // Within 0..=SEED_MAX: the declaration checked it.
                 self.options.seed = seed as u64;
                 self.player = None;
                 self.game_number = 0;

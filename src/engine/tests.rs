@@ -107,8 +107,17 @@ fn same_seed_same_session_and_each_game_differs() {
             "info string seed 42 (from the Seed option), game 2 since it was set"
         ]
     );
-    // Setting the Seed again restarts the stream: the first game again.
-    let again = lines(&format!("{script}setoption name Seed value 42\n{game}"));
+    // Setting the Seed to the value it has (as Shogidokoro sends every option before each
+    // game) goes on with the stream: a third game, not the first again.
+    let resent = lines(&format!("{script}setoption name Seed value 42\n{game}"));
+    let third = bestmoves(&resent)[6..].to_vec();
+    assert_eq!(bestmoves(&resent)[..6], b[..]);
+    assert_ne!(third[..], b[..3]);
+    assert_ne!(third[..], b[3..]);
+    // Another value, then 42 again: a new stream, the first game again.
+    let again = lines(&format!(
+        "{script}setoption name Seed value 7\nsetoption name Seed value 42\n{game}"
+    ));
     assert_eq!(bestmoves(&again)[6..], b[..3]);
     let c = lines(&script.replace("42", "43"));
     assert_ne!(bestmoves(&c), b);
