@@ -18,7 +18,7 @@
 //! block measured does not race the runner's exit. `--callgrind` runs the runner under
 //! `valgrind --tool=callgrind` (the engines natively) and adds its instructions per game,
 //! which the machine's load does not change (dumped at the end of each block with
-//! `callgrind_control --dump`; about 60 games/s). Linux only (it reads `/proc`). Not part of
+//! `callgrind_control --dump`; about 180 games/s). Linux only (it reads `/proc`). Not part of
 //! CI.
 //!
 //! The SPRT is `elo0=-5 elo1=5`: four plies of random moves are always a draw, and with every
