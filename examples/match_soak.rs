@@ -28,57 +28,11 @@ const FAULTS: [(&str, &str); 5] = [
     ("garbage", "--fault junk --fault illegal=malformed@60"),
 ];
 
-/// One reading of the runner process.
-#[derive(Clone, Copy, Debug, Default)]
-struct Reading {
-    rss_kb: u64,
-    fds: usize,
-    children: usize,
-}
+#[path = "support/runner.rs"]
+#[allow(dead_code)]
+mod runner;
 
-/// The runner's resident memory, open descriptors and live child processes, from `/proc`.
-fn read(pid: u32) -> Option<Reading> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let rss_kb = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())?;
-    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.count();
-    Some(Reading {
-        rss_kb,
-        fds,
-        children: children_of(pid).len(),
-    })
-}
-
-/// The processes whose parent is `pid`.
-fn children_of(pid: u32) -> Vec<u32> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|p| {
-            let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default();
-            // Field 4 (the parent), after the command name's closing parenthesis.
-            stat.rfind(')')
-                .and_then(|i| stat[i + 2..].split_whitespace().nth(1)?.parse::<u32>().ok())
-                == Some(pid)
-        })
-        .collect()
-}
-
-/// Processes working in `dir` (every engine of the soak is started there).
-fn processes_in(dir: &Path) -> Vec<u32> {
-    let me = std::process::id();
-    let Ok(procs) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    procs
-        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|&p| p != me)
-        .filter(|p| std::fs::read_link(format!("/proc/{p}/cwd")).is_ok_and(|c| c == dir))
-        .collect()
-}
+use runner::{processes_in, read, Reading};
 
 fn arg(args: &[String], name: &str, default: u64) -> u64 {
     args.iter()

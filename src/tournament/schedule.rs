@@ -1,7 +1,9 @@
 //! The schedule of a match and its score: who plays whom with which colour and opening, and
-//! the results by game number, read back as game pairs for the statistics.
+//! the finished games as running tallies per pairing (game pairs, single games, repeats),
+//! which the statistics read without going over the games again.
 
 use crate::tournament::game::result::{Decision, Reason};
+use crate::tournament::stats::elo::{Tally, Wdl};
 /// A game's result from one engine's point of view (the statistics' kind).
 use crate::{Color, GameResult};
 use std::collections::{BTreeMap, HashMap};
@@ -103,26 +105,55 @@ pub fn schedule(shape: Shape) -> (Vec<Pairing>, Vec<ScheduledGame>) {
     (pairings, out)
 }
 
-/// The finished games' results, by game number, and which games repeated an earlier one.
+/// The finished games as running tallies, each game added once as it ends: how many are
+/// counted and why they ended, which repeated an earlier game, and each pairing's figures.
+/// Nothing here is recounted from the schedule or the list of games, so that the statistics
+/// after every game (the SPRT's stop, the block every `--ratinginterval` games) cost the same
+/// in the 100,000th game as in the first.
 #[derive(Clone, Debug, Default)]
 pub struct Scoreboard {
-    results: BTreeMap<u64, (Decision, Reason)>,
+    /// Which games are counted: bit `n − 1` for game `n`.
+    counted: Vec<u64>,
+    /// Games counted.
+    len: usize,
+    /// Games counted by reason.
+    reasons: BTreeMap<&'static str, u64>,
     /// Each distinct game's fingerprint, and the game that first played it.
     seen: HashMap<u128, u64>,
-    /// The games that repeated an earlier one move for move: number → the earlier game.
-    repeats: BTreeMap<u64, u64>,
+    /// Each pairing's tally.
+    pairings: Vec<PairingTally>,
+    /// `--distinct-games`: a game that repeated an earlier one is left out of the figures.
+    distinct: bool,
+}
+
+/// One pairing's finished games, from its first engine's point of view.
+#[derive(Clone, Debug, Default)]
+struct PairingTally {
+    /// The engine whose results are counted.
+    first: usize,
+    /// Game pairs whose two games both finished.
+    pairs: Tally,
+    /// Finished games that have no partner in the schedule.
+    unpaired: Wdl,
+    /// Finished games whose partner has no result yet: number → (result, repeated). Only the
+    /// pairs in progress, so a handful: a pair leaves it when its second game ends.
+    pending: HashMap<u64, (GameResult, bool)>,
+    /// Finished games that repeated an earlier one.
+    repeated: u64,
+    /// Games left out (with `distinct`), but for those in `pending`.
+    left_out: u64,
 }
 
 /// A pairing's finished games as the statistics take them, from its first engine's point of
-/// view, in schedule order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PairingGames {
-    /// Game pairs whose two games both finished.
-    pub pairs: Vec<(GameResult, GameResult)>,
+    /// Game pairs whose two games both finished (both games and the pair).
+    pub pairs: Tally,
     /// Finished games that have no partner in the schedule (an odd `--games`, or `--noswap`).
-    pub unpaired: Vec<GameResult>,
+    pub unpaired: Wdl,
     /// Finished games whose partner has no result (yet).
-    pub waiting: Vec<GameResult>,
+    pub waiting: Wdl,
     /// Finished games that repeated an earlier game of the match move for move.
     pub repeated: u64,
     /// Of those, the games left out (when each distinct game is counted once).
@@ -132,15 +163,104 @@ pub struct PairingGames {
 impl PairingGames {
     /// Finished games, whether counted or left out.
     pub fn finished(&self) -> u64 {
-        (2 * self.pairs.len() + self.unpaired.len() + self.waiting.len()) as u64 + self.left_out
+        self.pairs.wdl.games() + self.unpaired.games() + self.waiting.games() + self.left_out
+    }
+}
+
+/// The result of `game` for `engine` (which plays in it).
+fn result_for(game: &ScheduledGame, engine: usize, result: Decision) -> GameResult {
+    let side = if game.black == engine {
+        Color::Black
+    } else {
+        Color::White
+    };
+    match result {
+        Decision::Win(w) if w == side => GameResult::Win,
+        Decision::Win(_) => GameResult::Loss,
+        _ => GameResult::Draw,
+    }
+}
+
+impl PairingTally {
+    /// Counts a finished game: on its own, as the first game of a pair (it waits for its
+    /// partner), or as the second (the pair is complete). With `distinct`, a game that
+    /// repeated an earlier one is left out, and a pair only when both its games did.
+    fn add(&mut self, game: &ScheduledGame, result: GameResult, repeated: bool, distinct: bool) {
+        self.repeated += u64::from(repeated);
+        let Some(partner) = game.partner else {
+            if distinct && repeated {
+                self.left_out += 1;
+            } else {
+                self.unpaired.add(result);
+            }
+            return;
+        };
+        let Some((other, other_repeated)) = self.pending.remove(&partner) else {
+            self.pending.insert(game.number, (result, repeated));
+            return;
+        };
+        if distinct && repeated && other_repeated {
+            self.left_out += 2;
+        } else if game.number < partner {
+            self.pairs.add_pair(result, other);
+        } else {
+            self.pairs.add_pair(other, result);
+        }
+    }
+
+    /// The figures as they stand.
+    fn games(&self, distinct: bool) -> PairingGames {
+        let mut out = PairingGames {
+            pairs: self.pairs,
+            unpaired: self.unpaired,
+            waiting: Wdl::default(),
+            repeated: self.repeated,
+            left_out: self.left_out,
+        };
+        for &(result, repeated) in self.pending.values() {
+            if distinct && repeated {
+                out.left_out += 1;
+            } else {
+                out.waiting.add(result);
+            }
+        }
+        out
     }
 }
 
 impl Scoreboard {
-    /// Counts a game.
-    pub fn add(&mut self, number: u64, result: Decision, reason: Reason) {
-        if result != Decision::None {
-            self.results.insert(number, (result, reason));
+    /// No game yet, for a match of `pairings`; `distinct` for `--distinct-games`.
+    pub fn new(pairings: &[Pairing], distinct: bool) -> Scoreboard {
+        Scoreboard {
+            pairings: pairings
+                .iter()
+                .map(|p| PairingTally {
+                    first: p.first,
+                    ..PairingTally::default()
+                })
+                .collect(),
+            distinct,
+            ..Scoreboard::default()
+        }
+    }
+
+    /// Counts `game` (once: a game already counted is not counted again); `repeated`: it
+    /// repeated an earlier game (see [`Scoreboard::fingerprint`]). A game without a result
+    /// (interrupted) counts nothing.
+    pub fn add(&mut self, game: &ScheduledGame, result: Decision, reason: Reason, repeated: bool) {
+        if result == Decision::None || self.contains(game.number) {
+            return;
+        }
+        let i = (game.number - 1) as usize;
+        if self.counted.len() <= i / 64 {
+            self.counted.resize(i / 64 + 1, 0);
+        }
+        self.counted[i / 64] |= 1 << (i % 64);
+        self.len += 1;
+        *self.reasons.entry(reason.name()).or_insert(0) += 1;
+        if let Some(t) = self.pairings.get_mut(game.pairing) {
+            let r = result_for(game, t.first, result);
+            t.add(game, r, repeated, self.distinct);
         }
     }
 
@@ -148,90 +268,40 @@ impl Scoreboard {
     /// it repeats, if one had the same.
     pub fn fingerprint(&mut self, number: u64, fingerprint: u128) -> Option<u64> {
         let first = *self.seen.entry(fingerprint).or_insert(number);
-        (first != number).then(|| {
-            self.repeats.insert(number, first);
-            first
-        })
-    }
-
-    /// The earlier game that game `number` repeated, if it did.
-    pub fn repeats(&self, number: u64) -> Option<u64> {
-        self.repeats.get(&number).copied()
+        (first != number).then_some(first)
     }
 
     /// Games counted.
     pub fn len(&self) -> usize {
-        self.results.len()
+        self.len
     }
 
     /// Whether no game is counted.
     pub fn is_empty(&self) -> bool {
-        self.results.is_empty()
+        self.len == 0
     }
 
     /// Whether game `number` is counted.
     pub fn contains(&self, number: u64) -> bool {
-        self.results.contains_key(&number)
-    }
-
-    /// The result of `game` for `engine` (which must play in it).
-    fn score(&self, game: &ScheduledGame, engine: usize) -> Option<GameResult> {
-        let (result, _) = self.results.get(&game.number)?;
-        let side = if game.black == engine {
-            Color::Black
-        } else {
-            Color::White
+        let Some(i) = number.checked_sub(1).map(|i| i as usize) else {
+            return false;
         };
-        Some(match result {
-            Decision::Win(w) if *w == side => GameResult::Win,
-            Decision::Win(_) => GameResult::Loss,
-            _ => GameResult::Draw,
-        })
+        self.counted
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    /// The finished games of `pairing` from its first engine's point of view (`games` is the
-    /// whole schedule, game n at index n − 1). With `distinct`, a game that repeated an
-    /// earlier one is left out, and a pair only when both its games did.
-    pub fn pairing_games(
-        &self,
-        pairing: usize,
-        first: usize,
-        games: &[ScheduledGame],
-        distinct: bool,
-    ) -> PairingGames {
-        let mut out = PairingGames::default();
-        let of = |g: &ScheduledGame| self.score(g, first);
-        let repeat = |g: &ScheduledGame| self.repeats.contains_key(&g.number);
-        for g in games.iter().filter(|g| g.pairing == pairing) {
-            let Some(result) = of(g) else { continue };
-            out.repeated += u64::from(repeat(g));
-            let partner = g.partner.and_then(|n| games.get(n as usize - 1));
-            match partner.map(|p| (p, of(p))) {
-                Some((p, Some(other))) => {
-                    // The pair, once: at its first game.
-                    if g.number < p.number {
-                        if distinct && repeat(g) && repeat(p) {
-                            out.left_out += 2;
-                        } else {
-                            out.pairs.push((result, other));
-                        }
-                    }
-                }
-                _ if distinct && repeat(g) => out.left_out += 1,
-                Some((_, None)) => out.waiting.push(result),
-                None => out.unpaired.push(result),
-            }
-        }
-        out
+    /// The finished games of `pairing` from its first engine's point of view.
+    pub fn pairing_games(&self, pairing: usize) -> PairingGames {
+        self.pairings
+            .get(pairing)
+            .map(|t| t.games(self.distinct))
+            .unwrap_or_default()
     }
 
     /// Counts by reason, for the summary.
     pub fn reasons(&self) -> BTreeMap<&'static str, u64> {
-        let mut m = BTreeMap::new();
-        for (_, reason) in self.results.values() {
-            *m.entry(reason.name()).or_insert(0) += 1;
-        }
-        m
+        self.reasons.clone()
     }
 }
 
@@ -346,34 +416,60 @@ mod tests {
             .all(|g| (g.black, g.white, g.partner) == (0, 1, None)));
     }
 
+    /// A scoreboard of `games`'s match (two engines, one pairing).
+    fn board_of(games: &[ScheduledGame], distinct: bool) -> Scoreboard {
+        let first = games
+            .iter()
+            .map(|g| g.black.min(g.white))
+            .min()
+            .unwrap_or(0);
+        let pairings = [Pairing {
+            first,
+            second: first + 1,
+        }];
+        Scoreboard::new(&pairings, distinct)
+    }
+
     #[test]
     fn game_pairs_from_the_first_engines_view() {
+        use GameResult::{Draw, Loss, Win};
         let (_, games) = schedule(shape(2, 2, 3, 1));
-        let mut board = Scoreboard::default();
+        let mut board = board_of(&games, false);
+        let mut add = |n: usize, d, r| board.add(&games[n - 1], d, r, false);
         // Round 1: engine 0 (Black in game 1) wins, then draws as White; game 3 (no partner):
         // engine 0 is Black and White wins.
-        board.add(1, Decision::Win(Color::Black), Reason::Mate);
-        board.add(2, Decision::Draw, Reason::Repetition);
-        board.add(3, Decision::Win(Color::White), Reason::Resign);
+        add(1, Decision::Win(Color::Black), Reason::Mate);
+        add(2, Decision::Draw, Reason::Repetition);
+        add(3, Decision::Win(Color::White), Reason::Resign);
         // Round 2: only game 5 (engine 0 Black) finished, a win for White; game 4 did not,
         // game 6 was interrupted (not counted).
-        board.add(5, Decision::Win(Color::White), Reason::Time);
-        board.add(6, Decision::None, Reason::Interrupted);
-        let g = board.pairing_games(0, 0, &games, false);
-        assert_eq!(g.pairs, vec![(GameResult::Win, GameResult::Draw)]);
-        assert_eq!(g.unpaired, vec![GameResult::Loss]);
-        assert_eq!(g.waiting, vec![GameResult::Loss]);
+        add(5, Decision::Win(Color::White), Reason::Time);
+        add(6, Decision::None, Reason::Interrupted);
+        let g = board.pairing_games(0);
+        let mut pair = Tally::default();
+        pair.add_pair(Win, Draw);
+        assert_eq!(g.pairs, pair);
+        assert_eq!(g.unpaired, Wdl::new(0, 0, 1));
+        assert_eq!(g.waiting, Wdl::new(0, 0, 1));
         assert_eq!((g.repeated, g.left_out, g.finished()), (0, 0, 4));
         assert_eq!(board.len(), 4);
+        assert!(board.contains(5) && !board.contains(4) && !board.contains(6));
+        // Game 4 (engine 0 White) ends in a loss for White: pair (4, 5) is complete, LL.
+        board.add(&games[3], Decision::Win(Color::Black), Reason::Mate, false);
+        let g = board.pairing_games(0);
+        pair.add_pair(Loss, Loss);
+        assert_eq!((g.pairs, g.waiting), (pair, Wdl::default()));
+        assert_eq!(board.reasons().get("mate"), Some(&2));
     }
 
     #[test]
     fn repeated_games_are_noted_and_can_be_left_out() {
         let (_, games) = schedule(shape(2, 3, 2, 1));
-        let mut board = Scoreboard::default();
+        let mut all = board_of(&games, false);
+        let mut distinct = board_of(&games, true);
         // Games 3-4 repeat 1-2 (both), game 5 repeats game 1's fingerprint, 6 is new.
         for (n, fp) in [(1, 10), (2, 20), (4, 20), (3, 10), (5, 10), (6, 60)] {
-            let earlier = board.fingerprint(n, fp);
+            let earlier = all.fingerprint(n, fp);
             assert_eq!(
                 earlier,
                 match n {
@@ -383,15 +479,114 @@ mod tests {
                 },
                 "game {n}"
             );
-            board.add(n, Decision::Draw, Reason::Repetition);
+            let g = &games[n as usize - 1];
+            all.add(g, Decision::Draw, Reason::Repetition, earlier.is_some());
+            distinct.add(g, Decision::Draw, Reason::Repetition, earlier.is_some());
         }
-        assert_eq!(board.repeats(4), Some(2));
-        assert_eq!(board.repeats(6), None);
-        let all = board.pairing_games(0, 0, &games, false);
-        assert_eq!((all.pairs.len(), all.repeated, all.left_out), (3, 3, 0));
+        let all = all.pairing_games(0);
+        assert_eq!(
+            (all.pairs.pentanomial.pairs(), all.repeated, all.left_out),
+            (3, 3, 0)
+        );
         // Distinct: pair 3-4 (both repeats) left out; pair 5-6 stays (6 is new).
-        let distinct = board.pairing_games(0, 0, &games, true);
-        assert_eq!((distinct.pairs.len(), distinct.repeated), (2, 3));
+        let distinct = distinct.pairing_games(0);
+        assert_eq!(
+            (distinct.pairs.pentanomial.pairs(), distinct.repeated),
+            (2, 3)
+        );
         assert_eq!((distinct.left_out, distinct.finished()), (2, 6));
+    }
+
+    /// The figures of `pairing` recounted from every finished game over the whole schedule,
+    /// as the statistics were once taken: the reference the running tallies must equal.
+    fn recount(
+        games: &[ScheduledGame],
+        first: usize,
+        pairing: usize,
+        results: &BTreeMap<u64, (Decision, bool)>,
+        distinct: bool,
+    ) -> PairingGames {
+        let mut out = PairingGames::default();
+        let of = |g: &ScheduledGame| {
+            let &(d, _) = results.get(&g.number)?;
+            Some(result_for(g, first, d))
+        };
+        let repeat = |g: &ScheduledGame| results.get(&g.number).is_some_and(|r| r.1);
+        for g in games.iter().filter(|g| g.pairing == pairing) {
+            let Some(result) = of(g) else { continue };
+            out.repeated += u64::from(repeat(g));
+            let partner = g.partner.and_then(|n| games.get(n as usize - 1));
+            match partner.map(|p| (p, of(p))) {
+                Some((p, Some(other))) => {
+                    if g.number < p.number {
+                        if distinct && repeat(g) && repeat(p) {
+                            out.left_out += 2;
+                        } else {
+                            out.pairs.add_pair(result, other);
+                        }
+                    }
+                }
+                _ if distinct && repeat(g) => out.left_out += 1,
+                Some((_, None)) => out.waiting.add(result),
+                None => out.unpaired.add(result),
+            }
+        }
+        out
+    }
+
+    /// Games finishing in a random order (as with several at once, or a resumed match with
+    /// holes), with random results and repeats, in matches of every shape: after each game the
+    /// running tallies equal a recount over the whole schedule.
+    #[test]
+    fn running_tallies_equal_a_recount_after_every_game() {
+        let mut rng = crate::RandomMover::new(28);
+        let shapes = [
+            shape(2, 12, 2, 1),
+            shape(2, 9, 3, 1),
+            shape(2, 20, 1, 1),
+            shape(3, 5, 4, 1),
+            Shape {
+                noswap: true,
+                ..shape(2, 8, 2, 1)
+            },
+            Shape {
+                gauntlet: true,
+                ..shape(4, 4, 2, 1)
+            },
+        ];
+        for (k, shape) in shapes.into_iter().enumerate() {
+            let (pairings, games) = schedule(shape);
+            for distinct in [false, true] {
+                let mut order: Vec<u64> = (1..=games.len() as u64).collect();
+                // Mostly in order, some games late: swap neighbours now and then.
+                for i in 1..order.len() {
+                    if rng.below(3) == 0 {
+                        let j = i - rng.below(i.min(4) as u64 + 1) as usize;
+                        order.swap(i, j);
+                    }
+                }
+                let mut board = Scoreboard::new(&pairings, distinct);
+                let mut results = BTreeMap::new();
+                for &n in &order {
+                    let g = &games[n as usize - 1];
+                    let decision = match rng.below(5) {
+                        0 => Decision::None,
+                        1 => Decision::Draw,
+                        2 => Decision::Win(Color::Black),
+                        _ => Decision::Win(Color::White),
+                    };
+                    let repeated = rng.below(3) == 0;
+                    board.add(g, decision, Reason::Mate, repeated);
+                    if decision != Decision::None {
+                        results.insert(n, (decision, repeated));
+                    }
+                    assert_eq!(board.len(), results.len());
+                    for (p, pairing) in pairings.iter().enumerate() {
+                        let want = recount(&games, pairing.first, p, &results, distinct);
+                        assert_eq!(board.pairing_games(p), want, "shape {k}, game {n}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -322,7 +322,7 @@ mod tests {
         let mut sink = RatingInterval::new(interval, &mut reporter);
         let mut board = Scoreboard::default();
         for n in 1..=resumed {
-            board.add(n, Decision::Draw, Reason::Repetition);
+            board.add(&scheduled(n), Decision::Draw, Reason::Repetition, false);
         }
         let (g, i, r) = (scheduled(1), info(1), record(Reason::Repetition));
         let game = Finished {
@@ -333,7 +333,7 @@ mod tests {
             fingerprint: 7,
         };
         for n in resumed + 1..=resumed + games {
-            board.add(n, Decision::Draw, Reason::Repetition);
+            board.add(&scheduled(n), Decision::Draw, Reason::Repetition, false);
             sink.counted(&game, &board, &mut console).unwrap();
         }
         (reporter.0, String::from_utf8(out).unwrap())

@@ -130,14 +130,17 @@ impl Match {
             noswap: config.noswap,
             openings: openings.len(),
         });
-        let mut scoreboard = Scoreboard::default();
+        let mut scoreboard = Scoreboard::new(&pairings, config.distinct_games);
         let state = match (&config.state, &resume) {
             (Some(path), Some(saved)) => {
                 for g in &saved.games {
-                    if let Some(fp) = g.fingerprint {
-                        scoreboard.fingerprint(g.number, fp);
+                    let repeats = g
+                        .fingerprint
+                        .and_then(|fp| scoreboard.fingerprint(g.number, fp));
+                    // A saved game the schedule does not hold is not counted.
+                    if let Some(game) = games.get((g.number as usize).wrapping_sub(1)) {
+                        scoreboard.add(game, g.result, g.reason, repeats.is_some());
                     }
-                    scoreboard.add(g.number, g.result, g.reason);
                 }
                 Some(StateWriter::resume(path, &config, saved)?)
             }
@@ -481,8 +484,12 @@ impl Collector<'_> {
             *n += 1;
             *max = (*max).max(us);
         }
-        self.board
-            .add(g.number, record.end.result, record.end.reason);
+        self.board.add(
+            g,
+            record.end.result,
+            record.end.reason,
+            info.repeats.is_some(),
+        );
         for sink in &mut self.sinks {
             if let Err(e) = sink.counted(&game, &self.board, &mut self.console) {
                 warn!("cannot write the report: {e}");

@@ -66,7 +66,7 @@ fn no_pairs(m: &Match) -> Option<String> {
 /// partner in the schedule), or `orphans` games whose pair's other game never got a result.
 fn why_unpaired(m: &Match, g: &PairingGames, orphans: u64) -> String {
     let mut why = Vec::new();
-    if !g.unpaired.is_empty() {
+    if g.unpaired.games() > 0 {
         why.push(format!(
             "--games {} is odd, so the last game of each round has no partner",
             m.config.games
@@ -81,25 +81,24 @@ fn why_unpaired(m: &Match, g: &PairingGames, orphans: u64) -> String {
 }
 
 /// The figures of pairing `pairing` once `board`'s games are in; `at_end` for the match's
-/// last block.
+/// last block. From the board's running tallies: its cost does not grow with the games.
 pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Count {
-    let first = m.pairings[pairing].first;
-    let g: PairingGames = board.pairing_games(pairing, first, &m.games, m.config.distinct_games);
+    let g: PairingGames = board.pairing_games(pairing);
     let finished = g.finished();
-    let mut out = Count::default();
-    for &(a, b) in &g.pairs {
-        out.tally.add_pair(a, b);
-    }
+    let mut out = Count {
+        tally: g.pairs,
+        ..Count::default()
+    };
     let no_pairs = no_pairs(m);
     // Games whose pair was never completed, in the last block of a match without an SPRT.
     let orphans = if at_end && m.config.sprt.is_none() {
-        g.waiting.len() as u64
+        g.waiting.games()
     } else {
         0
     };
-    out.pentanomial = no_pairs.is_none() && g.unpaired.is_empty() && orphans == 0;
+    out.pentanomial = no_pairs.is_none() && g.unpaired.games() == 0 && orphans == 0;
     if out.pentanomial {
-        let n = g.waiting.len() as u64;
+        let n = g.waiting.games();
         out.waiting = n;
         if n > 0 {
             let (its, is) = if n == 1 {
@@ -120,10 +119,13 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
             });
         }
     } else {
-        for &r in g.unpaired.iter().chain(&g.waiting) {
-            out.tally.add_unpaired(r);
+        for single in [g.unpaired, g.waiting] {
+            out.tally.merge(Tally {
+                wdl: single,
+                ..Tally::default()
+            });
         }
-        let single = (g.unpaired.len() + g.waiting.len()) as u64;
+        let single = g.unpaired.games() + g.waiting.games();
         let why = no_pairs.unwrap_or_else(|| why_unpaired(m, &g, orphans));
         if single > 0 {
             out.notes.push(format!(
@@ -322,7 +324,9 @@ fn field_rows<'m>(
 }
 
 /// The SPRT's conclusion once it has crossed a bound, or `None` (also without `--sprt`). The
-/// SPRT is that of the first pairing: `--sprt` needs two engines.
+/// SPRT is that of the first pairing: `--sprt` needs two engines. Asked after every game, it
+/// reads the scoreboard's running tallies (no game is counted again), so it costs the same
+/// whatever the number of games played.
 pub(crate) fn sprt_conclusion(m: &Match, board: &Scoreboard) -> Option<String> {
     let sprt = m.config.sprt.as_ref()?;
     let c = count(m, board, 0, false);
@@ -363,11 +367,11 @@ mod tests {
         m
     }
 
-    /// Games 1 and 2 (a pair) and game 3 finished: Black won each.
-    fn three_black_wins() -> Scoreboard {
-        let mut board = Scoreboard::default();
-        for n in 1..=3 {
-            board.add(n, Decision::Win(Color::Black), Reason::Mate);
+    /// Games 1 and 2 (a pair) and game 3 of `m` finished: Black won each.
+    fn three_black_wins(m: &Match) -> Scoreboard {
+        let mut board = Scoreboard::new(&m.pairings, m.config.distinct_games);
+        for g in &m.games[..3] {
+            board.add(g, Decision::Win(Color::Black), Reason::Mate, false);
         }
         board
     }
@@ -375,7 +379,7 @@ mod tests {
     #[test]
     fn a_pair_waits_for_its_second_game_while_the_match_runs() {
         let m = a_match(2, 2, MatchConfig::default());
-        let board = three_black_wins();
+        let board = three_black_wins(&m);
         // While running: the pair (1, 2) counted, game 3 waits; the W/L/D line is the pair's.
         let c = count(&m, &board, 0, false);
         assert!(c.pentanomial);
@@ -409,7 +413,7 @@ mod tests {
                 ..MatchConfig::default()
             },
         );
-        let c = count(&m, &three_black_wins(), 0, true);
+        let c = count(&m, &three_black_wins(&m), 0, true);
         assert!(c.pentanomial);
         assert_eq!(c.tally.wdl.games(), 2);
         assert_eq!(
@@ -426,7 +430,7 @@ mod tests {
                 ..MatchConfig::default()
             },
         );
-        let c = count(&m, &three_black_wins(), 0, false);
+        let c = count(&m, &three_black_wins(&m), 0, false);
         assert!(!c.pentanomial);
         assert_eq!(c.tally.wdl.games(), 3);
         assert!(c.notes[0].contains("the SPRT's bayesian model takes single games"));
@@ -434,9 +438,9 @@ mod tests {
 
     #[test]
     fn complete_pairs_need_no_line() {
-        let m = a_match(1, 2, MatchConfig::default());
-        let mut board = three_black_wins();
-        board.add(3, Decision::None, Reason::Interrupted);
+        let m = a_match(2, 2, MatchConfig::default());
+        let mut board = three_black_wins(&m);
+        board.add(&m.games[3], Decision::Draw, Reason::Repetition, false);
         let c = count(&m, &board, 0, true);
         assert!(c.pentanomial && c.notes.is_empty());
     }
