@@ -58,17 +58,24 @@ impl RandomMover {
         if game.can_declare_win(rule) {
             return Choice::DeclareWin;
         }
+        if !game.may_lose_by_perpetual_check() {
+            // The move at a uniform place of the canonical order, found without the list.
+            let rng = &mut self.rng;
+            let pick = |n: usize| uniform_below(n as u64, || rng.next_u64()) as usize;
+            return match game.position().pick_legal(pick) {
+                Some(m) => Choice::Move(m),
+                None => Choice::Resign,
+            };
+        }
         game.position().generate_legal(&mut self.list);
         if self.list.is_empty() {
             return Choice::Resign;
         }
-        if game.may_lose_by_perpetual_check() {
-            let mut losing = [false; 600];
-            for (i, &m) in self.list.iter().enumerate() {
-                losing[i] = game.loses_by_perpetual_check(m);
-            }
-            keep_safe_moves(&mut self.list, &losing);
+        let mut losing = [false; 600];
+        for (i, &m) in self.list.iter().enumerate() {
+            losing[i] = game.loses_by_perpetual_check(m);
         }
+        keep_safe_moves(&mut self.list, &losing);
         // The list is in canonical order (see `Position::generate_legal`).
         let i = self.below(self.list.len() as u64) as usize;
         Choice::Move(self.list[i])
