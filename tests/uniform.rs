@@ -1,6 +1,8 @@
 //! The random player's move is uniform over the legal moves: a chi-square test of its draws
-//! in fixed positions, from fixed seeds; and `Position::pick_legal` (what it draws with) finds
-//! the same move as the list at every place of the canonical order.
+//! in fixed positions, from fixed seeds, both ways it draws (`choose`, the engine's, a place of
+//! the canonical order; `choose_quickly`, self-play's, by rejection); and
+//! `Position::pick_legal` (what `choose` draws with) finds the same move as the list at every
+//! place of the canonical order.
 //!
 //! The positions, each with the reason it is here and its count of legal moves (hand-counted,
 //! or from shunsai's generator, which shares no code with ours):
@@ -64,9 +66,10 @@ fn chi_square(counts: &[u64]) -> f64 {
         .sum()
 }
 
-/// Draws the random player's move `draws` times in `sfen` (one player, one seed), and returns
-/// how often each legal move came, in canonical order; fails on a move not in the legal list.
-fn draw_counts(sfen: &str, seed: u64, draws: usize) -> Vec<u64> {
+/// Draws the random player's move `draws` times in `sfen` (one player, one seed; with
+/// `choose_quickly` when `quick`), and returns how often each legal move came, in canonical
+/// order; fails on a move not in the legal list.
+fn draw_counts(sfen: &str, seed: u64, draws: usize, quick: bool) -> Vec<u64> {
     let pos = Position::from_sfen(sfen).unwrap();
     let legal = pos.legal_moves();
     let place: BTreeMap<Move, usize> = legal.iter().enumerate().map(|(i, &m)| (m, i)).collect();
@@ -74,7 +77,11 @@ fn draw_counts(sfen: &str, seed: u64, draws: usize) -> Vec<u64> {
     let mut player = RandomMover::new(seed);
     let mut game = Game::new(pos);
     for _ in 0..draws {
-        match player.choose(&mut game, EnteringKingRule::CsaRule27) {
+        let choice = match quick {
+            true => player.choose_quickly(&mut game, EnteringKingRule::CsaRule27),
+            false => player.choose(&mut game, EnteringKingRule::CsaRule27),
+        };
+        match choice {
             Choice::Move(m) => match place.get(&m) {
                 Some(&i) => counts[i] += 1,
                 None => panic!("{m} drawn in {sfen} is not legal"),
@@ -99,18 +106,20 @@ fn draws_are_uniform_over_the_legal_moves() {
     assert_eq!(cases[3].1, 125);
     for (seed, (sfen, moves)) in cases.into_iter().enumerate() {
         assert_eq!(shunsai_count(sfen), moves, "{sfen}");
-        // 200 expected draws per move.
-        let counts = draw_counts(sfen, seed as u64 + 1, 200 * moves);
-        assert_eq!(counts.len(), moves, "{sfen}");
-        assert!(
-            counts.iter().all(|&c| c > 0),
-            "a move never drawn in {sfen}"
-        );
-        let (stat, critical) = (chi_square(&counts), chi_square_critical(moves as f64 - 1.0));
-        assert!(
-            stat < critical,
-            "{sfen}: chi-square {stat:.1} ≥ {critical:.1}"
-        );
+        for quick in [false, true] {
+            // 200 expected draws per move.
+            let counts = draw_counts(sfen, seed as u64 + 1, 200 * moves, quick);
+            assert_eq!(counts.len(), moves, "{sfen}");
+            assert!(
+                counts.iter().all(|&c| c > 0),
+                "a move never drawn in {sfen}"
+            );
+            let (stat, critical) = (chi_square(&counts), chi_square_critical(moves as f64 - 1.0));
+            assert!(
+                stat < critical,
+                "{sfen} ({quick}): chi-square {stat:.1} ≥ {critical:.1}"
+            );
+        }
     }
 }
 

@@ -18,12 +18,13 @@ mod drops;
 mod explain;
 mod king;
 mod pieces;
+mod sample;
 mod sink;
 mod threats;
 mod uchifuzume;
 
 use crate::shogi::mailbox::{cell_bit, ALL_SQUARES, BOARD_CELLS, CELLS, DIR, NO_CELL};
-use crate::{Move, MoveList, Position, Square};
+use crate::{Move, MoveList, Position};
 use pieces::Squares;
 use sink::{AnySink, CountSink, ListSink, NthSink, Sink, TallySink};
 use std::fmt;
@@ -210,17 +211,7 @@ impl Position {
             }
             return nth.found;
         }
-        for &(kind, to) in &tally.drops[..tally.n_drops] {
-            let n = to.count_ones() as usize;
-            if i < n {
-                return Some(Move::Drop {
-                    kind,
-                    to: Square::from_index_unchecked(nth_square(to, i)),
-                });
-            }
-            i -= n;
-        }
-        unreachable!("the tally counts every move it holds")
+        Some(tally.nth_drop(i))
     }
 }
 
@@ -228,21 +219,6 @@ impl Position {
 struct CheckBlock {
     cells: [bool; CELLS],
     between: u128,
-}
-
-/// The `i`-th square (from 0, in ascending order) of the square set `set`, which has more
-/// than `i`.
-fn nth_square(set: u128, i: usize) -> u8 {
-    let low = set as u64;
-    let (mut half, mut i, base) = match (low.count_ones() as usize).checked_sub(i + 1) {
-        Some(_) => (low, i, 0),
-        None => ((set >> 64) as u64, i - low.count_ones() as usize, 64),
-    };
-    while i > 0 {
-        half &= half - 1;
-        i -= 1;
-    }
-    half.trailing_zeros() as u8 + base
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ static MOVE_COUNTS: [[[u8; 10]; 2]; CODES] = {
 /// `STEP_COUNTS[steps]`: how many of the twelve step directions the bits `steps` hold (a table:
 /// the portable x86-64 target has no population-count instruction, and `count_ones` there is a
 /// dozen instructions).
-static STEP_COUNTS: [u8; 1 << 12] = {
+pub(super) static STEP_COUNTS: [u8; 1 << 12] = {
     let mut t = [0u8; 1 << 12];
     let mut i = 0;
     while i < t.len() {
@@ -88,7 +88,7 @@ const ZONE: [u128; 2] = {
 /// The farthest relative rank from which a stepping piece with this code may reach the zone
 /// and promote: two ranks short of it (a knight's jump is two ranks) for the kinds that promote,
 /// none (0) for the others.
-static PROMOTION_REACH: [u8; CODES] = {
+pub(super) static PROMOTION_REACH: [u8; CODES] = {
     let mut t = [0u8; CODES];
     let mut c = 0;
     while c < CODES {

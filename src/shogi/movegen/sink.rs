@@ -143,6 +143,38 @@ impl TallySink {
     }
 }
 
+impl TallySink {
+    /// The `i`-th of the drops (from 0, by kind then square), which number more than `i`.
+    pub(super) fn nth_drop(&self, mut i: usize) -> Move {
+        for &(kind, to) in &self.drops[..self.n_drops] {
+            let n = to.count_ones() as usize;
+            if i < n {
+                return Move::Drop {
+                    kind,
+                    to: Square::from_index_unchecked(nth_square(to, i)),
+                };
+            }
+            i -= n;
+        }
+        unreachable!("drop {i} asked of fewer")
+    }
+}
+
+/// The `i`-th square (from 0, in ascending order) of the square set `set`, which has more
+/// than `i`.
+fn nth_square(set: u128, i: usize) -> u8 {
+    let low = set as u64;
+    let (mut half, mut i, base) = match (low.count_ones() as usize).checked_sub(i + 1) {
+        Some(_) => (low, i, 0),
+        None => ((set >> 64) as u64, i - low.count_ones() as usize, 64),
+    };
+    while i > 0 {
+        half &= half - 1;
+        i -= 1;
+    }
+    half.trailing_zeros() as u8 + base
+}
+
 impl Sink for TallySink {
     const ORDERED: bool = false;
     #[inline]
