@@ -4,7 +4,7 @@ use super::sink::Sink;
 use super::threats::Threats;
 use crate::shogi::mailbox::{
     cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY, LANDS,
-    MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP,
+    MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP, ZONE,
 };
 
 use crate::shogi::rules::in_promotion_zone;
@@ -64,23 +64,6 @@ static PLAIN_STEPS: [[Move; 16]; 81] = {
             d += 1;
         }
         s += 1;
-    }
-    t
-};
-
-/// Each colour's promotion zone, as a square set.
-const ZONE: [u128; 2] = {
-    let mut t = [0u128; 2];
-    let mut i = 0;
-    while i < 81 {
-        let rank = (i % 9 + 1) as u8;
-        if in_promotion_zone(rank) {
-            t[0] |= 1 << i;
-        }
-        if in_promotion_zone(10 - rank) {
-            t[1] |= 1 << i;
-        }
-        i += 1;
     }
     t
 };
