@@ -26,7 +26,7 @@ pub fn play_game(
             return (game, Outcome::MaxMoves);
         }
         let side = game.position().side_to_move();
-        match player.choose(&mut game, rule) {
+        match player.choose_quickly(&mut game, rule) {
             Choice::Move(m) => game.play(m),
             Choice::Resign => return (game, Outcome::Checkmate { winner: !side }),
             Choice::DeclareWin => return (game, Outcome::Declaration { winner: side }),

@@ -1,6 +1,6 @@
 //! Entering-king declaration (入玉宣言): the rule variants and the test of their conditions.
 
-use crate::shogi::mailbox::{piece, BOARD_CELLS, NO_CELL, REL_RANK};
+use crate::shogi::mailbox::{piece, BOARD_CELLS, NO_CELL, REL_RANK, ZONE};
 use crate::shogi::rules::in_promotion_zone;
 use crate::{Color, PieceType, Position};
 use std::fmt;
@@ -198,9 +198,20 @@ impl Position {
     }
 
     /// Whether the side to move may declare a win under `rule`: [`Position::check_declaration`]
-    /// finds every condition met.
+    /// finds every condition met. (Asked at every ply of a game: the king's place and the
+    /// number of pieces in the camp, read from square sets, rule most positions out first.)
     pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
-        self.check_declaration(rule).is_ok()
+        let us = self.side_to_move();
+        let k = self.board.king(us);
+        if rule.points_needed(us).is_none()
+            || k == NO_CELL
+            || !in_promotion_zone(REL_RANK[us.index()][k])
+        {
+            return false;
+        }
+        // The king is in the camp too: at least 11 of the side's pieces.
+        let in_camp = self.board.occupied(us) & ZONE[us.index()];
+        in_camp.count_ones() >= 11 && self.check_declaration(rule).is_ok()
     }
 }
 

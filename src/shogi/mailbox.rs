@@ -340,6 +340,23 @@ pub(crate) const FILE_SQUARES: [u128; 10] = {
 /// All 81 squares as a square set.
 pub(crate) const ALL_SQUARES: u128 = (1 << 81) - 1;
 
+/// Each colour's promotion zone, as a square set.
+pub(crate) const ZONE: [u128; 2] = {
+    let mut t = [0u128; 2];
+    let mut i = 0;
+    while i < 81 {
+        let rank = (i % 9 + 1) as u8;
+        if crate::shogi::rules::in_promotion_zone(rank) {
+            t[0] |= 1 << i;
+        }
+        if crate::shogi::rules::in_promotion_zone(10 - rank) {
+            t[1] |= 1 << i;
+        }
+        i += 1;
+    }
+    t
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

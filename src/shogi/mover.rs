@@ -53,22 +53,52 @@ impl RandomMover {
     /// The player's choice in the game's current position: a winning declaration when `rule`
     /// allows it; otherwise a uniformly random legal move, leaving out moves that would lose
     /// by perpetual check (連続王手の千日手) unless nothing else is left; resignation when there
-    /// is no legal move.
+    /// is no legal move. The move is the legal list's (canonical order) at a place drawn with
+    /// [`RandomMover::below`].
     pub fn choose(&mut self, game: &mut Game, rule: EnteringKingRule) -> Choice {
         if game.can_declare_win(rule) {
             return Choice::DeclareWin;
         }
+        if game.may_lose_by_perpetual_check() {
+            return self.choose_from_list(game);
+        }
+        // The move at a uniform place of the canonical order, found without the list.
+        let rng = &mut self.rng;
+        let pick = |n: usize| uniform_below(n as u64, || rng.next_u64()) as usize;
+        game.position()
+            .pick_legal(pick)
+            .map_or(Choice::Resign, Choice::Move)
+    }
+
+    /// The same choice as [`RandomMover::choose`], as uniform, found with less work by
+    /// rejection ([`crate::Position::sample_legal`]): from the same seed it plays other moves than
+    /// `choose` does. Self-play uses it.
+    pub fn choose_quickly(&mut self, game: &mut Game, rule: EnteringKingRule) -> Choice {
+        if game.can_declare_win(rule) {
+            return Choice::DeclareWin;
+        }
+        if game.may_lose_by_perpetual_check() {
+            return self.choose_from_list(game);
+        }
+        let rng = &mut self.rng;
+        let draw = |n: usize| uniform_below(n as u64, || rng.next_u64()) as usize;
+        game.position()
+            .sample_legal(draw)
+            .map_or(Choice::Resign, Choice::Move)
+    }
+
+    /// A uniform choice among the legal moves that do not lose by perpetual check (all of
+    /// them if every one does), from the whole list.
+    fn choose_from_list(&mut self, game: &mut Game) -> Choice {
         game.position().generate_legal(&mut self.list);
         if self.list.is_empty() {
             return Choice::Resign;
         }
-        if game.may_lose_by_perpetual_check() {
-            let mut losing = [false; 600];
-            for (i, &m) in self.list.iter().enumerate() {
-                losing[i] = game.loses_by_perpetual_check(m);
-            }
-            keep_safe_moves(&mut self.list, &losing);
+        let mut losing = [false; 600];
+        for (i, &m) in self.list.iter().enumerate() {
+            losing[i] = game.loses_by_perpetual_check(m);
         }
+        keep_safe_moves(&mut self.list, &losing);
         // The list is in canonical order (see `Position::generate_legal`).
         let i = self.below(self.list.len() as u64) as usize;
         Choice::Move(self.list[i])

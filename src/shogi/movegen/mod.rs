@@ -18,15 +18,17 @@ mod drops;
 mod explain;
 mod king;
 mod pieces;
+mod sample;
 mod sink;
 mod threats;
 mod uchifuzume;
 
-use crate::shogi::mailbox::{cell_bit, ALL_SQUARES, CELLS, DIR, NO_CELL};
+use crate::shogi::mailbox::{cell_bit, ALL_SQUARES, BOARD_CELLS, CELLS, DIR, NO_CELL};
 use crate::{Move, MoveList, Position};
-use sink::{AnySink, CountSink, ListSink, Sink};
+use pieces::Squares;
+use sink::{AnySink, CountSink, ListSink, NthSink, Sink, TallySink};
 use std::fmt;
-use threats::KNIGHT_CHECK;
+use threats::{Threats, KNIGHT_CHECK};
 
 /// Why a move is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,52 +126,99 @@ impl Position {
     /// (that of [`Move`]'s `Ord`): board moves by origin square, then destination square, the
     /// plain move before the promotion; then drops by kind, then square.
     fn generate<S: Sink>(&self, sink: &mut S) {
-        let us = self.side_to_move();
         let th = self.threats();
+        let block = self.check_block(&th);
+        self.generate_with(sink, &th, block.as_ref());
+    }
+
+    /// In single check, the cells a move other than the king's may end on (the checker and the
+    /// cells between it and the king), and the squares between as a square set (where drops may
+    /// interpose); `None` out of check.
+    fn check_block(&self, th: &Threats) -> Option<CheckBlock> {
+        if th.n_checkers != 1 {
+            return None;
+        }
+        let k = self.board.king(self.side_to_move());
+        let mut b = CheckBlock {
+            cells: [false; CELLS],
+            between: 0,
+        };
+        let (c, d) = th.checker;
+        b.cells[c] = true;
+        if d != KNIGHT_CHECK {
+            let mut s = (k as isize + DIR[d as usize]) as usize;
+            while s != c {
+                b.cells[s] = true;
+                b.between |= cell_bit(s);
+                s = (s as isize + DIR[d as usize]) as usize;
+            }
+        }
+        Some(b)
+    }
+
+    /// [`Position::generate`] with the threats and the check's cells worked out.
+    fn generate_with<S: Sink>(&self, sink: &mut S, th: &Threats, block: Option<&CheckBlock>) {
+        let us = self.side_to_move();
         let k = self.board.king(us);
         if th.n_checkers >= 2 {
             self.king_moves(sink, k);
             return;
         }
-        // Where a non-king move may end: anywhere, or in single check on the checker or
-        // between it and the king (where drops may interpose too).
-        let mut between = 0u128;
-        let block_storage;
-        let block: Option<&[bool; CELLS]> = if th.n_checkers == 1 {
-            let mut b = [false; CELLS];
-            let (c, d) = th.checker;
-            b[c] = true;
-            if d != KNIGHT_CHECK {
-                let mut s = (k as isize + DIR[d as usize]) as usize;
-                while s != c {
-                    b[s] = true;
-                    between |= cell_bit(s);
-                    s = (s as isize + DIR[d as usize]) as usize;
-                }
-            }
-            block_storage = b;
-            Some(&block_storage)
-        } else {
-            None
-        };
-
         let mut pieces = self.board.occupied(us);
         if !S::ORDERED && k != NO_CELL {
             // The king first: when only asked whether a move exists, it most often has one.
             self.king_moves(sink, k);
             pieces &= !cell_bit(k);
         }
-        self.piece_moves(sink, pieces, block, &th);
+        self.piece_moves(sink, pieces, block.map(|b| &b.cells), th);
         if sink.done() {
             return;
         }
-        let targets = if th.n_checkers == 1 {
-            between
-        } else {
-            !(self.board.occupied(us) | self.board.occupied(!us)) & ALL_SQUARES
+        let targets = match block {
+            Some(b) => b.between,
+            None => !(self.board.occupied(us) | self.board.occupied(!us)) & ALL_SQUARES,
         };
         self.drops(sink, targets);
     }
+
+    /// The legal move at place `pick(n)` of the canonical order, `n` being the number of legal
+    /// moves (`pick` must return less than `n`); `None`, without calling `pick`, when there is no
+    /// legal move. The moves are counted by piece, and only the chosen piece's are listed: the
+    /// result is `legal_moves()[pick(n)]`, found with less work.
+    pub fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Move> {
+        let th = self.threats();
+        let block = self.check_block(&th);
+        let mut tally = TallySink::new();
+        self.generate_with(&mut tally, &th, block.as_ref());
+        if tally.total == 0 {
+            return None;
+        }
+        let mut i = pick(tally.total);
+        assert!(i < tally.total, "pick({}) gave {i}", tally.total);
+        let us = self.side_to_move();
+        for s in Squares::of(self.board.occupied(us)) {
+            let c = BOARD_CELLS[s] as usize;
+            let n = usize::from(tally.by_origin[c]);
+            if i >= n {
+                i -= n;
+                continue;
+            }
+            let mut nth = NthSink::new(i);
+            if c == self.board.king(us) {
+                self.king_moves(&mut nth, c);
+            } else {
+                self.moves_of(&mut nth, s, block.as_ref().map(|b| &b.cells), &th);
+            }
+            return nth.found;
+        }
+        Some(tally.nth_drop(i))
+    }
+}
+
+/// The cells a move must end on to answer a single check (see [`Position::check_block`]).
+struct CheckBlock {
+    cells: [bool; CELLS],
+    between: u128,
 }
 
 #[cfg(test)]

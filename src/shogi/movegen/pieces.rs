@@ -4,7 +4,7 @@ use super::sink::Sink;
 use super::threats::Threats;
 use crate::shogi::mailbox::{
     cell_bit, ix, step, BOARD_CELLS, CELLS, CELL_SQUARE, CELL_SQUARE_OR_0, CODES, EMPTY, LANDS,
-    MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP,
+    MOVE_CHOICES, NO_CELL, REL_RANK, SLIDE, STEP, ZONE,
 };
 
 use crate::shogi::rules::in_promotion_zone;
@@ -26,6 +26,19 @@ static MOVE_COUNTS: [[[u8; 10]; 2]; CODES] = {
             z += 1;
         }
         c += 1;
+    }
+    t
+};
+
+/// `STEP_COUNTS[steps]`: how many of the twelve step directions the bits `steps` hold (a table:
+/// the portable x86-64 target has no population-count instruction, and `count_ones` there is a
+/// dozen instructions).
+pub(super) static STEP_COUNTS: [u8; 1 << 12] = {
+    let mut t = [0u8; 1 << 12];
+    let mut i = 0;
+    while i < t.len() {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
     }
     t
 };
@@ -55,27 +68,10 @@ static PLAIN_STEPS: [[Move; 16]; 81] = {
     t
 };
 
-/// Each colour's promotion zone, as a square set.
-const ZONE: [u128; 2] = {
-    let mut t = [0u128; 2];
-    let mut i = 0;
-    while i < 81 {
-        let rank = (i % 9 + 1) as u8;
-        if in_promotion_zone(rank) {
-            t[0] |= 1 << i;
-        }
-        if in_promotion_zone(10 - rank) {
-            t[1] |= 1 << i;
-        }
-        i += 1;
-    }
-    t
-};
-
 /// The farthest relative rank from which a stepping piece with this code may reach the zone
 /// and promote: two ranks short of it (a knight's jump is two ranks) for the kinds that promote,
 /// none (0) for the others.
-static PROMOTION_REACH: [u8; CODES] = {
+pub(super) static PROMOTION_REACH: [u8; CODES] = {
     let mut t = [0u8; CODES];
     let mut c = 0;
     while c < CODES {
@@ -88,10 +84,10 @@ static PROMOTION_REACH: [u8; CODES] = {
 };
 
 /// The squares of a square set in ascending order, a 64-bit half at a time.
-struct Squares(u64, u64);
+pub(super) struct Squares(u64, u64);
 
 impl Squares {
-    fn of(set: u128) -> Squares {
+    pub(super) fn of(set: u128) -> Squares {
         Squares(set as u64, (set >> 64) as u64)
     }
 }
@@ -129,6 +125,22 @@ impl Position {
         match block {
             None => self.piece_moves_in::<S, false>(sink, pieces, &[true; CELLS], th),
             Some(block) => self.piece_moves_in::<S, true>(sink, pieces, block, th),
+        }
+    }
+
+    /// Emits the moves of the side to move's piece on square `sq` (not the king), as
+    /// [`Position::piece_moves`] does.
+    pub(super) fn moves_of<S: Sink>(
+        &self,
+        sink: &mut S,
+        sq: usize,
+        block: Option<&[bool; CELLS]>,
+        th: &Threats,
+    ) {
+        let pins = th.any_pin();
+        match block {
+            None => self.moves_from::<S, false>(sink, sq, &[true; CELLS], th, pins),
+            Some(block) => self.moves_from::<S, true>(sink, sq, block, th, pins),
         }
     }
 
@@ -194,6 +206,11 @@ impl Position {
         let ranks = &REL_RANK[us];
         let rank = ranks[ix(from)];
         if !S::ORDERED {
+            if !CHECK && slides == 0 && rank > PROMOTION_REACH[p] {
+                // Out of check and out of promotion's reach: one plain move per step.
+                sink.add(from, STEP_COUNTS[usize::from(steps) & 0xfff].into());
+                return;
+            }
             // Only the number matters: one or two moves per destination.
             let counts = &MOVE_COUNTS[p][in_promotion_zone(rank) as usize];
             let versions = |to: usize| u32::from(counts[ranks[ix(to)] as usize]);
@@ -204,7 +221,7 @@ impl Position {
             self.each_target(from, 0, slides, |to| {
                 count += u32::from(lands_on(to)) * versions(to);
             });
-            sink.add(count.into());
+            sink.add(from, count.into());
             return;
         }
         if slides == 0 {

@@ -1,7 +1,7 @@
 //! Where generated moves go: a list collects them, a counter counts them, a flag notes that
 //! one exists.
 
-use crate::shogi::mailbox::{ix, square, CELL_SQUARE_OR_0};
+use crate::shogi::mailbox::{ix, square, CELLS, CELL_SQUARE_OR_0};
 use crate::shogi::mv::MoveWriter;
 use crate::{Move, MoveList, PieceType, Square};
 
@@ -26,8 +26,8 @@ pub(super) trait Sink {
     fn move_if(&mut self, _m: Move, _keep: bool) {
         unreachable!("an unordered sink is given board moves as a count")
     }
-    /// `n` more board moves (unordered sinks only).
-    fn add(&mut self, _n: u64) {
+    /// `n` more board moves, all from cell `from` (unordered sinks only).
+    fn add(&mut self, _from: usize, _n: u64) {
         unreachable!("an ordered sink is given every move")
     }
     /// Drops of `kind` on each square of the square set `to`.
@@ -84,7 +84,7 @@ pub(super) struct CountSink(pub(super) u64);
 impl Sink for CountSink {
     const ORDERED: bool = false;
     #[inline]
-    fn add(&mut self, n: u64) {
+    fn add(&mut self, _: usize, n: u64) {
         self.0 += n;
     }
     #[inline]
@@ -103,7 +103,7 @@ pub(super) struct AnySink(pub(super) bool);
 impl Sink for AnySink {
     const ORDERED: bool = false;
     #[inline]
-    fn add(&mut self, n: u64) {
+    fn add(&mut self, _: usize, n: u64) {
         self.0 |= n != 0;
     }
     #[inline]
@@ -117,5 +117,132 @@ impl Sink for AnySink {
     #[inline]
     fn done(&self) -> bool {
         self.0
+    }
+}
+
+/// Counts the moves by origin square, and keeps the drop squares of each kind: enough to find
+/// the move at a given place of the canonical order without listing them all.
+pub(super) struct TallySink {
+    /// Legal board moves per origin cell.
+    pub(super) by_origin: [u8; CELLS],
+    /// The drops, in the order generated (by kind): each kind and its squares.
+    pub(super) drops: [(PieceType, u128); 7],
+    pub(super) n_drops: usize,
+    /// All legal moves.
+    pub(super) total: usize,
+}
+
+impl TallySink {
+    pub(super) fn new() -> TallySink {
+        TallySink {
+            by_origin: [0; CELLS],
+            drops: [(PieceType::Pawn, 0); 7],
+            n_drops: 0,
+            total: 0,
+        }
+    }
+}
+
+impl TallySink {
+    /// The `i`-th of the drops (from 0, by kind then square), which number more than `i`.
+    pub(super) fn nth_drop(&self, mut i: usize) -> Move {
+        for &(kind, to) in &self.drops[..self.n_drops] {
+            let n = to.count_ones() as usize;
+            if i < n {
+                return Move::Drop {
+                    kind,
+                    to: Square::from_index_unchecked(nth_square(to, i)),
+                };
+            }
+            i -= n;
+        }
+        unreachable!("drop {i} asked of fewer")
+    }
+}
+
+/// The `i`-th square (from 0, in ascending order) of the square set `set`, which has more
+/// than `i`.
+fn nth_square(set: u128, i: usize) -> u8 {
+    let low = set as u64;
+    let (mut half, mut i, base) = match (low.count_ones() as usize).checked_sub(i + 1) {
+        Some(_) => (low, i, 0),
+        None => ((set >> 64) as u64, i - low.count_ones() as usize, 64),
+    };
+    while i > 0 {
+        half &= half - 1;
+        i -= 1;
+    }
+    half.trailing_zeros() as u8 + base
+}
+
+impl Sink for TallySink {
+    const ORDERED: bool = false;
+    #[inline]
+    fn add(&mut self, from: usize, n: u64) {
+        self.by_origin[ix(from)] = n as u8;
+        self.total += n as usize;
+    }
+    #[inline]
+    fn normal(&mut self, from: usize, _: usize, _: bool) {
+        self.by_origin[ix(from)] += 1;
+        self.total += 1;
+    }
+    #[inline]
+    fn drops(&mut self, kind: PieceType, to: u128) {
+        self.drops[self.n_drops % 7] = (kind, to);
+        self.n_drops += 1;
+        self.total += to.count_ones() as usize;
+    }
+}
+
+/// Keeps the move at one place of the order in which an ordered generation gives them (of one
+/// piece's moves, say).
+pub(super) struct NthSink {
+    /// How many moves to pass over before the one kept.
+    left: usize,
+    pub(super) found: Option<Move>,
+}
+
+impl NthSink {
+    pub(super) fn new(n: usize) -> NthSink {
+        NthSink {
+            left: n,
+            found: None,
+        }
+    }
+}
+
+impl Sink for NthSink {
+    const ORDERED: bool = true;
+    #[inline]
+    fn normal(&mut self, from: usize, to: usize, promote: bool) {
+        self.normal_if(from, to, promote, true);
+    }
+    #[inline]
+    fn normal_if(&mut self, from: usize, to: usize, promote: bool, keep: bool) {
+        if keep {
+            let m = Move::Normal {
+                from: square(from),
+                to: square(to),
+                promote,
+            };
+            self.move_if(m, true);
+        }
+    }
+    #[inline]
+    fn move_if(&mut self, m: Move, keep: bool) {
+        if keep {
+            if self.left == 0 && self.found.is_none() {
+                self.found = Some(m);
+            }
+            self.left = self.left.saturating_sub(1);
+        }
+    }
+    fn drops(&mut self, _: PieceType, _: u128) {
+        unreachable!("drops are found from the tally's square sets")
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.found.is_some()
     }
 }
