@@ -118,7 +118,7 @@ fn main() {
     println!();
     println!(
         "median: saikoro selfplay {:.0} plies/s, shunsai {:.0} plies/s, ratio {:.2} \
-         (target >= 1.00)",
+         (target >= 1.50)",
         median(a),
         median(b),
         median(ratios)
