@@ -21,6 +21,9 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// How the game ended, if the record says.
     pub end: Option<Ending>,
+    /// The comments after the end (KIF's `*` lines after the end word, KI2's after the `まで`
+    /// line; JKF's on the special move, CSA's `'` lines after the `%` line).
+    pub end_comments: Vec<String>,
     /// How many variations (変化) the source held that this record does not keep.
     pub variations_dropped: usize,
 }
@@ -195,6 +198,7 @@ impl Record {
             comments: Vec::new(),
             moves: Vec::new(),
             end: None,
+            end_comments: Vec::new(),
             variations_dropped: 0,
         }
     }

@@ -17,9 +17,8 @@
 //!
 //! Only legal moves count: a pinned piece that cannot move to the square needs no word.
 
-use crate::record::japanese::{
-    piece_name, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS,
-};
+use crate::record::japanese::{digit, piece_at_start, piece_name, rule_reason};
+use crate::record::kif::read::{square_text as square_words, SIDE_MARKS};
 use crate::{Color, IllegalMove, Move, PieceType, Position, Square};
 use std::fmt;
 
@@ -285,10 +284,7 @@ fn relative_in(pos: &Position, legal: &[Move], mv: Move) -> Relative {
 
 /// The square in KI2 text: full-width file, kanji rank (`５二`).
 pub fn square_text(sq: Square) -> String {
-    let mut s = String::new();
-    s.push(WIDE_DIGITS[sq.file() as usize - 1]);
-    s.push_str(KANJI_NUMBERS[sq.rank() as usize - 1]);
-    s
+    square_words(sq)
 }
 
 /// The KI2 text of the legal move `mv` in `pos`, without the side mark: `"７六歩"`, `"同　銀"`
@@ -299,6 +295,15 @@ pub fn write_move(pos: &Position, mv: Move, last_to: Option<Square>) -> String {
 }
 
 /// [`write_move`] with the legal moves of `pos` already listed.
+pub(crate) fn write_with(
+    pos: &Position,
+    legal: &[Move],
+    mv: Move,
+    last_to: Option<Square>,
+) -> String {
+    write_in(pos, legal, mv, last_to)
+}
+
 fn write_in(pos: &Position, legal: &[Move], mv: Move, last_to: Option<Square>) -> String {
     let to = mv.to();
     let mut s = if last_to == Some(to) {
@@ -390,26 +395,28 @@ pub enum MoveTextError {
         mv: Move,
         /// The rule it breaks.
         reason: IllegalMove,
+        /// The side to move.
+        side: Color,
     },
 }
 
 impl fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveTextError::Unreadable { text } => write!(f, "unreadable move text `{text}`"),
+            MoveTextError::Unreadable { text } => write!(f, "unreadable move text {text}"),
             MoveTextError::WrongSide { text, side } => {
                 write!(
                     f,
-                    "`{text}`: the side mark is not that of the side to move ({})",
+                    "{text}: the side mark is not that of the side to move ({})",
                     side.name()
                 )
             }
             MoveTextError::NoPreviousMove { text } => {
-                write!(f, "`{text}`: 同 with no previous move")
+                write!(f, "{text}: 同 with no previous move")
             }
             MoveTextError::NoPiece { text, kind, to } => write!(
                 f,
-                "`{text}`: no {} can reach {}",
+                "{text}: no {} can reach {}",
                 piece_name(*kind),
                 square_text(*to)
             ),
@@ -420,27 +427,25 @@ impl fmt::Display for MoveTextError {
                 to,
             } => write!(
                 f,
-                "`{text}`: {words} is true of no {} that can move to {}",
+                "{text}: {words} is true of no {} that can move to {}",
                 piece_name(*kind),
                 square_text(*to)
             ),
             MoveTextError::Ambiguous { text, fits } => write!(
                 f,
-                "`{text}` fits {} moves ({}): add 右, 左, 直, 上, 引 or 寄 to tell which",
+                "{text} fits {} moves ({}): add 右, 左, 直, 上, 引 or 寄 to tell which",
                 fits.len(),
                 fits.join(", ")
             ),
             MoveTextError::NotInHand { text, kind } => {
-                write!(f, "`{text}`: no {} in hand to drop", piece_name(*kind))
+                write!(f, "{text}: no {} in hand to drop", piece_name(*kind))
             }
-            MoveTextError::Illegal { text, mv, reason } => match reason {
-                IllegalMove::Nifu => write!(
-                    f,
-                    "`{text}`: 二歩: an unpromoted pawn of the mover already stands on file {}",
-                    mv.to().file()
-                ),
-                _ => write!(f, "`{text}` ({mv}) is illegal: {reason}"),
-            },
+            MoveTextError::Illegal {
+                text,
+                mv,
+                reason,
+                side,
+            } => write!(f, "{text}: {}", rule_reason(*side, *mv, reason.clone())),
         }
     }
 }
@@ -478,20 +483,6 @@ impl Parsed {
     }
 }
 
-/// A digit written as ASCII, full-width (`５`) or a kanji numeral (`五`).
-fn number(c: char) -> Option<u8> {
-    if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
-        return Some(d as u8);
-    }
-    let mut buf = [0u8; 4];
-    let s: &str = c.encode_utf8(&mut buf);
-    WIDE_DIGITS
-        .iter()
-        .position(|&w| w == c)
-        .or_else(|| KANJI_NUMBERS[..9].iter().position(|&k| k == s))
-        .map(|i| i as u8 + 1)
-}
-
 /// `rest` without the first word of `words` it starts with, and that word's value.
 fn take<'a, T: Copy>(rest: &'a str, words: &[(T, &str)]) -> Option<(T, &'a str)> {
     words
@@ -502,36 +493,26 @@ fn take<'a, T: Copy>(rest: &'a str, words: &[(T, &str)]) -> Option<(T, &'a str)>
 }
 
 fn parse(text: &str) -> Option<Parsed> {
-    let marks = [
-        (Color::Black, "▲"),
-        (Color::Black, "☗"),
-        (Color::Black, "▼"),
-        (Color::White, "△"),
-        (Color::White, "☖"),
-        (Color::White, "▽"),
-    ];
     let mut rest = text;
-    let side = take(rest, &marks).map(|(c, r)| {
-        rest = r;
-        c
-    });
+    let side = SIDE_MARKS
+        .iter()
+        .find(|&&(m, _)| rest.starts_with(m))
+        .map(|&(m, c)| {
+            rest = &rest[m.len_utf8()..];
+            c
+        });
     let to = if let Some(r) = rest.strip_prefix('同') {
         rest = r.trim_start_matches([' ', '　']);
         None
     } else {
         let mut chars = rest.chars();
-        let file = number(chars.next()?)?;
-        let rank = number(chars.next()?)?;
+        let file = digit(chars.next()?)?;
+        let rank = digit(chars.next()?)?;
         rest = chars.as_str();
         Some(Square::new(file, rank)?)
     };
-    let names: Vec<(PieceType, &str)> = PIECE_NAMES
-        .iter()
-        .flat_map(|&(kind, name, board)| [(kind, name), (kind, board)])
-        .chain(OTHER_PIECE_NAMES.iter().map(|&(name, kind)| (kind, name)))
-        .collect();
-    let (kind, r) = take(rest, &names)?;
-    rest = r;
+    let (kind, len) = piece_at_start(rest)?;
+    rest = &rest[len..];
     let hs: Vec<_> = HORIZONTALS.iter().map(|&(h, w, _)| (h, w)).collect();
     let horizontal = take(rest, &hs).map(|(h, r)| {
         rest = r;
@@ -680,5 +661,6 @@ fn checked(pos: &Position, legal: &[Move], text: &str, mv: Move) -> Result<Move,
         text: text.into(),
         mv,
         reason: pos.is_legal(mv).err().unwrap_or(IllegalMove::CannotReach),
+        side: pos.side_to_move(),
     })
 }

@@ -1,19 +1,57 @@
 //! KIF game records (棋譜ファイル, the format of Kifu for Windows, 将棋所 and ShogiHome), read
-//! ([`parse`]) and written ([`write_record`]) with the Japanese words that every Japanese form
-//! shares ([`crate::record::japanese`]): the kanji numerals, the piece names, the handicaps
-//! (`手合割`) and the end words (終局, [`End`]).
+//! ([`read_records`]) and written ([`write`]) through the one record model
+//! ([`crate::record::Record`]) with the Japanese words that every Japanese form shares
+//! ([`crate::record::japanese`]): the kanji numerals, the piece names, the handicaps (`手合割`)
+//! and the end words (終局).
 //!
 //! A move line is `手数 指し手 (消費時間)`: `   1 ７六歩(77)   ( 0:01/00:00:01)`, `   4 同　銀(31)`,
 //! `   5 ４五角打`, `   7 ２二角成(88)`, `   9 ３三桂不成(45)`. The moves end at an end word
 //! (`投了`, `中断`, `千日手`, `詰み`, …), at `まで…` or at the first variation (`変化：`).
+//! The reader's rules (what is kept, what is refused) are in [`read`]'s documentation.
 //!
 //! A text with no `手合割` line, board diagram, moves' heading (`手数----指手--`) or move line
-//! holds no game and is refused, never read as an empty game from the starting position.
+//! holds no game and is refused (`RecordError { line: 0, .. }`), never read as an empty game
+//! from the starting position; a text with a `手合割` line or a board diagram and no moves is a
+//! game of no moves.
 
-mod read;
+pub mod read;
 mod write;
 
-pub use read::{parse, KifError, KifRecord};
-pub use write::{move_text, write_record, KifInfo};
+pub use read::read_records;
+pub use write::{move_text, write, write_with_notes};
+pub(crate) use write::{write_comments, write_preamble};
 
-pub use crate::record::japanese::End;
+use crate::record::RecordError;
+use crate::{Move, Position};
+
+/// A KIF game as the match's opening book reads it: the start and the moves.
+#[derive(Clone, Debug)]
+pub struct KifRecord {
+    /// The start position.
+    pub start: Position,
+    /// The moves, all legal from `start`.
+    pub moves: Vec<Move>,
+}
+
+/// Reads a KIF text into its start and moves for the match's opening book, which reads KIF
+/// through this until it reads every form through one reader. The errors are
+/// [`read_records`]'s, but that a text with no game says `no KIF game here` as the book's
+/// messages do.
+pub fn parse(text: &str) -> Result<KifRecord, RecordError> {
+    let mut records = read_records(text).map_err(|e| match e.line {
+        0 if e.reason.contains("CSA") => RecordError::at(
+            1,
+            "no KIF game here: this looks like a CSA record (read it as CSA)",
+        ),
+        0 => RecordError::at(
+            1,
+            "no KIF game here: no 手合割 line, board diagram or move line",
+        ),
+        _ => e,
+    })?;
+    let r = records.remove(0);
+    Ok(KifRecord {
+        start: r.start,
+        moves: r.moves.into_iter().map(|m| m.mv).collect(),
+    })
+}

@@ -1,247 +1,139 @@
-//! Reading KIF records: the start position (`手合割`, or a board diagram, BOD), the main line's
-//! moves, each checked by the rules as it is read, and the end word. Text only: decoding
-//! Shift_JIS is the caller's.
+//! Reading KIF records, and the part of KI2 that KIF shares: the header, the start position
+//! (`手合割`, or a board diagram, BOD), comments, variations and the end. Every move is checked
+//! by the rules as it is read. Text only: decoding Shift_JIS is the caller's.
+//!
+//! What is kept and what is not:
+//! - `key：value` lines (full- or half-width colon) are the header, in order; `手合割`, the hands
+//!   (`先手の持駒`, `後手の持駒`, `下手の…`, `上手の…`), the board rows and the side to move
+//!   (`先手番`, `後手番`, `下手番`, `上手番`) are read into the start position instead. After a
+//!   handicap (a `手合割` other than 平手, or a diagram with `上手`/`下手` hands) the side to
+//!   move is White unless a line says otherwise.
+//! - `*` lines are comments: before the first move the record's, after a move that move's, after
+//!   the end the end's. `&` lines (bookmarks) and `#` lines are ignored.
+//! - Times `( 0:01/00:00:01)` are read as the move's time (whole seconds); the totals are not
+//!   kept (a writer adds them up again).
+//! - `変化：N手` starts a variation: the main line is kept and the variations are counted in
+//!   [`Record::variations_dropped`].
+//! - The end word (`投了`, `詰み`, `反則勝ち`, …) ends the moves; `まで…` lines are read (in KI2
+//!   they are the end) and their move count must be the record's.
+//! - A text with only a position and no moves is a game of no moves when it has a `手合割` line,
+//!   a board diagram or the moves' heading (`手数----指手--`); a text with none of them and no
+//!   move is no record. One game a text: a position line after the moves is an error.
 
 use crate::record::japanese::{
-    End, HANDICAPS, KANJI_NUMBERS, OTHER_PIECE_NAMES, PIECE_NAMES, WIDE_DIGITS,
+    digit, ending_of_summary, ending_of_word, parse_hand, piece_at_start, piece_name, rule_reason,
+    KANJI_NUMBERS, WIDE_DIGITS,
 };
-use crate::{ByColor, Color, Game, Hand, Move, Piece, PieceType, Position, Setup, Square};
-use std::fmt;
+use crate::record::{Record, RecordError, RecordMove};
+use crate::{ByColor, Color, Hand, Move, Piece, Position, Setup, Square};
 
-/// A record read: where it starts and the moves of its main line.
-#[derive(Clone, Debug)]
-pub struct KifRecord {
-    /// The start position.
-    pub start: Position,
-    /// The moves, all legal from `start`.
-    pub moves: Vec<Move>,
-    /// The end word after the moves, if there is one.
-    pub end: Option<End>,
+/// Reads a KIF text (already decoded) into its record: one game a text.
+pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    read_text(text, Syntax::Kif).map(|r| vec![r])
 }
 
-/// Why a KIF text is not a record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KifError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
+/// Which move lines a text holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Syntax {
+    /// KIF: numbered lines with the origin (`   1 ７六歩(77)`).
+    Kif,
+    /// KI2: `▲７六歩　△３四歩`, several a line.
+    Ki2,
 }
 
-impl fmt::Display for KifError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for KifError {}
-
-/// The kind whose name `s` starts with (a move's name, a board diagram's, `王` or `竜`) and the
-/// name's length.
-fn piece_at_start(s: &str) -> Option<(PieceType, usize)> {
-    PIECE_NAMES
-        .iter()
-        .flat_map(|&(kind, name, board)| [(name, kind), (board, kind)])
-        .chain(OTHER_PIECE_NAMES)
-        .find(|(name, _)| s.starts_with(name))
-        .map(|(name, kind)| (kind, name.len()))
-}
-
-/// A digit written as ASCII, full-width (`１`) or kanji (`一`).
-fn digit(c: char) -> Option<u8> {
-    let kanji = |k: &&str| k.chars().eq(std::iter::once(c));
-    match c {
-        '1'..='9' => Some(c as u8 - b'0'),
-        _ => WIDE_DIGITS
-            .iter()
-            .position(|&w| w == c)
-            .or_else(|| KANJI_NUMBERS[..9].iter().position(kanji))
-            .map(|i| i as u8 + 1),
-    }
-}
-
-/// A count in kanji as hands write it (`二`, `十`, `十八`); empty is one.
-fn kanji_count(s: &str) -> Option<u8> {
-    match s.split_once('十') {
-        Some((tens, ones)) => {
-            let t = if tens.is_empty() {
-                1
-            } else {
-                digit(tens.chars().next()?)?
-            };
-            let o = if ones.is_empty() {
-                0
-            } else {
-                digit(ones.chars().next()?)?
-            };
-            Some(t * 10 + o)
-        }
-        None if s.is_empty() => Some(1),
-        None => digit(s.chars().next()?),
-    }
-}
-
-/// A hand line's pieces (`飛　角　金二　歩十八`, `なし`).
-fn parse_hand(text: &str) -> Option<Hand> {
-    let mut hand = Hand::default();
-    let text = text.trim();
-    if text == "なし" || text.is_empty() {
-        return Some(hand);
-    }
-    for part in text.split(['　', ' ']).filter(|p| !p.is_empty()) {
-        let (kind, len) = piece_at_start(part)?;
-        if !kind.is_hand_kind() {
-            return None;
-        }
-        let n = kanji_count(&part[len..])?;
-        hand.set(kind, hand.count(kind) + n);
-    }
-    Some(hand)
-}
-
-/// A board diagram's row (`|v香v桂 ・ ・ ・ ・ ・v桂v香|一`): nine cells of a side mark (` `
-/// or `v`) and a piece (or `・`).
-fn parse_row(text: &str, board: &mut [Option<Piece>; 81]) -> Option<()> {
-    let inner = text.strip_prefix('|')?;
-    let (cells, rank) = inner.split_once('|')?;
-    let rank = digit(rank.trim().chars().next()?)?;
-    let mut rest = cells;
-    for file in (1..=9u8).rev() {
-        let color = match rest.chars().next()? {
-            'v' | 'V' => Color::White,
-            ' ' | '^' | '+' => Color::Black,
-            _ => return None,
-        };
-        rest = &rest[1..];
-        let sq = Square::new(file, rank)?;
-        if let Some(r) = rest.strip_prefix('・') {
-            board[sq.index()] = None;
-            rest = r;
-        } else {
-            let (kind, len) = piece_at_start(rest)?;
-            board[sq.index()] = Some(Piece::new(color, kind));
-            rest = &rest[len..];
+impl Syntax {
+    fn name(self) -> &'static str {
+        match self {
+            Syntax::Kif => "KIF",
+            Syntax::Ki2 => "KI2",
         }
     }
-    Some(())
 }
 
-/// What a move line says: the destination (or "the same square"), the piece, promotion and
-/// origin (`None`: a drop).
-struct KifMove {
-    to: Option<Square>,
-    kind: PieceType,
-    promote: bool,
-    drop: bool,
-    from: Option<Square>,
+/// Where a reader is in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Header,
+    Moves,
+    Ended,
+    Variations,
 }
 
-/// Reads the move text after the number (`７六歩(77)`, `同　銀(31)`, `４五角打`), or an end
-/// word (`Err`).
-fn parse_move_text(text: &str) -> Result<Result<KifMove, End>, String> {
-    let t = text.trim_start_matches([' ', '　']);
-    if let Some(end) = End::at_start(t) {
-        return Ok(Err(end));
-    }
-    let bad = || {
-        format!(
-            "'{}' is not a KIF move",
-            t.split_whitespace().next().unwrap_or(t)
-        )
+/// A game read so far: the header and the start position's parts, then the moves.
+pub(crate) struct Reader {
+    syntax: Syntax,
+    part: Part,
+    header: Vec<(String, String)>,
+    handicap: Option<String>,
+    board: [Option<Piece>; 81],
+    ranks: u16,
+    hands: ByColor<Hand>,
+    handicap_labels: bool,
+    side: Option<Color>,
+    comments: Vec<String>,
+    /// The position after the moves read, once the first move line started them.
+    pos: Option<Position>,
+    pub(crate) moves: Vec<RecordMove>,
+    pub(crate) last_to: Option<Square>,
+    end: Option<crate::record::Ending>,
+    end_comments: Vec<String>,
+    variations: usize,
+    /// Whether a line only a game has was read: `手合割`, a board row, the moves' heading, a
+    /// move line or a `まで` line.
+    seen: bool,
+}
+
+/// Reads a KIF or KI2 text into its one record.
+pub(crate) fn read_text(text: &str, syntax: Syntax) -> Result<Record, RecordError> {
+    let mut r = Reader {
+        syntax,
+        part: Part::Header,
+        header: Vec::new(),
+        handicap: None,
+        board: [None; 81],
+        ranks: 0,
+        hands: ByColor([Hand::default(); 2]),
+        handicap_labels: false,
+        side: None,
+        comments: Vec::new(),
+        pos: None,
+        moves: Vec::new(),
+        last_to: None,
+        end: None,
+        end_comments: Vec::new(),
+        variations: 0,
+        seen: false,
     };
-    let (to, rest) = if let Some(r) = t.strip_prefix('同') {
-        (None, r.trim_start_matches([' ', '　']))
-    } else {
-        let mut cs = t.chars();
-        let f = cs.next().and_then(digit).ok_or_else(bad)?;
-        let r = cs.next().and_then(digit).ok_or_else(bad)?;
-        (Some(Square::new(f, r).ok_or_else(bad)?), cs.as_str())
-    };
-    let (kind, len) = piece_at_start(rest).ok_or_else(bad)?;
-    let mut rest = &rest[len..];
-    let (mut promote, mut drop) = (false, false);
-    if let Some(r) = rest
-        .strip_prefix("不成")
-        .or_else(|| rest.strip_prefix('生'))
-    {
-        rest = r;
-    } else if let Some(r) = rest.strip_prefix('成') {
-        promote = true;
-        rest = r;
-    } else if let Some(r) = rest.strip_prefix('打') {
-        drop = true;
-        rest = r;
-    }
-    let from = match rest.strip_prefix('(') {
-        Some(r) => {
-            let b = r.as_bytes();
-            if b.len() < 3 || b[2] != b')' {
-                return Err(bad());
-            }
-            let (f, rk) = (digit(b[0] as char), digit(b[1] as char));
-            Some(Square::new(f.ok_or_else(bad)?, rk.ok_or_else(bad)?).ok_or_else(bad)?)
-        }
-        None => None,
-    };
-    Ok(Ok(KifMove {
-        to,
-        kind,
-        promote,
-        drop: drop || from.is_none(),
-        from,
-    }))
-}
-
-/// Whether a line is a move line: optional spaces, the move number, a space.
-fn move_number(line: &str) -> Option<(u32, &str)> {
-    let t = line.trim_start();
-    let end = t.find(|c: char| !c.is_ascii_digit())?;
-    if end == 0 || !t[end..].starts_with([' ', '　']) {
-        return None;
-    }
-    Some((t[..end].parse().ok()?, &t[end..]))
-}
-
-/// Reads a KIF text: the start position, then the main line's moves, each checked by the rules,
-/// and the end word after them.
-pub fn parse(text: &str) -> Result<KifRecord, KifError> {
-    let mut reader = Reader::new();
+    let mut lines = 0;
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r').trim_start_matches('\u{feff}');
-        match reader.line(line) {
-            Ok(Next::Line) => {}
-            Ok(Next::Stop) => break,
-            Err(reason) => {
-                return Err(KifError {
-                    line: i + 1,
-                    reason,
-                })
-            }
-        }
+        let line = raw.trim_end_matches('\r');
+        let line = if i == 0 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        r.line(line)
+            .map_err(|reason| RecordError::at(i + 1, reason))?;
+        lines = i + 1;
     }
-    if !reader.seen {
-        return Err(KifError {
-            line: 1,
-            reason: no_game_reason(text),
-        });
+    if !r.seen {
+        return Err(RecordError::at(0, no_game_reason(text, syntax)));
     }
-    let start = match &reader.game {
-        Some(g) => g.start().clone(),
-        None => reader.start().map_err(|reason| KifError {
-            line: text.lines().count(),
-            reason,
-        })?,
-    };
-    Ok(KifRecord {
+    let start = r.start().map_err(|reason| RecordError::at(lines, reason))?;
+    Ok(Record {
+        header: r.header,
         start,
-        moves: reader.moves,
-        end: reader.end,
+        comments: r.comments,
+        moves: r.moves,
+        end: r.end,
+        end_comments: r.end_comments,
+        variations_dropped: r.variations,
     })
 }
 
-/// Why a text with no KIF game line is refused, naming the form it looks like when it is a CSA
-/// record, so that a CSA file given as KIF is not read as an empty game from the start.
-fn no_game_reason(text: &str) -> String {
+/// Why a text with no game line is refused, naming the form it looks like when it is a CSA
+/// record.
+fn no_game_reason(text: &str, syntax: Syntax) -> String {
     let csa = text.lines().map(str::trim).any(|l| {
         l.starts_with("V2")
             || l.starts_with("PI")
@@ -250,339 +142,465 @@ fn no_game_reason(text: &str) -> String {
                 && l.len() >= 7
                 && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
     });
+    let mut reason = format!("no moves and no position: not a {} record", syntax.name());
     if csa {
-        "no KIF game here: this looks like a CSA record (read it as CSA)".into()
-    } else {
-        "no KIF game here: no 手合割 line, board diagram or move line".into()
+        reason.push_str(" (it looks like a CSA record: read it as CSA)");
+    }
+    reason
+}
+
+/// The side marks of KI2 moves (and of KIF moves, where some writers put them).
+pub(crate) const SIDE_MARKS: [(char, Color); 6] = [
+    ('▲', Color::Black),
+    ('☗', Color::Black),
+    ('▼', Color::Black),
+    ('△', Color::White),
+    ('☖', Color::White),
+    ('▽', Color::White),
+];
+
+/// The mark of a side in the texts Saikoro writes (`▲`, `△`).
+pub(crate) fn side_mark(color: Color) -> char {
+    match color {
+        Color::Black => '▲',
+        Color::White => '△',
     }
 }
 
-/// Whether to read on after a line.
-enum Next {
-    Line,
-    Stop,
+/// The KIF move line's number and the text after it: optional spaces, the number, a space.
+fn move_number(line: &str) -> Option<(usize, &str)> {
+    let t = line.trim_start_matches(' ');
+    let end = t.find(|c: char| !c.is_ascii_digit())?;
+    if end == 0 || !t[end..].starts_with([' ', '\u{3000}']) {
+        return None;
+    }
+    Some((t[..end].parse().ok()?, &t[end..]))
 }
 
-/// A KIF text read so far: the start position's parts up to the first move line, then the
-/// game.
-struct Reader<'a> {
-    handicap: Option<&'a str>,
-    board: Option<[Option<Piece>; 81]>,
-    hands: ByColor<Hand>,
-    side: Option<Color>,
-    game: Option<Game>,
-    moves: Vec<Move>,
-    last_to: Option<Square>,
-    end: Option<End>,
-    /// Whether a line only a KIF game has was read: `手合割`, a board row, the moves' heading
-    /// or a move line. A text without one holds no game and is refused.
-    seen: bool,
+/// Whether a line holds KI2 moves: a side mark after optional spaces.
+fn is_ki2_line(line: &str) -> bool {
+    line.trim_start_matches([' ', '\u{3000}'])
+        .starts_with(|c: char| SIDE_MARKS.iter().any(|&(m, _)| m == c))
 }
 
-impl<'a> Reader<'a> {
-    fn new() -> Reader<'a> {
-        Reader {
-            handicap: None,
-            board: None,
-            hands: ByColor([Hand::default(); 2]),
-            side: None,
-            game: None,
-            moves: Vec::new(),
-            last_to: None,
-            end: None,
-            seen: false,
+/// A header line's key and value (`^[^ ：:]+[：:]`), if it is one.
+fn key_value(line: &str) -> Option<(&str, &str)> {
+    let at = line.find(['：', ':'])?;
+    let key = &line[..at];
+    if key.is_empty() || key.contains([' ', '\u{3000}']) {
+        return None;
+    }
+    let colon = line[at..].chars().next()?.len_utf8();
+    Some((key, line[at + colon..].trim_matches([' ', '\u{3000}'])))
+}
+
+impl Reader {
+    /// Whether the moves have ended (an end word or a `まで` line was read).
+    pub(crate) fn is_ended(&self) -> bool {
+        self.part == Part::Ended
+    }
+
+    /// The position after the moves read so far (the start before the first).
+    pub(crate) fn position(&mut self) -> Result<&Position, String> {
+        if self.pos.is_none() {
+            self.pos = Some(self.start()?);
         }
+        Ok(self.pos.as_ref().expect("set above"))
     }
 
-    /// The start position the header lines give.
+    /// The start position the header lines give: the board diagram if there is one, else the
+    /// `手合割`, else 平手.
     fn start(&self) -> Result<Position, String> {
-        start_position(self.handicap, self.board, self.hands, self.side)
+        let handicapped = self.handicap.as_deref().is_some_and(|h| h != "平手");
+        if self.ranks != 0 {
+            if self.ranks != 0b11_1111_1110 {
+                let missing: Vec<&str> = (1..=9)
+                    .filter(|r| self.ranks & (1 << r) == 0)
+                    .map(|r| KANJI_NUMBERS[r - 1])
+                    .collect();
+                return Err(format!(
+                    "the board diagram has no row {}",
+                    missing.join(", ")
+                ));
+            }
+            let side = self.side.unwrap_or(if handicapped || self.handicap_labels {
+                Color::White
+            } else {
+                Color::Black
+            });
+            let setup = Setup {
+                board: self.board,
+                hands: self.hands,
+                side,
+                ply: 1,
+            };
+            return Position::from_setup(&setup, crate::KingRule::Required)
+                .map_err(|e| format!("illegal board diagram: {e}"));
+        }
+        let name = self.handicap.as_deref().unwrap_or("平手");
+        let mut pos = crate::record::japanese::handicap_position(name)
+            .ok_or_else(|| format!("手合割 '{name}' needs a board diagram"))?;
+        if let Some(side) = self.side.filter(|&s| s != pos.side_to_move()) {
+            let mut setup = pos.to_setup();
+            setup.side = side;
+            pos = Position::from_setup(&setup, crate::KingRule::Required)
+                .map_err(|e| format!("手合割 '{name}' with {}番: {e}", side_name(side)))?;
+        }
+        Ok(pos)
     }
 
-    /// Reads one line (its `\r` and BOM dropped).
-    fn line(&mut self, line: &'a str) -> Result<Next, String> {
-        if line.starts_with('#') || line.starts_with('*') || line.starts_with('&') {
-            return Ok(Next::Line);
+    /// Reads one line (without its `\r`).
+    fn line(&mut self, line: &str) -> Result<(), String> {
+        let trimmed = line.trim_matches([' ', '\u{3000}', '\t']);
+        if trimmed.is_empty() || line.starts_with('#') || line.starts_with('&') {
+            return Ok(());
         }
-        if line.starts_with("変化") || line.trim_start().starts_with("まで") {
-            return Ok(Next::Stop);
+        if self.part == Part::Variations {
+            if trimmed.starts_with("変化") {
+                self.variations += 1;
+            }
+            return Ok(());
+        }
+        if let Some(c) = line.strip_prefix('*') {
+            let c = c.to_string();
+            match self.part {
+                Part::Header => self.comments.push(c),
+                Part::Ended => self.end_comments.push(c),
+                _ => match self.moves.last_mut() {
+                    Some(m) => m.comments.push(c),
+                    None => self.comments.push(c),
+                },
+            }
+            return Ok(());
+        }
+        if trimmed.starts_with("変化") {
+            if self.part != Part::Header {
+                self.part = Part::Variations;
+                self.variations += 1;
+            }
+            return Ok(());
+        }
+        if let Some(tail) = trimmed.strip_prefix("まで") {
+            return self.summary_line(tail);
+        }
+        if self.position_line(line)? {
+            if self.part != Part::Header {
+                return Err(format!(
+                    "'{trimmed}': a position line after the moves (one game a record)"
+                ));
+            }
+            self.seen = true;
+            return Ok(());
         }
         if let Some((number, rest)) = move_number(line) {
+            if self.syntax == Syntax::Ki2 {
+                return Err(format!("'{trimmed}': a KIF move line in a KI2 record"));
+            }
             self.seen = true;
-            return self.move_line(number, rest);
+            return self.kif_move_line(number, rest);
         }
-        if self.game.is_none() {
-            self.header_line(line)?;
+        if is_ki2_line(line) {
+            if self.syntax == Syntax::Kif {
+                return Err(format!("'{trimmed}': a KI2 move line in a KIF record"));
+            }
+            self.seen = true;
+            if self.part == Part::Ended {
+                return Err(format!("'{trimmed}': a move after the end"));
+            }
+            self.position()?;
+            self.part = Part::Moves;
+            return crate::record::ki2::read::move_line(self, trimmed);
         }
-        // After the first move: comments and time lines between the moves.
-        Ok(Next::Line)
+        if trimmed.starts_with("手数-") || trimmed.starts_with("手数─") {
+            self.seen = true;
+            return Ok(());
+        }
+        if let Some((key, value)) = key_value(line) {
+            self.header.push((key.to_string(), value.to_string()));
+            return Ok(());
+        }
+        match self.part {
+            // The header's other lines: a diagram's frame and file numbers, titles.
+            Part::Header | Part::Ended => Ok(()),
+            _ => Err(format!(
+                "'{trimmed}' is not a move, a comment or an end of a {} record",
+                self.syntax.name()
+            )),
+        }
     }
 
-    /// A header line: the handicap, a hand, the side to move, or a board diagram's row.
-    fn header_line(&mut self, line: &'a str) -> Result<(), String> {
-        let (key, value) = match line.split_once('：').or_else(|| line.split_once(':')) {
-            Some((k, v)) => (k.trim(), v.trim()),
-            None => (line.trim(), ""),
-        };
-        let hand = || parse_hand(value).ok_or_else(|| format!("bad hand '{value}'"));
-        match key {
-            "手合割" => {
-                self.handicap = Some(value);
-                self.seen = true;
+    /// A line of the start position (`手合割`, a hand, the side to move, a board row): read, and
+    /// `true`; `false` for any other line.
+    fn position_line(&mut self, line: &str) -> Result<bool, String> {
+        let trimmed = line.trim_matches([' ', '\u{3000}']);
+        for (side, color, handicap) in [
+            ("先手番", Color::Black, false),
+            ("下手番", Color::Black, true),
+            ("後手番", Color::White, false),
+            ("上手番", Color::White, true),
+        ] {
+            if trimmed == side {
+                self.side = Some(color);
+                self.handicap_labels |= handicap;
+                return Ok(true);
             }
-            _ if key.starts_with("手数-") => self.seen = true,
-            "後手の持駒" | "上手の持駒" => self.hands[Color::White] = hand()?,
-            "先手の持駒" | "下手の持駒" => self.hands[Color::Black] = hand()?,
-            "先手番" | "下手番" => self.side = Some(Color::Black),
-            "後手番" | "上手番" => self.side = Some(Color::White),
-            _ if line.starts_with('|') => {
-                parse_row(line, self.board.get_or_insert([None; 81]))
-                    .ok_or_else(|| format!("bad board row '{line}'"))?;
-                self.seen = true;
-            }
-            _ => {}
         }
+        if line.starts_with('|') {
+            self.board_row(line)
+                .ok_or_else(|| format!("'{line}' is not a board diagram's row"))?;
+            return Ok(true);
+        }
+        let Some((key, value)) = key_value(line) else {
+            return Ok(false);
+        };
+        let hand = |value: &str| parse_hand(value).ok_or_else(|| format!("bad hand '{value}'"));
+        match key {
+            "手合割" => self.handicap = Some(value.to_string()),
+            "先手の持駒" => self.hands[Color::Black] = hand(value)?,
+            "後手の持駒" => self.hands[Color::White] = hand(value)?,
+            "下手の持駒" => {
+                self.hands[Color::Black] = hand(value)?;
+                self.handicap_labels = true;
+            }
+            "上手の持駒" => {
+                self.hands[Color::White] = hand(value)?;
+                self.handicap_labels = true;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// A board diagram's row (`|v香v桂 ・ ・ ・ ・ ・v桂v香|一`): nine cells of a side mark
+    /// (` ` or `v`) and a piece (or `・`), then the rank.
+    fn board_row(&mut self, line: &str) -> Option<()> {
+        let inner = line.strip_prefix('|')?;
+        let (cells, rank) = inner.split_once('|')?;
+        let mut rank_chars = rank.trim_matches([' ', '\u{3000}']).chars();
+        let rank = digit(rank_chars.next()?)?;
+        if rank_chars.next().is_some() || self.ranks & (1 << rank) != 0 {
+            return None;
+        }
+        let mut rest = cells;
+        for file in (1..=9u8).rev() {
+            let mut cs = rest.chars();
+            let color = match cs.next()? {
+                'v' | 'V' => Color::White,
+                ' ' | '^' | '+' => Color::Black,
+                _ => return None,
+            };
+            rest = cs.as_str();
+            let sq = Square::new(file, rank)?;
+            if let Some(r) = rest.strip_prefix('・') {
+                self.board[sq.index()] = None;
+                rest = r;
+            } else {
+                let (kind, len) = piece_at_start(rest)?;
+                self.board[sq.index()] = Some(Piece::new(color, kind));
+                rest = &rest[len..];
+            }
+        }
+        if !rest.trim_matches([' ', '\u{3000}']).is_empty() {
+            return None;
+        }
+        self.ranks |= 1 << rank;
+        Some(())
+    }
+
+    /// A `まで…` line (the text after `まで`): the end for KI2, or a KIF record's end when its
+    /// moves gave none; its move count must be the record's.
+    fn summary_line(&mut self, tail: &str) -> Result<(), String> {
+        self.seen = true;
+        let next = self.position()?.side_to_move();
+        let t = tail.trim_start_matches([' ', '\u{3000}', '、']);
+        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty() && t[digits.len()..].starts_with("手") {
+            let n: usize = digits
+                .parse()
+                .map_err(|_| format!("bad move count {digits}"))?;
+            if n != self.moves.len() {
+                return Err(format!(
+                    "まで{n}手: the record has {} moves",
+                    self.moves.len()
+                ));
+            }
+        }
+        if self.end.is_none() {
+            self.end = Some(
+                ending_of_summary(t, next)
+                    .ok_or_else(|| format!("'まで{t}' names no end this reader knows"))?,
+            );
+        }
+        self.part = Part::Ended;
         Ok(())
     }
 
-    /// Move line `number` (the text after the number): a move played, or the end word.
-    fn move_line(&mut self, number: u32, rest: &str) -> Result<Next, String> {
-        if self.game.is_none() {
-            self.game = Some(Game::new(self.start()?));
+    /// Ends the moves with `end` (an end word read where a move would be).
+    pub(crate) fn end_with(&mut self, word: &str) -> Result<bool, String> {
+        let next = self.position()?.side_to_move();
+        match ending_of_word(word, next) {
+            Some(end) => {
+                self.end = Some(end);
+                self.part = Part::Ended;
+                Ok(true)
+            }
+            None => Ok(false),
         }
-        if number as usize != self.moves.len() + 1 {
+    }
+
+    /// Plays `mv` (checked by the rules) with its time; `text` names it in an error.
+    pub(crate) fn play(
+        &mut self,
+        mv: Move,
+        text: &str,
+        time_ms: Option<u64>,
+    ) -> Result<(), String> {
+        let pos = self.position()?;
+        if let Err(e) = pos.is_legal(mv) {
             return Err(format!(
-                "move number {number} where {} was expected",
-                self.moves.len() + 1
+                "{text}: {}",
+                rule_reason(pos.side_to_move(), mv, e)
             ));
         }
-        let km = match parse_move_text(rest)? {
-            Ok(km) => km,
-            Err(end) => {
-                self.end = Some(end);
-                return Ok(Next::Stop);
+        self.pos.as_mut().expect("set above").do_move(mv);
+        self.moves.push(RecordMove {
+            mv,
+            time_ms,
+            comments: Vec::new(),
+        });
+        self.last_to = Some(mv.to());
+        self.part = Part::Moves;
+        Ok(())
+    }
+
+    /// KIF move line `number` (the text after the number): a move played, or the end word.
+    fn kif_move_line(&mut self, number: usize, rest: &str) -> Result<(), String> {
+        let next = self.moves.len() + 1;
+        let text = rest.trim_matches([' ', '\u{3000}']);
+        if self.part == Part::Ended {
+            return Err(format!("'{number} {text}': a move after the end"));
+        }
+        if number != next {
+            return Err(format!("move number {number} where {next} was expected"));
+        }
+        let side = self.position()?.side_to_move();
+        let text = text.trim_start_matches(|c: char| SIDE_MARKS.iter().any(|&(m, _)| m == c));
+        let word = text.split([' ', '\u{3000}', '(']).next().unwrap_or("");
+        if self.end_with(word)? {
+            return Ok(());
+        }
+        let (mv, shown, after) = self.kif_move(text, side)?;
+        let time = kif_time(after).map_err(|e| format!("{shown}: {e}"))?;
+        self.play(mv, &shown, time)
+    }
+
+    /// The move of a KIF move text (`７六歩(77)`, `同　銀(31)`, `４五角打`, `３三桂不成(45)`),
+    /// its text with the side mark for errors, and what follows it (the time).
+    fn kif_move<'t>(
+        &mut self,
+        text: &'t str,
+        side: Color,
+    ) -> Result<(Move, String, &'t str), String> {
+        let word = text.split([' ', '\u{3000}']).next().unwrap_or(text);
+        let bad = || format!("'{word}' is not a KIF move");
+        let (to, rest) = if let Some(r) = text.strip_prefix('同') {
+            let to = self
+                .last_to
+                .ok_or_else(|| format!("'{word}': 同 with no move before it"))?;
+            (to, r.trim_start_matches([' ', '\u{3000}']))
+        } else {
+            let mut cs = text.chars();
+            let f = cs.next().and_then(digit).ok_or_else(bad)?;
+            let r = cs.next().and_then(digit).ok_or_else(bad)?;
+            (Square::new(f, r).ok_or_else(bad)?, cs.as_str())
+        };
+        let (kind, len) = piece_at_start(rest).ok_or_else(bad)?;
+        let mut rest = &rest[len..];
+        let (mut promote, mut drop) = (false, false);
+        if let Some(r) = rest
+            .strip_prefix("不成")
+            .or_else(|| rest.strip_prefix('生'))
+        {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('成') {
+            promote = true;
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('打') {
+            drop = true;
+            rest = r;
+        }
+        let from = match rest.strip_prefix('(') {
+            Some(r) if !drop => {
+                let mut cs = r.chars();
+                let f = cs.next().and_then(digit).ok_or_else(bad)?;
+                let rk = cs.next().and_then(digit).ok_or_else(bad)?;
+                rest = cs.as_str().strip_prefix(')').ok_or_else(bad)?;
+                Some(Square::new(f, rk).ok_or_else(bad)?)
+            }
+            _ => None,
+        };
+        let shown = format!("{}{}", side_mark(side), &text[..text.len() - rest.len()]);
+        let pos = self.position()?;
+        let mv = match from {
+            None if drop => Move::Drop { kind, to },
+            None => return Err(format!("{shown}: no origin square and no 打")),
+            Some(from) => {
+                match pos.piece_at(from) {
+                    Some(p) if p.color == side && p.kind == kind => {}
+                    Some(p) if p.color == side => {
+                        return Err(format!(
+                            "{shown}: the piece on {} is {}, not {}",
+                            square_text(from),
+                            piece_name(p.kind),
+                            piece_name(kind)
+                        ))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{shown}: no {} of the side to move on {}",
+                            piece_name(kind),
+                            square_text(from)
+                        ))
+                    }
+                }
+                Move::Normal { from, to, promote }
             }
         };
-        let game = self.game.as_mut().expect("started above");
-        let mv = resolve(&km, self.last_to, game.position(), number)?;
-        game.try_play(mv)
-            .map_err(|e| format!("move {number} ({mv}) is illegal: {e}"))?;
-        self.moves.push(mv);
-        self.last_to = Some(mv.to());
-        Ok(Next::Line)
+        Ok((mv, shown, rest))
     }
 }
 
-/// The move a move line means in `pos` (`last_to`: the last move's destination, for `同`), its
-/// piece checked against the board.
-fn resolve(
-    km: &KifMove,
-    last_to: Option<Square>,
-    pos: &Position,
-    number: u32,
-) -> Result<Move, String> {
-    let to = km
-        .to
-        .or(last_to)
-        .ok_or_else(|| "同 with no move before it".to_string())?;
-    if km.drop {
-        return Ok(Move::Drop { kind: km.kind, to });
-    }
-    let from = km.from.ok_or_else(|| "no origin square".to_string())?;
-    let on = pos.piece_at(from).map(|p| p.kind);
-    if on != Some(km.kind) {
-        return Err(format!(
-            "move {number}: no {} on {from}",
-            crate::record::csa::notation::piece_name(km.kind)
-        ));
-    }
-    Ok(Move::Normal {
-        from,
-        to,
-        promote: km.promote,
-    })
+/// `５二`: a square as the forms write it.
+pub(crate) fn square_text(sq: Square) -> String {
+    let mut s = String::new();
+    s.push(WIDE_DIGITS[sq.file() as usize - 1]);
+    s.push_str(KANJI_NUMBERS[sq.rank() as usize - 1]);
+    s
 }
 
-/// The start position: the board diagram if there is one (Black to move unless it says
-/// otherwise, or White with a handicap), else the `手合割`, else 平手.
-fn start_position(
-    handicap: Option<&str>,
-    board: Option<[Option<Piece>; 81]>,
-    hands: ByColor<Hand>,
-    side: Option<Color>,
-) -> Result<Position, String> {
-    let handicapped = handicap.is_some_and(|h| h != "平手");
-    if let Some(board) = board {
-        let side = side.unwrap_or(if handicapped {
-            Color::White
-        } else {
-            Color::Black
-        });
-        let setup = Setup {
-            board,
-            hands,
-            side,
-            ply: 1,
-        };
-        return Position::from_setup(&setup, crate::KingRule::Required)
-            .map_err(|e| format!("illegal board diagram: {e}"));
-    }
-    let name = handicap.unwrap_or("平手");
-    let (_, sfen) = HANDICAPS
-        .iter()
-        .find(|(h, _)| *h == name)
-        .ok_or_else(|| format!("手合割 '{name}' needs a board diagram"))?;
-    Position::from_sfen(sfen).map_err(|e| format!("手合割 '{name}': {e}"))
+/// `先手` or `後手`.
+fn side_name(c: Color) -> &'static str {
+    crate::record::japanese::side_name(c)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::record::kif::End;
-
-    /// A text with no KIF game line is no record: not an empty game from the start.
-    #[test]
-    fn a_text_with_no_game_is_refused() {
-        for text in ["garbage\n", "", "先手：A\n後手：B\n"] {
-            let e = parse(text).unwrap_err();
-            assert!(e.reason.contains("no KIF game"), "{text:?}: {e}");
-        }
-        let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
-        let e = parse(csa).unwrap_err();
-        assert!(e.reason.contains("looks like a CSA record"), "{e}");
-        // The handicap alone is a game of no moves; so is the moves' heading.
-        assert!(parse("手合割：平手\n").is_ok());
-        assert!(parse("手数----指手---------消費時間--\n").is_ok());
-        // A non-ASCII line after a sign must not be sliced inside a character.
-        assert!(parse("+七六歩abc\n").is_err());
+/// The move's time in what follows a KIF move (`   ( 0:01/00:00:01)`, `+` for a branch):
+/// `None` when there is none.
+fn kif_time(after: &str) -> Result<Option<u64>, String> {
+    let t = after.trim_matches([' ', '\u{3000}', '+']);
+    if t.is_empty() {
+        return Ok(None);
     }
-
-    #[test]
-    fn moves_of_every_shape() {
-        let text = "\
-# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----
-開始日時：2026/12/01 10:00:00
-手合割：平手
-先手：A
-後手：B
-手数----指手---------消費時間--
-   1 ７六歩(77)   ( 0:01/00:00:01)
-   2 ３四歩(33)   ( 0:01/00:00:02)
-*a comment
-   3 ２二角成(88)   ( 0:01/00:00:02)
-   4 同　銀(31)   ( 0:01/00:00:03)
-   5 ４五角打   ( 0:01/00:00:03)
-   6 投了
-まで5手で先手の勝ち
-";
-        let r = parse(text).unwrap();
-        assert_eq!(r.start, Position::startpos());
-        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
-        assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
-        assert_eq!(r.end, Some(End::Resign));
+    let bad = || format!("'{t}' is not a time ( m:ss/hh:mm:ss)");
+    let inner = t
+        .strip_prefix('(')
+        .and_then(|r| r.trim_end_matches([' ', '+']).strip_suffix(')'))
+        .ok_or_else(bad)?;
+    let (mine, _total) = inner.split_once('/').ok_or_else(bad)?;
+    let (m, s) = mine.trim().split_once(':').ok_or_else(bad)?;
+    let m: u64 = m.trim().parse().map_err(|_| bad())?;
+    let s: u64 = s.trim().parse().map_err(|_| bad())?;
+    if s >= 60 || m > 1_000_000 {
+        return Err(bad());
     }
-
-    /// A record as the match writes one, by hand: a 香落ち board (上手, White, to move), a
-    /// promotion, a capture back (`同`), a drop, and a loss on time.
-    #[test]
-    fn a_match_record_with_a_handicap_board_and_its_end() {
-        let text = "\u{feff}#KIF version=2.0 encoding=UTF-8
-#saikoro match, game 1, round 1
-開始日時：2026/12/01 10:00:00
-棋戦：saikoro match
-後手の持駒：なし
-  ９ ８ ７ ６ ５ ４ ３ ２ １
-+---------------------------+
-|v香v桂v銀v金v玉v金v銀v桂 ・|一
-| ・v飛 ・ ・ ・ ・ ・v角 ・|二
-|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|五
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
-| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七
-| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八
-| 香 桂 銀 金 玉 金 銀 桂 香|九
-+---------------------------+
-先手の持駒：なし
-後手番
-先手：a
-後手：b
-手数----指手---------消費時間--
-   1 ３四歩(33)   ( 0:01/00:00:01)
-   2 ７六歩(77)   ( 0:02/00:00:02)
-   3 ８八角成(22) ( 0:00/00:00:01)
-   4 同　銀(79)   ( 0:00/00:00:02)
-   5 ３三桂(21)   ( 0:00/00:00:01)
-   6 ５五角打     ( 0:00/00:00:02)
-   7 切れ負け     ( 0:00/00:00:01)
-*White's time is up
-まで6手で時間切れにより先手の勝ち
-";
-        let r = parse(text).unwrap();
-        assert_eq!(
-            r.start.to_sfen(),
-            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
-        );
-        let usi: Vec<String> = r.moves.iter().map(|m| m.to_string()).collect();
-        assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
-        assert_eq!(r.end, Some(End::TimeUp));
-    }
-
-    #[test]
-    fn a_board_diagram_and_a_non_promotion() {
-        // Black: king 5i, knight 4e; White: king 5a. Black plays 4e3c, not promoting.
-        let text = "\
-後手の持駒：なし
-  ９ ８ ７ ６ ５ ４ ３ ２ １
-+---------------------------+
-| ・ ・ ・ ・v玉 ・ ・ ・ ・|一
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|二
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|三
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|四
-| ・ ・ ・ ・ ・ 桂 ・ ・ ・|五
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|六
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|七
-| ・ ・ ・ ・ ・ ・ ・ ・ ・|八
-| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九
-+---------------------------+
-先手の持駒：金二　歩十八
-先手番
-手数----指手---------消費時間--
-   1 ３三桂不成(45)
-";
-        let r = parse(text).unwrap();
-        assert_eq!(r.start.to_sfen(), "4k4/9/9/9/5N3/9/9/9/4K4 b 2G18P 1");
-        assert_eq!(r.moves[0].to_string(), "4e3c");
-    }
-
-    #[test]
-    fn a_handicap_starts_with_white() {
-        let r = parse("手合割：香落ち\n   1 １一角(22)\n").unwrap();
-        assert_eq!(r.start.side_to_move(), Color::White);
-        assert_eq!(r.moves[0].to_string(), "2b1a");
-    }
-
-    #[test]
-    fn any_cut_of_a_record_is_read_or_refused_without_a_panic() {
-        let text = "手合割：平手\n後手の持駒：金二　歩十八\n|v香v桂 ・|一\n   1 ７六歩(77)   ( 0:01/00:00:01)\n\
-                    *c\n   2 同　歩(７７)\n   3 ４五角打\n   4 ２二角成(88)\n   5 投了\n";
-        for (i, _) in text.char_indices() {
-            let _ = parse(&text[..i]);
-            let _ = parse(&text[i..]);
-        }
-    }
-
-    #[test]
-    fn faults_name_their_line() {
-        let e = parse("手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n").unwrap_err();
-        assert_eq!(e.line, 3);
-        assert!(e.reason.contains("move 2"), "{e}");
-        let e = parse("   1 ７五歩(77)\n").unwrap_err();
-        assert!(e.reason.contains("illegal"), "{e}");
-        let e = parse("   1 ７六歩(77)\n   3 ３四歩(33)\n").unwrap_err();
-        assert!(e.reason.contains("move number 3"), "{e}");
-        let e = parse("手合割：八枚落ち\n   1 ５二玉(51)\n").unwrap_err();
-        assert!(e.reason.contains("board diagram"), "{e}");
-        assert!(parse("   1 ７六金(77)\n").is_err());
-    }
+    Ok(Some((m * 60 + s) * 1000))
 }

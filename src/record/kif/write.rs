@@ -1,43 +1,28 @@
-//! Writing KIF records as `.kifu` (UTF-8 with the `#KIF version=2.0 encoding=UTF-8` line), in
-//! the layout of ShogiHome's (tsshogi's) KIF export: `手合割：平手` or a board diagram, move
-//! lines `   1 ７六歩(77)   ( 0:01/00:00:01)`, `同　` for a capture back on the last square,
-//! the end as its word (`投了`, `詰み`, `千日手`, `反則負け`, …), and a `まで…` summary line as
-//! Kifu for Windows writes it.
+//! Writing KIF records as `.kifu` text (UTF-8, the `#KIF version=2.0 encoding=UTF-8` line
+//! first), in the layout of ShogiHome's (tsshogi's) KIF export: the header, `手合割：平手` (or
+//! another handicap's name) or a board diagram, move lines `   1 ７六歩(77)   ( 0:01/00:00:01)`,
+//! `同　` for a capture back on the last square, the end as its word (`投了`, `詰み`, `千日手`,
+//! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it. The header and
+//! position parts are KI2's too.
 
-use crate::record::japanese::{board_name, piece_name, side_name, End, KANJI_NUMBERS, WIDE_DIGITS};
-use crate::{ByColor, Color, Move, PieceType, Position, Square, STARTPOS_SFEN};
-use std::io::{self, Write};
-use std::time::Duration;
-
-/// Header data of a KIF record. Every field but the names is optional.
-#[derive(Clone, Debug, Default)]
-pub struct KifInfo {
-    /// Comment lines after the version line (without the leading `#`).
-    pub comments: Vec<String>,
-    /// `開始日時`, as `YYYY/MM/DD HH:MM:SS`.
-    pub start_time: Option<String>,
-    /// `終了日時`.
-    pub end_time: Option<String>,
-    /// `棋戦`.
-    pub event: Option<String>,
-    /// `先手` and `後手`.
-    pub names: ByColor<String>,
-    /// Comment lines after the end word (without the leading `*`).
-    pub trailer: Vec<String>,
-}
+use crate::record::japanese::{
+    board_name, hand_text, handicap_name, piece_name, side_name, summary_of_ending, word_of_ending,
+    KANJI_NUMBERS,
+};
+use crate::record::kif::read::square_text;
+use crate::record::Record;
+use crate::{ByColor, Color, Move, PieceType, Position, Square};
+use std::fmt::Write as _;
 
 /// A move in KIF: `７六歩(77)`, `同　角成(88)`, `５五角打`. `prev_to` is the last move's
-/// destination. The piece is the one before the move.
+/// destination. The piece is the one before the move; `不成` is not written (KIF's origin
+/// square tells the move).
 pub fn move_text(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
     let to = mv.to();
     let mut s = if prev_to == Some(to) {
         "同\u{3000}".to_string()
     } else {
-        format!(
-            "{}{}",
-            WIDE_DIGITS[to.file() as usize - 1],
-            KANJI_NUMBERS[to.rank() as usize - 1]
-        )
+        square_text(to)
     };
     match mv {
         Move::Normal { from, promote, .. } => {
@@ -46,7 +31,7 @@ pub fn move_text(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
             if promote {
                 s.push('成');
             }
-            s.push_str(&format!("({}{})", from.file(), from.rank()));
+            let _ = write!(s, "({}{})", from.file(), from.rank());
         }
         Move::Drop { kind, .. } => {
             s.push_str(piece_name(kind));
@@ -57,145 +42,140 @@ pub fn move_text(pos: &Position, mv: Move, prev_to: Option<Square>) -> String {
 }
 
 /// A move's time, `m:ss` (whole seconds, rounded down).
-fn mss(t: Duration) -> String {
-    let s = t.as_secs();
+fn mss(ms: u64) -> String {
+    let s = ms / 1000;
     format!("{:>2}:{:02}", s / 60, s % 60)
 }
 
-/// A side's total time, `hh:mm:ss`.
-fn hhmmss(t: Duration) -> String {
-    let s = t.as_secs();
+/// A side's total time, `hh:mm:ss` (rounded down).
+fn hhmmss(ms: u64) -> String {
+    let s = ms / 1000;
     format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// A hand line's pieces (`飛　金二　歩十八　`), or `なし`.
-fn hand_text(pos: &Position, color: Color) -> String {
-    let hand = pos.hand(color);
-    let mut s = String::new();
-    for kind in PieceType::HAND_SFEN_ORDER {
-        let n = hand.count(kind) as usize;
-        if n >= 1 {
-            s.push_str(board_name(kind));
-            if n >= 2 {
-                s.push_str(KANJI_NUMBERS[n - 1]);
-            }
-            s.push('\u{3000}');
-        }
+/// The header keys that name the players: the position is written before the first of them,
+/// as Kifu for Windows does.
+const PLAYER_KEYS: [&str; 4] = ["先手", "後手", "下手", "上手"];
+
+/// The header and the start position, as KIF and KI2 write them: the header lines up to the
+/// players' names, the `手合割` line (a handicap of the table) or a board diagram, then the
+/// names and the other lines.
+pub(crate) fn write_preamble(out: &mut String, record: &Record) {
+    let split = record
+        .header
+        .iter()
+        .position(|(k, _)| PLAYER_KEYS.contains(&k.as_str()))
+        .unwrap_or(record.header.len());
+    let line = |out: &mut String, (k, v): &(String, String)| {
+        let _ = writeln!(out, "{k}：{v}");
+    };
+    for entry in &record.header[..split] {
+        line(out, entry);
     }
-    if s.is_empty() {
-        "なし".to_string()
-    } else {
-        s
+    match handicap_name(&record.start) {
+        Some(name) => {
+            let _ = writeln!(out, "手合割：{name}");
+        }
+        None => write_board(out, &record.start),
+    }
+    for entry in &record.header[split..] {
+        line(out, entry);
     }
 }
 
-/// The board diagram (BOD) of a start position: hands, the nine rows, the side to move.
-fn write_board(w: &mut impl Write, pos: &Position) -> io::Result<()> {
-    writeln!(w, "後手の持駒：{}", hand_text(pos, Color::White))?;
-    writeln!(w, "  ９ ８ ７ ６ ５ ４ ３ ２ １")?;
-    writeln!(w, "+---------------------------+")?;
+/// The board diagram (BOD) of a position: hands, the nine rows, the side to move.
+fn write_board(out: &mut String, pos: &Position) {
+    let _ = writeln!(out, "後手の持駒：{}", hand_text(pos.hand(Color::White)));
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
     for rank in 1..=9u8 {
-        let mut row = String::from("|");
+        out.push('|');
         for file in (1..=9u8).rev() {
             let sq = Square::new(file, rank).expect("on the board");
             match pos.piece_at(sq) {
-                None => row.push_str(" ・"),
+                None => out.push_str(" ・"),
                 Some(p) => {
-                    row.push(if p.color == Color::Black { ' ' } else { 'v' });
-                    row.push_str(board_name(p.kind));
+                    out.push(if p.color == Color::Black { ' ' } else { 'v' });
+                    out.push_str(board_name(p.kind));
                 }
             }
         }
-        writeln!(w, "{row}|{}", KANJI_NUMBERS[rank as usize - 1])?;
+        let _ = writeln!(out, "|{}", KANJI_NUMBERS[rank as usize - 1]);
     }
-    writeln!(w, "+---------------------------+")?;
-    writeln!(w, "先手の持駒：{}", hand_text(pos, Color::Black))?;
-    writeln!(w, "{}番", side_name(pos.side_to_move()))
+    out.push_str("+---------------------------+\n");
+    let _ = writeln!(out, "先手の持駒：{}", hand_text(pos.hand(Color::Black)));
+    let _ = writeln!(out, "{}番", side_name(pos.side_to_move()));
 }
 
-/// The tail of the `まで…` line for `end` with `next` to move at the end: who won and how.
-/// `winner` names the winner where the word does not (`投了`, `詰み`, `切れ負け`, `入玉勝ち`);
-/// without it, the side the word makes the winner.
-fn summary(end: End, winner: Option<Color>, next: Color) -> String {
-    let won = winner.unwrap_or(match end {
-        End::EnteringKing | End::FoulWin | End::DefaultWin => next,
-        _ => !next,
-    });
-    match end {
-        End::Mate | End::Resign => format!("{}の勝ち", side_name(won)),
-        End::EnteringKing => format!("{}の入玉勝ち", side_name(won)),
-        End::TimeUp => format!("時間切れにより{}の勝ち", side_name(won)),
-        End::FoulLoss => format!("{}の反則負け", side_name(next)),
-        End::FoulWin => format!("{}の反則勝ち", side_name(next)),
-        other => other.word().to_string(),
+/// `*` comment lines.
+pub(crate) fn write_comments(out: &mut String, comments: &[String]) {
+    for c in comments {
+        let _ = writeln!(out, "*{c}");
     }
 }
 
-/// Writes a whole KIF record (UTF-8, `.kifu`): the BOM and version line, the header, the start
-/// (`手合割：平手`, or a board diagram), one line per move with its time (`moves`: each with
-/// the time it took), the end word with the trailer comments, and the `まで…` line (`winner`:
-/// see `summary`). The moves must be legal from `start`.
-pub fn write_record(
-    w: &mut impl Write,
-    info: &KifInfo,
-    start: &Position,
-    moves: &[(Move, Duration)],
-    end: End,
-    winner: Option<Color>,
-) -> io::Result<()> {
-    write_header(w, info, start)?;
-    let mut pos = start.clone();
-    let mut total = ByColor([Duration::ZERO; 2]);
+/// The width of `s` in columns, full-width characters counting two.
+fn columns(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// Writes a whole KIF record: the version line, the header and start, the record's comments,
+/// one line per move with its comments, the end word with its comments, and the `まで…` line.
+/// Times (the move's and the mover's total) are written on every line when any move has one
+/// (a move without is written as 0:00) or there is no move (the end line then says 0:00, as
+/// tsshogi writes it), else on none.
+pub fn write(record: &Record) -> String {
+    write_with_notes(record, &[])
+}
+
+/// [`write`] with `#` lines after the version line (notes that readers skip).
+pub fn write_with_notes(record: &Record, notes: &[String]) -> String {
+    let mut out = String::with_capacity(64 * (record.moves.len() + 20));
+    out.push_str("#KIF version=2.0 encoding=UTF-8\n");
+    for n in notes {
+        let _ = writeln!(out, "#{n}");
+    }
+    write_preamble(&mut out, record);
+    out.push_str("手数----指手---------消費時間--\n");
+    write_comments(&mut out, &record.comments);
+    let timed = record.moves.is_empty() || record.moves.iter().any(|m| m.time_ms.is_some());
+    let mut pos = record.start.clone();
+    let mut total = ByColor([0u64; 2]);
     let mut prev_to = None;
-    for (i, &(mv, t)) in moves.iter().enumerate() {
-        let side = pos.side_to_move();
-        total[side] += t;
-        let text = move_text(&pos, mv, prev_to);
-        let width: usize = text.chars().count();
-        let pad = match mv {
-            Move::Normal { .. } if width == 7 => "  ",
-            Move::Normal { .. } => "",
-            Move::Drop { .. } => "    ",
-        };
-        let (t, sum) = (mss(t), hhmmss(total[side]));
-        writeln!(w, "{:>4} {text}{pad} ({t}/{sum})", i + 1)?;
-        prev_to = Some(mv.to());
-        pos.do_move(mv);
-    }
-    let n = moves.len();
-    let next = pos.side_to_move();
-    let word = end.word();
-    let pad = " ".repeat(12usize.saturating_sub(word.chars().count() * 2));
-    let (t, sum) = (mss(Duration::ZERO), hhmmss(total[next]));
-    writeln!(w, "{:>4} {word}{pad} ({t}/{sum})", n + 1)?;
-    for c in &info.trailer {
-        writeln!(w, "*{c}")?;
-    }
-    writeln!(w, "まで{n}手で{}", summary(end, winner, next))
-}
-
-/// Everything before the first move line.
-fn write_header(w: &mut impl Write, info: &KifInfo, start: &Position) -> io::Result<()> {
-    write!(w, "\u{feff}")?;
-    writeln!(w, "#KIF version=2.0 encoding=UTF-8")?;
-    for c in &info.comments {
-        writeln!(w, "#{c}")?;
-    }
-    for (key, value) in [
-        ("開始日時", &info.start_time),
-        ("終了日時", &info.end_time),
-        ("棋戦", &info.event),
-    ] {
-        if let Some(v) = value {
-            writeln!(w, "{key}：{v}")?;
+    let mut time_column = |out: &mut String, side: Color, ms: u64| {
+        if timed {
+            total[side] += ms;
+            let _ = write!(out, " ({}/{})", mss(ms), hhmmss(total[side]));
         }
+    };
+    for (i, m) in record.moves.iter().enumerate() {
+        let side = pos.side_to_move();
+        let text = move_text(&pos, m.mv, prev_to);
+        let _ = write!(out, "{:>4} {text}", i + 1);
+        if timed {
+            out.push_str(&" ".repeat(12usize.saturating_sub(columns(&text))));
+        }
+        time_column(&mut out, side, m.time_ms.unwrap_or(0));
+        out.push('\n');
+        write_comments(&mut out, &m.comments);
+        prev_to = Some(m.mv.to());
+        pos.do_move(m.mv);
     }
-    if start.to_sfen() == STARTPOS_SFEN {
-        writeln!(w, "手合割：平手")?;
-    } else {
-        write_board(w, start)?;
+    if let Some(end) = record.end {
+        let next = pos.side_to_move();
+        let word = word_of_ending(end, next);
+        let _ = write!(out, "{:>4} {word}", record.moves.len() + 1);
+        if timed {
+            out.push_str(&" ".repeat(12usize.saturating_sub(columns(word))));
+        }
+        time_column(&mut out, next, 0);
+        out.push('\n');
+        write_comments(&mut out, &record.end_comments);
+        let _ = writeln!(
+            out,
+            "まで{}手で{}",
+            record.moves.len(),
+            summary_of_ending(end, next, false)
+        );
     }
-    writeln!(w, "先手：{}", info.names[Color::Black])?;
-    writeln!(w, "後手：{}", info.names[Color::White])?;
-    writeln!(w, "手数----指手---------消費時間--")
+    out
 }

@@ -12,6 +12,7 @@
 use crate::record::csa;
 use crate::record::csa::record::{format_time, write_record, RecordInfo};
 use crate::record::kif;
+use crate::record::{Ending, Record, RecordMove};
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
@@ -20,7 +21,6 @@ use crate::tournament::output::lines::{opening_text, GameInfo};
 use crate::{ByColor, Color, Move};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The file a game's record goes to: `DIR/game-00017.csa` or `.kifu`.
 pub fn record_path(dir: &Path, number: u64, format: RecordFormat) -> PathBuf {
@@ -148,20 +148,20 @@ pub fn write_csa(
     write_record(w, &meta, &record.opening.start, &moves, end)
 }
 
-/// The KIF end word of a game and its winner, with `next` the side to move at the end: a foul's
-/// word is relative to the side to move.
-fn kif_end(record: &GameRecord, next: Color) -> (kif::End, Option<Color>) {
+/// The end a game's KIF record says: a foul is the loser's (KIF writes it 反則負け or 反則勝ち
+/// as the loser is the side to move or not); an adjudication or a game stopped is a 中断.
+fn kif_end(record: &GameRecord) -> Ending {
     let winner = match record.end.result {
         Decision::Win(w) => Some(w),
         _ => None,
     };
-    let end = match (record.end.reason, winner) {
-        (Reason::Mate, Some(_)) => kif::End::Mate,
-        (Reason::Resign, Some(_)) => kif::End::Resign,
-        (Reason::Declaration, Some(_)) => kif::End::EnteringKing,
-        (Reason::Repetition, _) => kif::End::Repetition,
-        (Reason::MaxPlies, _) => kif::End::Jishogi,
-        (Reason::Time, Some(_)) => kif::End::TimeUp,
+    match (record.end.reason, winner) {
+        (Reason::Mate, Some(_)) => Ending::Mate,
+        (Reason::Resign, Some(_)) => Ending::Resign,
+        (Reason::Declaration, Some(_)) => Ending::Declaration,
+        (Reason::Repetition, _) => Ending::Repetition,
+        (Reason::MaxPlies, _) => Ending::Jishogi,
+        (Reason::Time, Some(_)) => Ending::TimeUp,
         (
             Reason::IllegalDeclaration
             | Reason::IllegalMove
@@ -169,22 +169,15 @@ fn kif_end(record: &GameRecord, next: Color) -> (kif::End, Option<Color>) {
             | Reason::Crash
             | Reason::NoResponse,
             Some(w),
-        ) if w == next => kif::End::FoulWin,
-        (
-            Reason::IllegalDeclaration
-            | Reason::IllegalMove
-            | Reason::PerpetualCheck
-            | Reason::Crash
-            | Reason::NoResponse,
-            Some(_),
-        ) => kif::End::FoulLoss,
-        _ => kif::End::Interrupt,
-    };
-    (end, winner)
+        ) => Ending::Foul(!w),
+        _ => Ending::Interrupt,
+    }
 }
 
-/// A KIF record (UTF-8, `.kifu`): the game's number, opening and time control as comments, the
-/// opening's moves (no time) and the engines' moves, the end, and the game's words after it.
+/// A KIF record (UTF-8 with a byte order mark, `.kifu`) written by [`kif::write_with_notes`]:
+/// the game's number, opening and time control as `#` notes, the opening's moves (no time) and
+/// the engines' moves, the end, and the game's words after it. A start that is one of the
+/// handicaps is written as its `手合割` line, any other as a board diagram.
 pub fn write_kif(
     w: &mut impl Write,
     info: &GameInfo,
@@ -195,38 +188,33 @@ pub fn write_kif(
         Some(t) => format!("{} (illegal move: {t})", record.end.detail),
         None => record.end.detail.clone(),
     };
-    let meta = kif::KifInfo {
-        comments: vec![
-            format!("saikoro match, game {}, round {}", info.number, info.round),
-            format!("opening: {}", opening_text(record)),
-            time_comment(limits),
-        ],
-        start_time: Some(format_time(record.started)),
-        end_time: Some(format_time(record.ended)),
-        event: Some("saikoro match".to_string()),
-        names: ByColor([info.black.clone(), info.white.clone()]),
-        trailer: vec![detail],
+    let notes = [
+        format!("saikoro match, game {}, round {}", info.number, info.round),
+        format!("opening: {}", opening_text(record)),
+        time_comment(limits),
+    ];
+    let mut kif = Record::new(record.opening.start.clone());
+    kif.header = vec![
+        ("開始日時".into(), format_time(record.started)),
+        ("終了日時".into(), format_time(record.ended)),
+        ("棋戦".into(), "saikoro match".into()),
+        ("先手".into(), info.black.clone()),
+        ("後手".into(), info.white.clone()),
+    ];
+    let timed = |mv: Move, ms: u64| RecordMove {
+        time_ms: Some(ms),
+        ..RecordMove::new(mv)
     };
-    let moves: Vec<(Move, Duration)> = record
+    kif.moves = record
         .opening
         .moves
         .iter()
-        .map(|&m| (m, Duration::ZERO))
-        .chain(
-            record
-                .moves
-                .iter()
-                .map(|m| (m.mv, Duration::from_millis(m.time_ms))),
-        )
+        .map(|&m| timed(m, 0))
+        .chain(record.moves.iter().map(|m| timed(m.mv, m.time_ms)))
         .collect();
-    let first = record.opening.start.side_to_move();
-    let next = if moves.len().is_multiple_of(2) {
-        first
-    } else {
-        !first
-    };
-    let (end, winner) = kif_end(record, next);
-    kif::write_record(w, &meta, &record.opening.start, &moves, end, winner)
+    kif.end = Some(kif_end(record));
+    kif.end_comments = vec![detail];
+    write!(w, "\u{feff}{}", kif::write_with_notes(&kif, &notes))
 }
 
 #[cfg(test)]

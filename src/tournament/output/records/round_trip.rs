@@ -3,7 +3,7 @@
 //! writes them, then read with the record readers of `record/`.
 
 use super::{write_csa, write_kif};
-use crate::record::{csa, kif};
+use crate::record::{csa, kif, Ending};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use crate::tournament::game::timecontrol::Limits;
@@ -208,19 +208,27 @@ fn expected_csa(p: &Played) -> csa::End {
     }
 }
 
-/// The KIF end word each end of the match is written with: a foul loses for the side to move
-/// (反則負け) or wins for it (反則勝ち); an adjudication is a 中断.
-fn expected_kif(p: &Played) -> kif::End {
+/// The KIF end each end of the match is read back as: a foul is the loser's, written 反則負け
+/// when the loser is the side to move and 反則勝ち when not (the word of each is checked in
+/// the text); an adjudication is a 中断.
+fn expected_kif(p: &Played, text: &str) -> Ending {
     match p.record.end.reason {
-        Reason::Mate => kif::End::Mate,
-        Reason::Resign => kif::End::Resign,
-        Reason::Declaration => kif::End::EnteringKing,
-        Reason::Repetition => kif::End::Repetition,
-        Reason::MaxPlies => kif::End::Jishogi,
-        Reason::Time => kif::End::TimeUp,
-        Reason::Adjudication | Reason::Interrupted => kif::End::Interrupt,
-        _ if loser_to_move(p) => kif::End::FoulLoss,
-        _ => kif::End::FoulWin,
+        Reason::Mate => Ending::Mate,
+        Reason::Resign => Ending::Resign,
+        Reason::Declaration => Ending::Declaration,
+        Reason::Repetition => Ending::Repetition,
+        Reason::MaxPlies => Ending::Jishogi,
+        Reason::Time => Ending::TimeUp,
+        Reason::Adjudication | Reason::Interrupted => Ending::Interrupt,
+        _ => {
+            let word = if loser_to_move(p) {
+                " 反則負け "
+            } else {
+                " 反則勝ち "
+            };
+            assert!(text.contains(word), "{text}");
+            Ending::Foul(if loser_to_move(p) { p.next } else { !p.next })
+        }
     }
 }
 
@@ -244,7 +252,7 @@ struct Seen {
     non_promotions: bool,
     other_starts: bool,
     csa_ends: HashSet<csa::End>,
-    kif_ends: HashSet<kif::End>,
+    kif_ends: HashSet<Ending>,
 }
 
 impl Seen {
@@ -289,10 +297,17 @@ fn every_record_written_reads_back_as_the_game() {
         assert_eq!(csa.end, Some(expected_csa(&p)), "seed {seed}: {text}");
 
         let text = kif_text(seed, &p);
-        let kif = kif::parse(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let mut kifs =
+            kif::read_records(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let kif = kifs.remove(0);
         assert_eq!(unnumbered(&kif.start), start, "seed {seed}");
-        assert_eq!(kif.moves, moves, "seed {seed}");
-        assert_eq!(kif.end, Some(expected_kif(&p)), "seed {seed}: {text}");
+        let read: Vec<Move> = kif.moves.iter().map(|m| m.mv).collect();
+        assert_eq!(read, moves, "seed {seed}");
+        assert_eq!(
+            kif.end,
+            Some(expected_kif(&p, &text)),
+            "seed {seed}: {text}"
+        );
 
         seen.game(&p);
         seen.csa_ends.extend(csa.end);
