@@ -1,5 +1,5 @@
 //! KIF game records (棋譜ファイル, the format of Kifu for Windows, 将棋所 and ShogiHome), read
-//! ([`read_records`]) and written ([`write`]) through the one record model
+//! ([`read_records`]) and written ([`write()`]) through the one record model
 //! ([`crate::record::Record`]) with the Japanese words that every Japanese form shares
 //! ([`crate::record::japanese`]): the kanji numerals, the piece names, the handicaps (`手合割`)
 //! and the end words (終局).

@@ -501,7 +501,7 @@ impl Reader {
         text: &'t str,
         side: Color,
     ) -> Result<(Move, String, &'t str), String> {
-        let word = text.split([' ', '\u{3000}']).next().unwrap_or(text);
+        let word = text.split(' ').next().unwrap_or(text);
         let bad = || format!("'{word}' is not a KIF move");
         let (to, rest) = if let Some(r) = text.strip_prefix('同') {
             let to = self

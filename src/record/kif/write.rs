@@ -127,7 +127,7 @@ pub fn write(record: &Record) -> String {
     write_with_notes(record, &[])
 }
 
-/// [`write`] with `#` lines after the version line (notes that readers skip).
+/// [`write()`] with `#` lines after the version line (notes that readers skip).
 pub fn write_with_notes(record: &Record, notes: &[String]) -> String {
     let mut out = String::with_capacity(64 * (record.moves.len() + 20));
     out.push_str("#KIF version=2.0 encoding=UTF-8\n");
