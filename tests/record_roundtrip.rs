@@ -3,8 +3,10 @@
 //! are seeded random playouts (drops, promotions, 不成 and captures back all come up in them)
 //! from the starting position, a handicap with White to move and a position with pieces in hand.
 
+mod common;
+use common::random_game;
 use saikoro::record::{csa, ki2, kif, Ending, Record, RecordMove};
-use saikoro::{ByColor, Choice, EnteringKingRule, Game, Move, Position, RandomMover};
+use saikoro::{ByColor, Game, Move, Position};
 
 /// Start positions: 平手, 二枚落ち (上手, White, moves first) and a middle game with hands.
 const STARTS: [&str; 3] = [
@@ -12,23 +14,6 @@ const STARTS: [&str; 3] = [
     "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "ln1g1g1nl/1r1sk2s1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/7R1/LN1GKGSNL b Bb 1",
 ];
-
-/// A seeded random game of at most `plies` moves from `start`.
-fn random_game(start: &Position, seed: u64, plies: usize) -> Vec<Move> {
-    let mut mover = RandomMover::new(seed);
-    let mut game = Game::new(start.clone());
-    let mut moves = Vec::new();
-    while moves.len() < plies && game.outcome().is_none() {
-        match mover.choose(&mut game, EnteringKingRule::default()) {
-            Choice::Move(mv) => {
-                game.play(mv);
-                moves.push(mv);
-            }
-            Choice::Resign | Choice::DeclareWin => break,
-        }
-    }
-    moves
-}
 
 fn names() -> ByColor<String> {
     ByColor(["Sente".to_string(), "Gote".to_string()])

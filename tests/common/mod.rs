@@ -73,3 +73,22 @@ pub fn sfen_lines(name: &str) -> Vec<(usize, String)> {
         .map(|(i, l)| (i + 1, l.to_string()))
         .collect()
 }
+
+/// A seeded random game (`saikoro::RandomMover`, self-play's picker) of at most `plies` moves
+/// from `start`: it stops at the game's end, a resignation or a declaration.
+pub fn random_game(start: &saikoro::Position, seed: u64, plies: usize) -> Vec<saikoro::Move> {
+    use saikoro::{Choice, EnteringKingRule, Game, RandomMover};
+    let mut mover = RandomMover::new(seed);
+    let mut game = Game::new(start.clone());
+    let mut moves = Vec::new();
+    while moves.len() < plies && game.outcome().is_none() {
+        match mover.choose(&mut game, EnteringKingRule::default()) {
+            Choice::Move(mv) => {
+                game.play(mv);
+                moves.push(mv);
+            }
+            Choice::Resign | Choice::DeclareWin => break,
+        }
+    }
+    moves
+}

@@ -595,6 +595,20 @@ fn read_in(
         if bare {
             return checked(pos, legal, text, drop);
         }
+        // One piece of the kind that could go there but for its own king: that rule is why.
+        let promote = p.suffix == Suffix::Promote;
+        let exposing: Vec<Move> = (0..81usize)
+            .filter_map(Square::from_index)
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|q| q.color == us && q.kind == p.kind)
+            })
+            .map(|from| Move::Normal { from, to, promote })
+            .filter(|&mv| pos.is_legal(mv) == Err(IllegalMove::KingInCheck))
+            .collect();
+        if let [mv] = exposing[..] {
+            return checked(pos, legal, text, mv);
+        }
         return Err(MoveTextError::NoPiece {
             text: text.into(),
             kind: p.kind,

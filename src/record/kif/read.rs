@@ -304,11 +304,10 @@ impl Reader {
                 return Err(format!("'{trimmed}': a KI2 move line in a KIF record"));
             }
             self.seen = true;
-            if self.part == Part::Ended {
-                return Err(format!("'{trimmed}': a move after the end"));
-            }
             self.position()?;
-            self.part = Part::Moves;
+            if self.part == Part::Header {
+                self.part = Part::Moves;
+            }
             return crate::record::ki2::read::move_line(self, trimmed);
         }
         if trimmed.starts_with("手数-") || trimmed.starts_with("手数─") {
