@@ -7,6 +7,16 @@
 //   NODE_PATH=/tmp/node_modules node positions/ki2_crosscheck.mjs /tmp/ki2-saikoro.tsv /tmp/ki2-tsshogi.tsv
 //   cargo run --release --example ki2_moves -- --read < /tmp/ki2-tsshogi.tsv
 //
+// With --games, whole records instead (made by examples/ki2_games.rs):
+//
+//   cargo run --release --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
+//   NODE_PATH=/tmp/node_modules node positions/ki2_crosscheck.mjs --games /tmp/ki2-games.tsv
+//
+// Each line is `SFEN<TAB>USI moves<TAB>Saikoro's KI2 record` (line breaks as `\n`); the script
+// builds the same game in tsshogi (`Record.newByUSI`, ended by a resignation), exports it with
+// `exportKI2`, compares the texts move by move, and reads Saikoro's text back with `importKI2`
+// to check it is the same game.
+//
 // Each input line is `SFEN<TAB>USI move<TAB>Saikoro's text`. The script writes tsshogi's text
 // for the same move (tsshogi's `formatMove`, its side mark taken off), counts the agreements
 // and prints each disagreement with the kind it falls in (see positions/README.md), so that the
@@ -16,7 +26,67 @@ import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const require = createRequire(import.meta.url + "/../");
-const { Position, Piece, Square, formatMove } = require("tsshogi");
+const { Position, Piece, Square, formatMove, Record, exportKI2, importKI2 } = require("tsshogi");
+
+if (process.argv[2] === "--games") {
+  games(process.argv[3]);
+  process.exit(0);
+}
+
+// The --games mode: whole KI2 records of random games, Saikoro's against tsshogi's export.
+function games(file) {
+  let same = 0;
+  let moves = 0;
+  let differ = 0;
+  let readBack = 0;
+  const kinds = new Map();
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const [sfen, usi, oursEscaped] = line.split("\t");
+    const ours = oursEscaped.replaceAll("\\n", "\n");
+    const record = Record.newByUSI(`sfen ${sfen} moves ${usi} resign`.replace("moves  resign", "moves resign"));
+    if (record instanceof Error) {
+      console.log(`tsshogi refuses ${sfen} ${usi}: ${record}`);
+      continue;
+    }
+    const theirs = exportKI2(record, {});
+    const tokens = (t) =>
+      t
+        .split("\n")
+        .filter((l) => /^[▲△]/.test(l))
+        .join("")
+        .replace(/ +/g, "")
+        .split(/(?=[▲△])/)
+        .filter((x) => x);
+    const a = tokens(ours);
+    const b = tokens(theirs);
+    moves += a.length;
+    // tsshogi lists a hand from the pawn up (歩九　香二 …), Saikoro from the rook down (飛　角 …,
+    // as Kifu for Windows does): the texts are compared without the hand lines.
+    const unhanded = (t) => t.replace(/^(先手|後手)の持駒：.*$/gm, "");
+    if (unhanded(ours) === unhanded(theirs)) same++;
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if (a[i] !== b[i]) {
+        differ++;
+        record.goto(i);
+        const move = record.moves[i + 1]?.move;
+        const pinned =
+          move instanceof Object && move.to && illegalRivals(record.position, move).length
+            ? " (a rival tsshogi counts cannot legally move there)"
+            : "";
+        const k = kindOfText(a[i] ?? "", b[i] ?? "") + pinned;
+        kinds.set(k, (kinds.get(k) ?? 0) + 1);
+        console.log(`${k}\t${sfen}\tmove ${i + 1}\tsaikoro ${a[i]}\ttsshogi ${b[i]}`);
+      }
+    }
+    const back = importKI2(ours);
+    if (!(back instanceof Error)) back.goto(Number.MAX_SAFE_INTEGER);
+    if (!(back instanceof Error) && back.usi === record.usi) readBack++;
+    else console.log(`tsshogi reads Saikoro's record otherwise: ${sfen} ${usi}`);
+  }
+  console.log(`games: identical texts ${same}; moves ${moves}, differing ${differ}; read back by tsshogi as the same game ${readBack}`);
+  for (const [k, n] of kinds) console.log(`  ${k}: ${n}`);
+}
 
 const file = process.argv[2];
 if (!file) {

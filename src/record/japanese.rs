@@ -366,3 +366,29 @@ pub(crate) fn rule_reason(side: Color, mv: Move, e: IllegalMove) -> String {
         (e, _) => e.to_string(),
     }
 }
+
+/// The side marks of KI2 moves (and of KIF moves, where some writers put them).
+pub(crate) const SIDE_MARKS: [(char, Color); 6] = [
+    ('▲', Color::Black),
+    ('☗', Color::Black),
+    ('▼', Color::Black),
+    ('△', Color::White),
+    ('☖', Color::White),
+    ('▽', Color::White),
+];
+
+/// The mark of a side in the texts Saikoro writes (`▲`, `△`).
+pub(crate) fn side_mark(color: Color) -> char {
+    match color {
+        Color::Black => '▲',
+        Color::White => '△',
+    }
+}
+
+/// `５二`: a square as the forms write it, full-width file and kanji rank.
+pub(crate) fn square_text(sq: crate::Square) -> String {
+    let mut s = String::new();
+    s.push(WIDE_DIGITS[sq.file() as usize - 1]);
+    s.push_str(KANJI_NUMBERS[sq.rank() as usize - 1]);
+    s
+}

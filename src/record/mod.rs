@@ -9,6 +9,7 @@ pub mod game;
 pub mod japanese;
 pub mod ki2;
 pub mod kif;
+pub(crate) mod kifu;
 
 /// The word that a form's table (`(word, value)` pairs, each value once) gives `value`; empty
 /// when the table has none.

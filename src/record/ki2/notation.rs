@@ -18,7 +18,7 @@
 //! Only legal moves count: a pinned piece that cannot move to the square needs no word.
 
 use crate::record::japanese::{digit, piece_at_start, piece_name, rule_reason};
-use crate::record::kif::read::{square_text as square_words, SIDE_MARKS};
+use crate::record::japanese::{square_text as square_words, SIDE_MARKS};
 use crate::{Color, IllegalMove, Move, PieceType, Position, Square};
 use std::fmt;
 

@@ -1,16 +1,17 @@
-//! Reading KI2 records: KIF's reader ([`crate::record::kif::read`]) with KI2's move lines, each
+//! Reading KI2 records: the reader KIF and KI2 share (see [`crate::record::kif`]) with KI2's move lines, each
 //! move read by the rules ([`notation::read_move`](super::notation::read_move)): a text that
 //! fits two pieces or none, a drop of a piece not in hand, 二歩, 打ち歩詰め or a king left in
 //! check is an error naming the line and the reason.
 
-use crate::record::kif::read::{read_text, Reader, Syntax, SIDE_MARKS};
+use crate::record::japanese::SIDE_MARKS;
+use crate::record::kifu::{read_text, Reader, Syntax};
 use crate::record::{Record, RecordError};
 
 /// Reads a KI2 text (already decoded) into its record: one game a text. A text with only a
 /// position (`手合割` or a board diagram) and no moves is a game of no moves; a text with
 /// neither and no move is no record (`RecordError { line: 0, .. }`).
 pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
-    read_text(text, Syntax::Ki2).map(|r| vec![r])
+    read_text(text, Syntax::Ki2, move_line).map(|r| vec![r])
 }
 
 /// The moves of one KI2 line (`▲７六歩　△３四歩`, spaces anywhere), or an end word in place

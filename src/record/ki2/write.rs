@@ -3,8 +3,8 @@
 //! each padded to twelve columns), a comment on lines of its own after its move, and the end as
 //! the `まで…` line.
 
+use crate::record::japanese::side_mark;
 use crate::record::japanese::summary_of_ending;
-use crate::record::kif::read::side_mark;
 use crate::record::kif::{write_comments, write_preamble};
 use crate::record::Record;
 use std::fmt::Write as _;

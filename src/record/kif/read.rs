@@ -1,585 +1,122 @@
-//! Reading KIF records, and the part of KI2 that KIF shares: the header, the start position
-//! (`手合割`, or a board diagram, BOD), comments, variations and the end. Every move is checked
-//! by the rules as it is read. Text only: decoding Shift_JIS is the caller's.
-//!
-//! What is kept and what is not:
-//! - `key：value` lines (full- or half-width colon) are the header, in order; `手合割`, the hands
-//!   (`先手の持駒`, `後手の持駒`, `下手の…`, `上手の…`), the board rows and the side to move
-//!   (`先手番`, `後手番`, `下手番`, `上手番`) are read into the start position instead. After a
-//!   handicap (a `手合割` other than 平手, or a diagram with `上手`/`下手` hands) the side to
-//!   move is White unless a line says otherwise.
-//! - `*` lines are comments: before the first move the record's, after a move that move's, after
-//!   the end the end's. `&` lines (bookmarks) and `#` lines are ignored.
-//! - Times `( 0:01/00:00:01)` are read as the move's time (whole seconds); the totals are not
-//!   kept (a writer adds them up again).
-//! - `変化：N手` starts a variation: the main line is kept and the variations are counted in
-//!   [`Record::variations_dropped`].
-//! - The end word (`投了`, `詰み`, `反則勝ち`, …) ends the moves; `まで…` lines are read (in KI2
-//!   they are the end) and their move count must be the record's.
-//! - A text with only a position and no moves is a game of no moves when it has a `手合割` line,
-//!   a board diagram or the moves' heading (`手数----指手--`); a text with none of them and no
-//!   move is no record. One game a text: a position line after the moves is an error.
+//! Reading KIF records: the text KIF and KI2 share is read by [`crate::record::kifu`]; here
+//! are KIF's move lines (`   1 ７六歩(77)   ( 0:01/00:00:01)`, `   4 同　銀(31)`, `   5 ４五角打`,
+//! an end word `   6 投了`), each move's piece checked against the board and the move by the
+//! rules.
 
 use crate::record::japanese::{
-    digit, ending_of_summary, ending_of_word, parse_hand, piece_at_start, piece_name, rule_reason,
-    KANJI_NUMBERS, WIDE_DIGITS,
+    digit, piece_at_start, piece_name, side_mark, square_text, SIDE_MARKS,
 };
-use crate::record::{Record, RecordError, RecordMove};
-use crate::{ByColor, Color, Hand, Move, Piece, Position, Setup, Square};
+use crate::record::kifu::{move_number, read_text, Reader, Syntax};
+use crate::record::{Record, RecordError};
+use crate::{Color, Move, Square};
 
-/// Reads a KIF text (already decoded) into its record: one game a text.
+/// Reads a KIF text (already decoded) into its record: one game a text. A text with only a
+/// position (`手合割` or a board diagram) or the moves' heading and no moves is a game of no
+/// moves; a text with neither and no move is no record (`RecordError { line: 0, .. }`).
 pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
-    read_text(text, Syntax::Kif).map(|r| vec![r])
+    read_text(text, Syntax::Kif, move_line).map(|r| vec![r])
 }
 
-/// Which move lines a text holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Syntax {
-    /// KIF: numbered lines with the origin (`   1 ７六歩(77)`).
-    Kif,
-    /// KI2: `▲７六歩　△３四歩`, several a line.
-    Ki2,
+/// A KIF move line.
+fn move_line(r: &mut Reader, line: &str) -> Result<(), String> {
+    let (number, rest) = move_number(line).ok_or_else(|| format!("'{line}' is not a move line"))?;
+    kif_move_line(r, number, rest)
 }
 
-impl Syntax {
-    fn name(self) -> &'static str {
-        match self {
-            Syntax::Kif => "KIF",
-            Syntax::Ki2 => "KI2",
-        }
+/// KIF move line `number` (the text after the number): a move played, or the end word.
+fn kif_move_line(r: &mut Reader, number: usize, rest: &str) -> Result<(), String> {
+    let next = r.moves_read() + 1;
+    let text = rest.trim_matches([' ', '\u{3000}']);
+    if r.is_ended() {
+        return Err(format!("'{number} {text}': a move after the end"));
     }
+    if number != next {
+        return Err(format!("move number {number} where {next} was expected"));
+    }
+    let side = r.position()?.side_to_move();
+    let text = text.trim_start_matches(|c: char| SIDE_MARKS.iter().any(|&(m, _)| m == c));
+    let word = text.split([' ', '\u{3000}', '(']).next().unwrap_or("");
+    if r.end_with(word)? {
+        return Ok(());
+    }
+    let (mv, shown, after) = kif_move(r, text, side)?;
+    let time = kif_time(after).map_err(|e| format!("{shown}: {e}"))?;
+    r.play(mv, &shown, time)
 }
 
-/// Where a reader is in the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Part {
-    Header,
-    Moves,
-    Ended,
-    Variations,
-}
-
-/// A game read so far: the header and the start position's parts, then the moves.
-pub(crate) struct Reader {
-    syntax: Syntax,
-    part: Part,
-    header: Vec<(String, String)>,
-    handicap: Option<String>,
-    board: [Option<Piece>; 81],
-    ranks: u16,
-    hands: ByColor<Hand>,
-    handicap_labels: bool,
-    side: Option<Color>,
-    comments: Vec<String>,
-    /// The position after the moves read, once the first move line started them.
-    pos: Option<Position>,
-    pub(crate) moves: Vec<RecordMove>,
-    pub(crate) last_to: Option<Square>,
-    end: Option<crate::record::Ending>,
-    end_comments: Vec<String>,
-    variations: usize,
-    /// Whether a line only a game has was read: `手合割`, a board row, the moves' heading, a
-    /// move line or a `まで` line.
-    seen: bool,
-}
-
-/// Reads a KIF or KI2 text into its one record.
-pub(crate) fn read_text(text: &str, syntax: Syntax) -> Result<Record, RecordError> {
-    let mut r = Reader {
-        syntax,
-        part: Part::Header,
-        header: Vec::new(),
-        handicap: None,
-        board: [None; 81],
-        ranks: 0,
-        hands: ByColor([Hand::default(); 2]),
-        handicap_labels: false,
-        side: None,
-        comments: Vec::new(),
-        pos: None,
-        moves: Vec::new(),
-        last_to: None,
-        end: None,
-        end_comments: Vec::new(),
-        variations: 0,
-        seen: false,
+/// The move of a KIF move text (`７六歩(77)`, `同　銀(31)`, `４五角打`, `３三桂不成(45)`),
+/// its text with the side mark for errors, and what follows it (the time).
+fn kif_move<'t>(
+    r: &mut Reader,
+    text: &'t str,
+    side: Color,
+) -> Result<(Move, String, &'t str), String> {
+    let word = text.split(' ').next().unwrap_or(text);
+    let bad = || format!("'{word}' is not a KIF move");
+    let (to, rest) = if let Some(after) = text.strip_prefix('同') {
+        let to = r
+            .last_to
+            .ok_or_else(|| format!("'{word}': 同 with no move before it"))?;
+        (to, after.trim_start_matches([' ', '\u{3000}']))
+    } else {
+        let mut cs = text.chars();
+        let f = cs.next().and_then(digit).ok_or_else(bad)?;
+        let rank = cs.next().and_then(digit).ok_or_else(bad)?;
+        (Square::new(f, rank).ok_or_else(bad)?, cs.as_str())
     };
-    let mut lines = 0;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        let line = if i == 0 {
-            line.trim_start_matches('\u{feff}')
-        } else {
-            line
-        };
-        r.line(line)
-            .map_err(|reason| RecordError::at(i + 1, reason))?;
-        lines = i + 1;
+    let (kind, len) = piece_at_start(rest).ok_or_else(bad)?;
+    let mut rest = &rest[len..];
+    let (mut promote, mut drop) = (false, false);
+    if let Some(tail) = rest
+        .strip_prefix("不成")
+        .or_else(|| rest.strip_prefix('生'))
+    {
+        rest = tail;
+    } else if let Some(tail) = rest.strip_prefix('成') {
+        promote = true;
+        rest = tail;
+    } else if let Some(tail) = rest.strip_prefix('打') {
+        drop = true;
+        rest = tail;
     }
-    if !r.seen {
-        return Err(RecordError::at(0, no_game_reason(text, syntax)));
-    }
-    let start = r.start().map_err(|reason| RecordError::at(lines, reason))?;
-    Ok(Record {
-        header: r.header,
-        start,
-        comments: r.comments,
-        moves: r.moves,
-        end: r.end,
-        end_comments: r.end_comments,
-        variations_dropped: r.variations,
-    })
-}
-
-/// Why a text with no game line is refused, naming the form it looks like when it is a CSA
-/// record.
-fn no_game_reason(text: &str, syntax: Syntax) -> String {
-    let csa = text.lines().map(str::trim).any(|l| {
-        l.starts_with("V2")
-            || l.starts_with("PI")
-            || l.starts_with("P1")
-            || ((l.starts_with('+') || l.starts_with('-'))
-                && l.len() >= 7
-                && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
-    });
-    let mut reason = format!("no moves and no position: not a {} record", syntax.name());
-    if csa {
-        reason.push_str(" (it looks like a CSA record: read it as CSA)");
-    }
-    reason
-}
-
-/// The side marks of KI2 moves (and of KIF moves, where some writers put them).
-pub(crate) const SIDE_MARKS: [(char, Color); 6] = [
-    ('▲', Color::Black),
-    ('☗', Color::Black),
-    ('▼', Color::Black),
-    ('△', Color::White),
-    ('☖', Color::White),
-    ('▽', Color::White),
-];
-
-/// The mark of a side in the texts Saikoro writes (`▲`, `△`).
-pub(crate) fn side_mark(color: Color) -> char {
-    match color {
-        Color::Black => '▲',
-        Color::White => '△',
-    }
-}
-
-/// The KIF move line's number and the text after it: optional spaces, the number, a space.
-fn move_number(line: &str) -> Option<(usize, &str)> {
-    let t = line.trim_start_matches(' ');
-    let end = t.find(|c: char| !c.is_ascii_digit())?;
-    if end == 0 || !t[end..].starts_with([' ', '\u{3000}']) {
-        return None;
-    }
-    Some((t[..end].parse().ok()?, &t[end..]))
-}
-
-/// Whether a line holds KI2 moves: a side mark after optional spaces.
-fn is_ki2_line(line: &str) -> bool {
-    line.trim_start_matches([' ', '\u{3000}'])
-        .starts_with(|c: char| SIDE_MARKS.iter().any(|&(m, _)| m == c))
-}
-
-/// A header line's key and value (`^[^ ：:]+[：:]`), if it is one.
-fn key_value(line: &str) -> Option<(&str, &str)> {
-    let at = line.find(['：', ':'])?;
-    let key = &line[..at];
-    if key.is_empty() || key.contains([' ', '\u{3000}']) {
-        return None;
-    }
-    let colon = line[at..].chars().next()?.len_utf8();
-    Some((key, line[at + colon..].trim_matches([' ', '\u{3000}'])))
-}
-
-impl Reader {
-    /// Whether the moves have ended (an end word or a `まで` line was read).
-    pub(crate) fn is_ended(&self) -> bool {
-        self.part == Part::Ended
-    }
-
-    /// The position after the moves read so far (the start before the first).
-    pub(crate) fn position(&mut self) -> Result<&Position, String> {
-        if self.pos.is_none() {
-            self.pos = Some(self.start()?);
-        }
-        Ok(self.pos.as_ref().expect("set above"))
-    }
-
-    /// The start position the header lines give: the board diagram if there is one, else the
-    /// `手合割`, else 平手.
-    fn start(&self) -> Result<Position, String> {
-        let handicapped = self.handicap.as_deref().is_some_and(|h| h != "平手");
-        if self.ranks != 0 {
-            if self.ranks != 0b11_1111_1110 {
-                let missing: Vec<&str> = (1..=9)
-                    .filter(|r| self.ranks & (1 << r) == 0)
-                    .map(|r| KANJI_NUMBERS[r - 1])
-                    .collect();
-                return Err(format!(
-                    "the board diagram has no row {}",
-                    missing.join(", ")
-                ));
-            }
-            let side = self.side.unwrap_or(if handicapped || self.handicap_labels {
-                Color::White
-            } else {
-                Color::Black
-            });
-            let setup = Setup {
-                board: self.board,
-                hands: self.hands,
-                side,
-                ply: 1,
-            };
-            return Position::from_setup(&setup, crate::KingRule::Required)
-                .map_err(|e| format!("illegal board diagram: {e}"));
-        }
-        let name = self.handicap.as_deref().unwrap_or("平手");
-        let mut pos = crate::record::japanese::handicap_position(name)
-            .ok_or_else(|| format!("手合割 '{name}' needs a board diagram"))?;
-        if let Some(side) = self.side.filter(|&s| s != pos.side_to_move()) {
-            let mut setup = pos.to_setup();
-            setup.side = side;
-            pos = Position::from_setup(&setup, crate::KingRule::Required)
-                .map_err(|e| format!("手合割 '{name}' with {}番: {e}", side_name(side)))?;
-        }
-        Ok(pos)
-    }
-
-    /// Reads one line (without its `\r`).
-    fn line(&mut self, line: &str) -> Result<(), String> {
-        let trimmed = line.trim_matches([' ', '\u{3000}', '\t']);
-        if trimmed.is_empty() || line.starts_with('#') || line.starts_with('&') {
-            return Ok(());
-        }
-        if self.part == Part::Variations {
-            if trimmed.starts_with("変化") {
-                self.variations += 1;
-            }
-            return Ok(());
-        }
-        if let Some(c) = line.strip_prefix('*') {
-            let c = c.to_string();
-            match self.part {
-                Part::Header => self.comments.push(c),
-                Part::Ended => self.end_comments.push(c),
-                _ => match self.moves.last_mut() {
-                    Some(m) => m.comments.push(c),
-                    None => self.comments.push(c),
-                },
-            }
-            return Ok(());
-        }
-        if trimmed.starts_with("変化") {
-            if self.part != Part::Header {
-                self.part = Part::Variations;
-                self.variations += 1;
-            }
-            return Ok(());
-        }
-        if let Some(tail) = trimmed.strip_prefix("まで") {
-            return self.summary_line(tail);
-        }
-        if self.position_line(line)? {
-            if self.part != Part::Header {
-                return Err(format!(
-                    "'{trimmed}': a position line after the moves (one game a record)"
-                ));
-            }
-            self.seen = true;
-            return Ok(());
-        }
-        if let Some((number, rest)) = move_number(line) {
-            if self.syntax == Syntax::Ki2 {
-                return Err(format!("'{trimmed}': a KIF move line in a KI2 record"));
-            }
-            self.seen = true;
-            return self.kif_move_line(number, rest);
-        }
-        if is_ki2_line(line) {
-            if self.syntax == Syntax::Kif {
-                return Err(format!("'{trimmed}': a KI2 move line in a KIF record"));
-            }
-            self.seen = true;
-            self.position()?;
-            if self.part == Part::Header {
-                self.part = Part::Moves;
-            }
-            return crate::record::ki2::read::move_line(self, trimmed);
-        }
-        if trimmed.starts_with("手数-") || trimmed.starts_with("手数─") {
-            self.seen = true;
-            return Ok(());
-        }
-        if let Some((key, value)) = key_value(line) {
-            self.header.push((key.to_string(), value.to_string()));
-            return Ok(());
-        }
-        match self.part {
-            // The header's other lines: a diagram's frame and file numbers, titles.
-            Part::Header | Part::Ended => Ok(()),
-            _ => Err(format!(
-                "'{trimmed}' is not a move, a comment or an end of a {} record",
-                self.syntax.name()
-            )),
-        }
-    }
-
-    /// A line of the start position (`手合割`, a hand, the side to move, a board row): read, and
-    /// `true`; `false` for any other line.
-    fn position_line(&mut self, line: &str) -> Result<bool, String> {
-        let trimmed = line.trim_matches([' ', '\u{3000}']);
-        for (side, color, handicap) in [
-            ("先手番", Color::Black, false),
-            ("下手番", Color::Black, true),
-            ("後手番", Color::White, false),
-            ("上手番", Color::White, true),
-        ] {
-            if trimmed == side {
-                self.side = Some(color);
-                self.handicap_labels |= handicap;
-                return Ok(true);
-            }
-        }
-        if line.starts_with('|') {
-            self.board_row(line)
-                .ok_or_else(|| format!("'{line}' is not a board diagram's row"))?;
-            return Ok(true);
-        }
-        let Some((key, value)) = key_value(line) else {
-            return Ok(false);
-        };
-        let hand = |value: &str| parse_hand(value).ok_or_else(|| format!("bad hand '{value}'"));
-        match key {
-            "手合割" => self.handicap = Some(value.to_string()),
-            "先手の持駒" => self.hands[Color::Black] = hand(value)?,
-            "後手の持駒" => self.hands[Color::White] = hand(value)?,
-            "下手の持駒" => {
-                self.hands[Color::Black] = hand(value)?;
-                self.handicap_labels = true;
-            }
-            "上手の持駒" => {
-                self.hands[Color::White] = hand(value)?;
-                self.handicap_labels = true;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// A board diagram's row (`|v香v桂 ・ ・ ・ ・ ・v桂v香|一`): nine cells of a side mark
-    /// (` ` or `v`) and a piece (or `・`), then the rank.
-    fn board_row(&mut self, line: &str) -> Option<()> {
-        let inner = line.strip_prefix('|')?;
-        let (cells, rank) = inner.split_once('|')?;
-        let mut rank_chars = rank.trim_matches([' ', '\u{3000}']).chars();
-        let rank = digit(rank_chars.next()?)?;
-        if rank_chars.next().is_some() || self.ranks & (1 << rank) != 0 {
-            return None;
-        }
-        let mut rest = cells;
-        for file in (1..=9u8).rev() {
-            let mut cs = rest.chars();
-            let color = match cs.next()? {
-                'v' | 'V' => Color::White,
-                ' ' | '^' | '+' => Color::Black,
-                _ => return None,
-            };
-            rest = cs.as_str();
-            let sq = Square::new(file, rank)?;
-            if let Some(r) = rest.strip_prefix('・') {
-                self.board[sq.index()] = None;
-                rest = r;
-            } else {
-                let (kind, len) = piece_at_start(rest)?;
-                self.board[sq.index()] = Some(Piece::new(color, kind));
-                rest = &rest[len..];
-            }
-        }
-        if !rest.trim_matches([' ', '\u{3000}']).is_empty() {
-            return None;
-        }
-        self.ranks |= 1 << rank;
-        Some(())
-    }
-
-    /// A `まで…` line (the text after `まで`): the end for KI2, or a KIF record's end when its
-    /// moves gave none; its move count must be the record's.
-    fn summary_line(&mut self, tail: &str) -> Result<(), String> {
-        self.seen = true;
-        let next = self.position()?.side_to_move();
-        let t = tail.trim_start_matches([' ', '\u{3000}', '、']);
-        let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
-        if !digits.is_empty() && t[digits.len()..].starts_with("手") {
-            let n: usize = digits
-                .parse()
-                .map_err(|_| format!("bad move count {digits}"))?;
-            if n != self.moves.len() {
-                return Err(format!(
-                    "まで{n}手: the record has {} moves",
-                    self.moves.len()
-                ));
-            }
-        }
-        if self.end.is_none() {
-            self.end = Some(
-                ending_of_summary(t, next)
-                    .ok_or_else(|| format!("'まで{t}' names no end this reader knows"))?,
-            );
-        }
-        self.part = Part::Ended;
-        Ok(())
-    }
-
-    /// Ends the moves with `end` (an end word read where a move would be).
-    pub(crate) fn end_with(&mut self, word: &str) -> Result<bool, String> {
-        let next = self.position()?.side_to_move();
-        match ending_of_word(word, next) {
-            Some(end) => {
-                self.end = Some(end);
-                self.part = Part::Ended;
-                Ok(true)
-            }
-            None => Ok(false),
-        }
-    }
-
-    /// Plays `mv` (checked by the rules) with its time; `text` names it in an error.
-    pub(crate) fn play(
-        &mut self,
-        mv: Move,
-        text: &str,
-        time_ms: Option<u64>,
-    ) -> Result<(), String> {
-        let pos = self.position()?;
-        if let Err(e) = pos.is_legal(mv) {
-            return Err(format!(
-                "{text}: {}",
-                rule_reason(pos.side_to_move(), mv, e)
-            ));
-        }
-        self.pos.as_mut().expect("set above").do_move(mv);
-        self.moves.push(RecordMove {
-            mv,
-            time_ms,
-            comments: Vec::new(),
-        });
-        self.last_to = Some(mv.to());
-        self.part = Part::Moves;
-        Ok(())
-    }
-
-    /// KIF move line `number` (the text after the number): a move played, or the end word.
-    fn kif_move_line(&mut self, number: usize, rest: &str) -> Result<(), String> {
-        let next = self.moves.len() + 1;
-        let text = rest.trim_matches([' ', '\u{3000}']);
-        if self.part == Part::Ended {
-            return Err(format!("'{number} {text}': a move after the end"));
-        }
-        if number != next {
-            return Err(format!("move number {number} where {next} was expected"));
-        }
-        let side = self.position()?.side_to_move();
-        let text = text.trim_start_matches(|c: char| SIDE_MARKS.iter().any(|&(m, _)| m == c));
-        let word = text.split([' ', '\u{3000}', '(']).next().unwrap_or("");
-        if self.end_with(word)? {
-            return Ok(());
-        }
-        let (mv, shown, after) = self.kif_move(text, side)?;
-        let time = kif_time(after).map_err(|e| format!("{shown}: {e}"))?;
-        self.play(mv, &shown, time)
-    }
-
-    /// The move of a KIF move text (`７六歩(77)`, `同　銀(31)`, `４五角打`, `３三桂不成(45)`),
-    /// its text with the side mark for errors, and what follows it (the time).
-    fn kif_move<'t>(
-        &mut self,
-        text: &'t str,
-        side: Color,
-    ) -> Result<(Move, String, &'t str), String> {
-        let word = text.split(' ').next().unwrap_or(text);
-        let bad = || format!("'{word}' is not a KIF move");
-        let (to, rest) = if let Some(r) = text.strip_prefix('同') {
-            let to = self
-                .last_to
-                .ok_or_else(|| format!("'{word}': 同 with no move before it"))?;
-            (to, r.trim_start_matches([' ', '\u{3000}']))
-        } else {
-            let mut cs = text.chars();
+    let from = match rest.strip_prefix('(') {
+        Some(tail) if !drop => {
+            let mut cs = tail.chars();
             let f = cs.next().and_then(digit).ok_or_else(bad)?;
-            let r = cs.next().and_then(digit).ok_or_else(bad)?;
-            (Square::new(f, r).ok_or_else(bad)?, cs.as_str())
-        };
-        let (kind, len) = piece_at_start(rest).ok_or_else(bad)?;
-        let mut rest = &rest[len..];
-        let (mut promote, mut drop) = (false, false);
-        if let Some(r) = rest
-            .strip_prefix("不成")
-            .or_else(|| rest.strip_prefix('生'))
-        {
-            rest = r;
-        } else if let Some(r) = rest.strip_prefix('成') {
-            promote = true;
-            rest = r;
-        } else if let Some(r) = rest.strip_prefix('打') {
-            drop = true;
-            rest = r;
+            let rk = cs.next().and_then(digit).ok_or_else(bad)?;
+            rest = cs.as_str().strip_prefix(')').ok_or_else(bad)?;
+            Some(Square::new(f, rk).ok_or_else(bad)?)
         }
-        let from = match rest.strip_prefix('(') {
-            Some(r) if !drop => {
-                let mut cs = r.chars();
-                let f = cs.next().and_then(digit).ok_or_else(bad)?;
-                let rk = cs.next().and_then(digit).ok_or_else(bad)?;
-                rest = cs.as_str().strip_prefix(')').ok_or_else(bad)?;
-                Some(Square::new(f, rk).ok_or_else(bad)?)
-            }
-            _ => None,
-        };
-        let shown = format!("{}{}", side_mark(side), &text[..text.len() - rest.len()]);
-        let pos = self.position()?;
-        let mv = match from {
-            None if drop => Move::Drop { kind, to },
-            None => return Err(format!("{shown}: no origin square and no 打")),
-            Some(from) => {
-                match pos.piece_at(from) {
-                    Some(p) if p.color == side && p.kind == kind => {}
-                    Some(p) if p.color == side => {
-                        return Err(format!(
-                            "{shown}: the piece on {} is {}, not {}",
-                            square_text(from),
-                            piece_name(p.kind),
-                            piece_name(kind)
-                        ))
-                    }
-                    _ => {
-                        return Err(format!(
-                            "{shown}: no {} of the side to move on {}",
-                            piece_name(kind),
-                            square_text(from)
-                        ))
-                    }
+        _ => None,
+    };
+    let shown = format!("{}{}", side_mark(side), &text[..text.len() - rest.len()]);
+    let pos = r.position()?;
+    let mv = match from {
+        None if drop => Move::Drop { kind, to },
+        None => return Err(format!("{shown}: no origin square and no 打")),
+        Some(from) => {
+            match pos.piece_at(from) {
+                Some(p) if p.color == side && p.kind == kind => {}
+                Some(p) if p.color == side => {
+                    return Err(format!(
+                        "{shown}: the piece on {} is {}, not {}",
+                        square_text(from),
+                        piece_name(p.kind),
+                        piece_name(kind)
+                    ))
                 }
-                Move::Normal { from, to, promote }
+                _ => {
+                    return Err(format!(
+                        "{shown}: no {} of the side to move on {}",
+                        piece_name(kind),
+                        square_text(from)
+                    ))
+                }
             }
-        };
-        Ok((mv, shown, rest))
-    }
-}
-
-/// `５二`: a square as the forms write it.
-pub(crate) fn square_text(sq: Square) -> String {
-    let mut s = String::new();
-    s.push(WIDE_DIGITS[sq.file() as usize - 1]);
-    s.push_str(KANJI_NUMBERS[sq.rank() as usize - 1]);
-    s
-}
-
-/// `先手` or `後手`.
-fn side_name(c: Color) -> &'static str {
-    crate::record::japanese::side_name(c)
+            Move::Normal { from, to, promote }
+        }
+    };
+    Ok((mv, shown, rest))
 }
 
 /// The move's time in what follows a KIF move (`   ( 0:01/00:00:01)`, `+` for a branch):

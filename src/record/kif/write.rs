@@ -5,11 +5,11 @@
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it. The header and
 //! position parts are KI2's too.
 
+use crate::record::japanese::square_text;
 use crate::record::japanese::{
     board_name, hand_text, handicap_name, piece_name, side_name, summary_of_ending, word_of_ending,
     KANJI_NUMBERS,
 };
-use crate::record::kif::read::square_text;
 use crate::record::Record;
 use crate::{ByColor, Color, Move, PieceType, Position, Square};
 use std::fmt::Write as _;
