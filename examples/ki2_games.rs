@@ -1,6 +1,7 @@
-//! Prints seeded random games and Saikoro's KI2 record of each, one a line:
-//! `SFEN<TAB>USI moves<TAB>KI2 text` (the text's line breaks written as `\n`), for
-//! `positions/ki2_crosscheck.mjs --games` to compare with tsshogi's KI2 export of the same games:
+//! Prints seeded random games and Saikoro's KI2 and KIF records of each, one a line:
+//! `SFEN<TAB>USI moves<TAB>KI2 text<TAB>KIF text` (the texts' line breaks written as `\n`), for
+//! `positions/ki2_crosscheck.mjs --games` to compare with tsshogi's KI2 and KIF exports of the
+//! same games:
 //!
 //! ```text
 //! cargo run --release --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
@@ -10,7 +11,7 @@
 //! three pieces of a kind stand around one square (those of `tests/record_ki2.rs`); each ends
 //! in a resignation.
 
-use saikoro::record::{ki2, Ending, Record, RecordMove};
+use saikoro::record::{ki2, kif, Ending, Record, RecordMove};
 use saikoro::{Choice, EnteringKingRule, Game, Position, RandomMover};
 use std::io::Write;
 use std::process::ExitCode;
@@ -49,7 +50,8 @@ fn main() -> ExitCode {
         record.end = Some(Ending::Resign);
         let usi: Vec<String> = record.moves.iter().map(|m| m.mv.to_string()).collect();
         let text = ki2::write(&record).replace('\n', "\\n");
-        if writeln!(out, "{sfen}\t{}\t{text}", usi.join(" ")).is_err() {
+        let kif_text = kif::write(&record).replace('\n', "\\n");
+        if writeln!(out, "{sfen}\t{}\t{text}\t{kif_text}", usi.join(" ")).is_err() {
             return ExitCode::FAILURE;
         }
     }

@@ -26,7 +26,8 @@ import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const require = createRequire(import.meta.url + "/../");
-const { Position, Piece, Square, formatMove, Record, exportKI2, importKI2 } = require("tsshogi");
+const { Position, Piece, Square, formatMove, Record, exportKI2, importKI2, exportKIF, importKIF } =
+  require("tsshogi");
 
 if (process.argv[2] === "--games") {
   games(process.argv[3]);
@@ -39,11 +40,18 @@ function games(file) {
   let moves = 0;
   let differ = 0;
   let readBack = 0;
+  let sameKif = 0;
+  let shownKif = 0;
+  let readBackKif = 0;
   const kinds = new Map();
+  // tsshogi lists a hand from the pawn up (歩九　香二 …), Saikoro from the rook down (飛　角 …,
+  // as Kifu for Windows does): the texts are compared without the hand lines.
+  const unhanded = (t) => t.replace(/^(先手|後手)の持駒：.*$/gm, "");
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
-    const [sfen, usi, oursEscaped] = line.split("\t");
+    const [sfen, usi, oursEscaped, oursKifEscaped] = line.split("\t");
     const ours = oursEscaped.replaceAll("\\n", "\n");
+    const oursKif = (oursKifEscaped ?? "").replaceAll("\\n", "\n");
     const record = Record.newByUSI(`sfen ${sfen} moves ${usi} resign`.replace("moves  resign", "moves resign"));
     if (record instanceof Error) {
       console.log(`tsshogi refuses ${sfen} ${usi}: ${record}`);
@@ -61,9 +69,6 @@ function games(file) {
     const a = tokens(ours);
     const b = tokens(theirs);
     moves += a.length;
-    // tsshogi lists a hand from the pawn up (歩九　香二 …), Saikoro from the rook down (飛　角 …,
-    // as Kifu for Windows does): the texts are compared without the hand lines.
-    const unhanded = (t) => t.replace(/^(先手|後手)の持駒：.*$/gm, "");
     if (unhanded(ours) === unhanded(theirs)) same++;
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       if (a[i] !== b[i]) {
@@ -79,6 +84,24 @@ function games(file) {
         console.log(`${k}\t${sfen}\tmove ${i + 1}\tsaikoro ${a[i]}\ttsshogi ${b[i]}`);
       }
     }
+    record.goto(Number.MAX_SAFE_INTEGER);
+    // KIF: tsshogi writes no version line, every move's time (0:00 where none is known) and no
+    // `まで` line; Saikoro writes the version line, no times when none is known, and the `まで`
+    // line as Kifu for Windows does.
+    if (oursKif) {
+      const theirsKif = exportKIF(record, {});
+      const plain = (t) =>
+        unhanded(t)
+          .replace(/^#KIF.*\n/, "")
+          .replace(/^まで.*\n/m, "")
+          .replace(/ *\( 0:00\/00:00:00\)/g, "")
+          .replace(/ +$/gm, "");
+      if (plain(oursKif) === plain(theirsKif)) sameKif++;
+      else if (!shownKif++) console.log(`KIF differs:\n${oursKif}\n---\n${theirsKif}`);
+      const backKif = importKIF(oursKif);
+      if (!(backKif instanceof Error)) backKif.goto(Number.MAX_SAFE_INTEGER);
+      if (!(backKif instanceof Error) && backKif.usi === record.usi) readBackKif++;
+    }
     const back = importKI2(ours);
     if (!(back instanceof Error)) back.goto(Number.MAX_SAFE_INTEGER);
     if (!(back instanceof Error) && back.usi === record.usi) readBack++;
@@ -86,6 +109,7 @@ function games(file) {
   }
   console.log(`games: identical texts ${same}; moves ${moves}, differing ${differ}; read back by tsshogi as the same game ${readBack}`);
   for (const [k, n] of kinds) console.log(`  ${k}: ${n}`);
+  console.log(`KIF: texts the same as tsshogi's ${sameKif}; read back by tsshogi as the same game ${readBackKif}`);
 }
 
 const file = process.argv[2];

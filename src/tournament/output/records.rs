@@ -336,6 +336,36 @@ mod tests {
         assert!(text.ends_with("まで0手で後手の反則負け\n"), "{text}");
     }
 
+    /// A handicap start is written as its 手合割 line, as Kifu for Windows and tsshogi write one
+    /// (the match wrote a board diagram for it before the records were written through
+    /// `kif::write`): the same position, read back, in one line instead of fifteen.
+    #[test]
+    fn kif_handicap_start_as_its_name() {
+        let start =
+            Position::from_sfen("lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")
+                .unwrap();
+        let g = game(
+            start.clone(),
+            &["5a5b"],
+            end(Decision::Win(Color::White), Reason::Resign, "Black resigns"),
+        );
+        let mut out = Vec::new();
+        write_kif(&mut out, &info(), &g, &depth1()).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("棋戦：saikoro match\n手合割：香落ち\n先手：new\n"),
+            "{text}"
+        );
+        assert!(!text.contains("持駒"), "{text}");
+        assert!(
+            text.contains("   1 ５二玉(51)   ( 0:00/00:00:00)\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("まで1手で後手の勝ち\n"), "{text}");
+        let back = kif::read_records(&text).unwrap().remove(0);
+        assert_eq!(back.start, start);
+    }
+
     #[test]
     fn csa_end_lines() {
         let cases = [
