@@ -285,6 +285,14 @@ fn end_words_and_who_they_name() {
     assert!(kif::write(&r).ends_with("   2 反則勝ち\nまで1手で後手の反則勝ち\n"));
     let r = one("   1 ７六歩(77)\n   2 切れ負け\n");
     assert!(kif::write(&r).ends_with("まで1手で時間切れにより先手の勝ち\n"));
+    // In KI2 the まで line is the end: a foul is the side it names (Kifu for Windows writes the
+    // side to move; another side named is taken at its word).
+    let r = ki2::read_records("▲７六歩\nまで1手で先手の反則負け\n").unwrap();
+    assert_eq!(r[0].end, Some(Ending::Foul(Color::Black)));
+    let r = ki2::read_records("▲７六歩\nまで1手で後手の反則負け\n").unwrap();
+    assert_eq!(r[0].end, Some(Ending::Foul(Color::White)));
+    let r = ki2::read_records("▲７六歩\nまで1手で後手の反則勝ち\n").unwrap();
+    assert_eq!(r[0].end, Some(Ending::Foul(Color::Black)));
     // A まで line alone ends a KIF record too.
     let r = one("   1 ７六歩(77)\nまで1手で先手の勝ち\n");
     assert_eq!(r.end, Some(Ending::Resign));

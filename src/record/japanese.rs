@@ -329,12 +329,22 @@ pub(crate) fn ending_of_summary(tail: &str, next: Color) -> Option<Ending> {
         Some(i) if t[..i].chars().all(|c| c.is_ascii_digit()) => &t[i + "手で".len()..],
         _ => t,
     };
+    // The side a foul word names (`先手の反則負け`), else the side to move, as tsshogi reads it.
+    let named = [
+        ("先手の", Color::Black),
+        ("下手の", Color::Black),
+        ("後手の", Color::White),
+        ("上手の", Color::White),
+    ]
+    .iter()
+    .find(|(w, _)| t.starts_with(w))
+    .map_or(next, |&(_, c)| c);
     if t.starts_with("時間切れ") {
         Some(Ending::TimeUp)
     } else if t.ends_with("反則勝ち") {
-        Some(Ending::Foul(!next))
+        Some(Ending::Foul(!named))
     } else if t.ends_with("反則負け") {
-        Some(Ending::Foul(next))
+        Some(Ending::Foul(named))
     } else if t.ends_with("入玉勝ち") {
         Some(Ending::Declaration)
     } else if t.ends_with("勝ち") {
