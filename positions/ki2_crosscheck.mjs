@@ -45,7 +45,7 @@ function games(file) {
   let readBackKif = 0;
   const kinds = new Map();
   // tsshogi lists a hand from the pawn up (歩九　香二 …), Saikoro from the rook down (飛　角 …,
-  // as Kifu for Windows does): the texts are compared without the hand lines.
+  // as the match's KIF records always have): the texts are compared without the hand lines.
   const unhanded = (t) => t.replace(/^(先手|後手)の持駒：.*$/gm, "");
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
