@@ -32,8 +32,8 @@ const STARTS: [&str; 5] = [
     "8k/3G1G3/5G3/3S1S3/9/3S1S3/9/3+P1+P3/K2+P5 b P2r2b8p 1",
 ];
 
-/// Thousands of random games written as KI2 and KIF read back to the same start, moves, end and
-/// header; the relative words the moves needed are counted, and each word and combination of
+/// Thousands of random games written as KI2 and KIF read back to the same record: start, moves,
+/// end, header, comments (and KIF's times); the relative words the moves needed are counted, and each word and combination of
 /// the convention (右 左 直 上 引 寄, 右上 右引 右寄 左上 左引 左寄) and 打 came up.
 #[test]
 fn random_games_round_trip_and_need_every_relative_word() {
@@ -64,10 +64,27 @@ fn random_games_round_trip_and_need_every_relative_word() {
                 2 => Ending::Foul(pos.side_to_move()),
                 _ => Ending::TimeUp,
             });
+            // Comments before the moves, on some moves and after the end.
+            if seed % 3 == 0 {
+                record.comments.push(format!("game {seed}"));
+                for (k, m) in record
+                    .moves
+                    .iter_mut()
+                    .enumerate()
+                    .filter(|(k, _)| k % 17 == 5)
+                {
+                    m.comments.push(format!("move {}", k + 1));
+                }
+                record.end_comments.push("the end".into());
+            }
             let text = ki2::write(&record);
             non_promotions += text.matches("不成").count();
             let back = one(&text);
             assert_eq!(back, record, "{text}");
+            // KIF keeps times too (whole seconds).
+            for (k, m) in record.moves.iter_mut().enumerate() {
+                m.time_ms = Some(1000 * (k as u64 % 7));
+            }
             let text = kif::write(&record);
             let back = kif::read_records(&text).unwrap().remove(0);
             assert_eq!(back, record, "{text}");
