@@ -7,7 +7,7 @@
 //! cargo run --release --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
 //! ```
 //!
-//! The games start from 平手, from bare boards with every piece in hand, and from boards where
+//! The games start from 平手, 香落ち and 二枚落ち, from bare boards with every piece in hand, and from boards where
 //! three pieces of a kind stand around one square (those of `tests/record_ki2.rs`); each ends
 //! in a resignation.
 
@@ -16,8 +16,16 @@ use saikoro::{Choice, EnteringKingRule, Game, Position, RandomMover};
 use std::io::Write;
 use std::process::ExitCode;
 
-const STARTS: [(&str, usize); 5] = [
+const STARTS: [(&str, usize); 7] = [
     (saikoro::STARTPOS_SFEN, 150),
+    (
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        150,
+    ),
+    (
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        150,
+    ),
     ("4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 120),
     ("4k4/9/9/9/9/9/9/9/4K4 w RB2G2S2N2L9Prb2g2s2n2l9p 1", 120),
     (
