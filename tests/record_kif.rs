@@ -452,6 +452,27 @@ fn a_shift_jis_kif_reads_the_same_after_decoding() {
     assert_eq!(r.moves[1].comments, ["下手の一手"]);
 }
 
+/// `positions/records/game.kif`, a Shift_JIS file in Kifu for Windows' layout (see
+/// positions/README.md), decoded from Shift_JIS: its header, its comment on move 3 and its 7
+/// moves (read by hand from the file), and the resignation.
+#[test]
+fn the_shift_jis_game_file_reads() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/records/game.kif");
+    let bytes = std::fs::read(path).unwrap();
+    assert!(std::str::from_utf8(&bytes).is_err());
+    let text = encoding_rs::SHIFT_JIS.decode_without_bom_handling(&bytes).0;
+    let r = one(&text);
+    assert_eq!(r.header_value("棋戦"), Some("テスト"));
+    assert_eq!(r.name(Color::Black), Some("先手の人"));
+    assert_eq!(
+        usi(&r),
+        ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "4a5b", "4e6c+"]
+    );
+    assert_eq!(r.moves[2].comments, ["角を交換"]);
+    assert_eq!(r.moves[1].time_ms, Some(2000));
+    assert_eq!(r.end, Some(Ending::Resign));
+}
+
 /// A fuzz-style test, deterministic: a record with bytes flipped, lines swapped, dropped or
 /// doubled, or cut, is read or refused, never a panic; and whatever is read is legal by the
 /// rules (each move is played again).
