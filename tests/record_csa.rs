@@ -182,11 +182,15 @@ fn error(text: &str) -> String {
 /// The first wrong line is named with its number in the whole text and why.
 #[test]
 fn bad_records_name_their_line() {
-    // 二歩 on line 9: Black's pawn dropped on file 7, where its pawn stands on 7六.
-    let nifu = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0077FU\n";
-    let e = csa::read_records(&nifu.replace("+0077FU", "+0073FU")).unwrap_err();
-    assert_eq!(e.line, 10, "{e}");
-    assert!(e.reason.starts_with("move 5: '+0073FU' is illegal"), "{e}");
+    // 二歩 on line 9: Black's pawn (in hand from `P+00FU`, the 1七 one off the board) dropped
+    // on file 7, where its 7七 pawn stands.
+    let nifu = "V2.2\nN+a\nN-b\nPI17FU\nP+00FU\n+\n+2726FU\n-3334FU\n+0075FU\n";
+    let e = csa::read_records(nifu).unwrap_err();
+    assert_eq!(e.line, 9, "{e}");
+    assert_eq!(
+        e.reason,
+        "move 3: '+0075FU' is illegal: two unpromoted pawns on one file (nifu)"
+    );
     let e = error("PI\n+\n+7776FU\n+3334FU\n");
     assert!(
         e.starts_with("line 4: move 2: '+3334FU': not that side's turn"),

@@ -192,6 +192,25 @@ mod kif_adapter {
     pub(super) fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
         let k = kif::parse(text).map_err(|e| RecordError::at(e.line, e.reason))?;
         let mut record = Record::new(k.start);
+        // The header lines before the moves (`先手：名前`), but for those of the start position.
+        for line in text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+        {
+            if line.starts_with("手数") || line.starts_with(|c: char| c.is_ascii_digit()) {
+                break;
+            }
+            let Some((key, value)) = line.split_once(['：', ':']) else {
+                continue;
+            };
+            if !key.is_empty()
+                && key != "手合割"
+                && !key.ends_with("の持駒")
+                && !key.starts_with(['#', '*', '|'])
+            {
+                record.header.push((key.to_string(), value.to_string()));
+            }
+        }
         record.moves = k.moves.into_iter().map(RecordMove::new).collect();
         let next = record.position_at(record.moves.len()).side_to_move();
         record.end = k.end.map(|e| ending(e, next));

@@ -1,11 +1,11 @@
 //! Game records in the text forms of the field, each read and written beside the rules core:
 //! KIF ([`kif`], with the Japanese words of [`japanese`]), KI2 ([`ki2`]), CSA ([`csa`]: the
 //! move notation and whole records), JKF ([`jkf`]), the USI and SFEN lines ([`usi`]) and the
-//! board diagram (`diagram`) that `d` and the checker print. [`game`] is the one record model
+//! board diagram ([`diagram`]) that `d` and the checker print. [`game`] is the one record model
 //! they read into and write from; [`form`] tells the forms apart and dispatches to them.
 
 pub mod csa;
-pub(crate) mod diagram;
+pub mod diagram;
 pub mod form;
 pub mod game;
 pub mod japanese;
