@@ -1,6 +1,6 @@
 //! The forms told apart and dispatched to: [`detect`] (by the file name's extension, then by
 //! the content), [`decode`] (UTF-8 with or without a BOM, else Shift_JIS), [`read`] and
-//! [`write`] for any [`Format`].
+//! [`write()`] for any [`Format`].
 
 use crate::record::{csa, jkf, kif, usi, Ending, Format, Record, RecordError, RecordMove};
 use crate::Color;

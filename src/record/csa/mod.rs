@@ -1,5 +1,5 @@
 //! The CSA notation (`+7776FU`, `%TORYO`) and whole CSA records, as Floodgate's server and
-//! the record files of the field write them: [`read_records`] and [`write`] on the record
+//! the record files of the field write them: [`read_records`] and [`write()`] on the record
 //! model ([`crate::record::Record`]), and the writer and reader the CSA client, self-play and
 //! the match use ([`record`]).
 

@@ -1,5 +1,5 @@
 //! JKF, the JSON Kifu Format of na2hiro's json-kifu-format (Version 1.0), which Kifu for JS and
-//! ShogiHome read and write: [`read_records`] and [`write`] on the record model
+//! ShogiHome read and write: [`read_records`] and [`write()`] on the record model
 //! ([`crate::record::Record`]).
 //!
 //! A JKF text is one game: `header` (the Japanese keys of KIF, `先手`, `棋戦`, …, kept as they
