@@ -68,7 +68,7 @@ for (const name of readdirSync(dir).filter((n) => n.endsWith(".csa")).sort()) {
     continue;
   }
   counts.games++;
-  const usi = original.usi;
+  const usi = original.getUSI({ allMoves: true });
   const ours = JSON.parse(readFileSync(`${base}.jkf`, "utf8"));
   const theirs = JSON.parse(exportJKFString(original));
   const n = Math.max(ours.moves.length, theirs.moves.length);
@@ -101,9 +101,9 @@ for (const name of readdirSync(dir).filter((n) => n.endsWith(".csa")).sort()) {
     ["JKF", importJKFString(readFileSync(`${base}.jkf`, "utf8"))],
     ["CSA", importCSA(readFileSync(`${base}.v3`, "utf8"))],
   ]) {
-    if (rec instanceof Error || rec.usi !== usi) {
+    if (rec instanceof Error || rec.getUSI({ allMoves: true }) !== usi) {
       counts.rereadDiffer++;
-      note(`tsshogi reads Saikoro's ${what} differently`, `${name}: ${rec instanceof Error ? rec.message : rec.usi}`);
+      note(`tsshogi reads Saikoro's ${what} differently`, `${name}: ${rec instanceof Error ? rec.message : rec.getUSI({ allMoves: true })}`);
     }
   }
 }
