@@ -1,5 +1,5 @@
-//! The `saikoro` binary: USI engine by default, `selfplay`, `csa`, `match` and `check`
-//! subcommands.
+//! The `saikoro` binary: USI engine by default, `selfplay`, `csa`, `match`, `check`,
+//! `record` and the other subcommands.
 
 mod cli;
 
@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Some("match") => cli::tournament::main(args.skip(1).collect()),
         Some("shogitest") => cli::dialect::shogitest::main(args.skip(1).collect()),
         Some("check") => cli::check::main(args.skip(1).collect()),
+        Some("record") => cli::record::main(args.skip(1).collect()),
         Some("report") => cli::report::main(args.skip(1).collect()),
         Some("usi") => cli::usi::main(args.skip(1).collect()),
         Some("-h" | "--help" | "help") => {

@@ -285,7 +285,7 @@ fn openings_from_a_csa_file_of_three_games_and_a_kif_file() {
         field(&results(&dir, "kif.jsonl")[0], "opening"),
         "startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e"
     );
-    // A record with an illegal move before ply N: its file and game number, no game played.
+    // A record with an illegal move before ply N: its file and the move's line, no game played.
     let bad = dir.write(
         "bad.csa",
         "PI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n-3334FU\n+7675FU\n-2234UM\n",
@@ -298,7 +298,11 @@ fn openings_from_a_csa_file_of_three_games_and_a_kif_file() {
         )),
     );
     assert!(!r.status.success());
-    assert!(r.err.contains("bad.csa, game 2: move 4"), "{}", r.err);
+    assert!(
+        r.err.contains("bad.csa:10: move 4: '-2234UM' is illegal"),
+        "{}",
+        r.err
+    );
     assert!(!r.out.contains("Finished game"), "{}", r.out);
 }
 

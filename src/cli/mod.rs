@@ -7,6 +7,7 @@ pub mod check;
 pub mod csa;
 pub mod dialect;
 pub mod progress;
+pub mod record;
 pub mod report;
 pub mod selfplay;
 pub mod tournament;
@@ -30,6 +31,9 @@ Usage:
                                    play USI engines against each other
   saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
                                    play on a CSA server (Floodgate)
+  saikoro record convert|check|show IN...
+                                   game records: convert among KIF, KI2, CSA, JKF,
+                                   USI and SFEN, check by the rules, show a position
   saikoro report RESULTS [-o FILE.html]
                                    the HTML page of a match from its results file
   saikoro check [OPTIONS] -- CMD [ARGS...]

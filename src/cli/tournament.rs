@@ -105,7 +105,8 @@ Statistics (per pairing, from its first engine's point of view, fastchess's layo
 
 Output:
   --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
-  --records-format F      csa, or kif (KIF in UTF-8: DIR/game-NNNNN.kifu) [csa]
+  --records-format F      csa, kif (KIF in UTF-8: DIR/game-NNNNN.kifu), ki2 (.ki2u) or
+                          jkf (.jkf) [csa]
   --results FILE          one JSON object per game (see docs/match.md)
   --pgnout [file=]FILE [append=true] [min=true] [nodes=true]
                           every game in one PGN-style file (USI moves; score, depth,
@@ -323,10 +324,11 @@ impl MatchFlags {
             "max-failures" => c.max_failures = super::parse_value(p, "--max-failures")?,
             "records" => c.records = Some(p.value()?.into()),
             "records-format" => {
-                c.records_format = match p.value()?.string()?.as_str() {
-                    "csa" => RecordFormat::Csa,
-                    "kif" | "kifu" => RecordFormat::Kif,
-                    other => bail!("--records-format {other:?}: expected csa or kif"),
+                let v = p.value()?.string()?;
+                let name = if v == "kifu" { "kif" } else { v.as_str() };
+                c.records_format = match RecordFormat::ALL.iter().find(|(n, _)| *n == name) {
+                    Some(&(_, f)) => f,
+                    None => bail!("--records-format {v:?}: expected csa, kif, ki2 or jkf"),
                 }
             }
             "results" => c.results = Some(p.value()?.into()),
@@ -701,13 +703,10 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
         "startup-ms" => valued(c.startup_ms.to_string(), d.startup_ms.to_string()),
         "ready-ms" => valued(c.ready_ms.to_string(), d.ready_ms.to_string()),
         "max-failures" => valued(c.max_failures.to_string(), d.max_failures.to_string()),
-        "records-format" => {
-            let name = |f: RecordFormat| if f == RecordFormat::Kif { "kif" } else { "csa" };
-            valued(
-                name(c.records_format).to_string(),
-                name(d.records_format).to_string(),
-            )
-        }
+        "records-format" => valued(
+            c.records_format.name().to_string(),
+            d.records_format.name().to_string(),
+        ),
         "output-style" => valued(c.output_style.to_string(), d.output_style.to_string()),
         "event" => words(headers.0.clone()),
         "site" => words(headers.1.clone()),

@@ -4,7 +4,7 @@ use crate::{Color, Hand, Position, Square};
 
 /// A board diagram for humans: White's hand, ranks top to bottom with files 9 to 1, Black's
 /// hand.
-pub(crate) fn diagram(pos: &Position) -> String {
+pub fn diagram(pos: &Position) -> String {
     let mut s = String::new();
     s.push_str(&format!(
         "White hand: {}\n",

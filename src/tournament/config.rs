@@ -287,14 +287,33 @@ pub enum RecordFormat {
     Csa,
     /// KIF in UTF-8 (`.kifu`).
     Kif,
+    /// KI2 in UTF-8 (`.ki2u`).
+    Ki2,
+    /// JKF (`.jkf`).
+    Jkf,
 }
 
 impl RecordFormat {
+    /// Every format, with its name on the command line and in the state file.
+    pub const ALL: [(&'static str, RecordFormat); 4] = [
+        ("csa", RecordFormat::Csa),
+        ("kif", RecordFormat::Kif),
+        ("ki2", RecordFormat::Ki2),
+        ("jkf", RecordFormat::Jkf),
+    ];
+
+    /// The name (`csa`, `kif`, `ki2`, `jkf`).
+    pub fn name(self) -> &'static str {
+        crate::record::word_of(&RecordFormat::ALL, self)
+    }
+
     /// The records' file name extension, with its dot.
     pub const fn extension(self) -> &'static str {
         match self {
             RecordFormat::Csa => ".csa",
             RecordFormat::Kif => ".kifu",
+            RecordFormat::Ki2 => ".ki2u",
+            RecordFormat::Jkf => ".jkf",
         }
     }
 }

@@ -4,9 +4,10 @@
 //! (optionally with `moves …`), as YaneuraOu's `position` accepts; a leading `position` is
 //! allowed too. Blank lines and lines starting with `#` are skipped. Every line is checked
 //! before any game starts: a malformed line or an illegal move is reported with its line number.
-//! Game records (CSA, KIF) are read as openings too (`format=csa|kif`, or by the file name):
-//! see `record_book`.
+//! Game records (KIF, KI2, CSA, JKF) are read as openings too (`format=kif|ki2|csa|jkf`, or by
+//! the file name), through the one reader of the record forms: see `record_book`.
 
+use crate::record::Format;
 use crate::tournament::game::record_book;
 use crate::usi::{parse_line, Command, Start, UsiError};
 use crate::{Game, KingRule, Move, Position, RandomMover};
@@ -54,7 +55,8 @@ pub enum Order {
     Random,
 }
 
-/// What an openings file holds (`format=`, or from the file name: `.csa`, `.kif`/`.kifu`).
+/// What an openings file holds (`format=`, or from the file name: `.csa`, `.kif`/`.kifu`,
+/// `.ki2`/`.ki2u`, `.jkf`/`.json`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BookFormat {
     /// One position per line (`format=sfen`, `usi` or `epd`): the default.
@@ -64,6 +66,10 @@ pub enum BookFormat {
     Csa,
     /// A KIF record, UTF-8 or Shift_JIS (`format=kif`).
     Kif,
+    /// A KI2 record (`format=ki2`).
+    Ki2,
+    /// A JKF record (`format=jkf`).
+    Jkf,
 }
 
 impl BookFormat {
@@ -73,17 +79,32 @@ impl BookFormat {
             "sfen" | "usi" | "epd" => Ok(BookFormat::Sfen),
             "csa" => Ok(BookFormat::Csa),
             "kif" | "kifu" => Ok(BookFormat::Kif),
+            "ki2" | "ki2u" => Ok(BookFormat::Ki2),
+            "jkf" | "json" => Ok(BookFormat::Jkf),
             _ => Err(BookError::Format(name.to_string())),
         }
     }
 
-    /// The format of a file by its name: `.csa`, `.kif`, `.kifu`; anything else holds lines.
+    /// The format of a file by its name: `.csa`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.jkf`,
+    /// `.json`; anything else holds lines.
     pub fn of_file(path: &Path) -> BookFormat {
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        match ext.to_ascii_lowercase().as_str() {
-            "csa" => BookFormat::Csa,
-            "kif" | "kifu" => BookFormat::Kif,
+        match Format::from_extension(path) {
+            Some(Format::Csa) => BookFormat::Csa,
+            Some(Format::Kif) => BookFormat::Kif,
+            Some(Format::Ki2) => BookFormat::Ki2,
+            Some(Format::Jkf) => BookFormat::Jkf,
             _ => BookFormat::Sfen,
+        }
+    }
+
+    /// The record form of a records format; `None` for the lines of positions.
+    fn record_form(self) -> Option<Format> {
+        match self {
+            BookFormat::Sfen => None,
+            BookFormat::Csa => Some(Format::Csa),
+            BookFormat::Kif => Some(Format::Kif),
+            BookFormat::Ki2 => Some(Format::Ki2),
+            BookFormat::Jkf => Some(Format::Jkf),
         }
     }
 }
@@ -131,6 +152,16 @@ pub enum BookError {
     Empty(String),
     /// An unknown `format=`.
     Format(String),
+    /// A record file that is not a record of its form: the line (0: the file as a whole) and
+    /// the reader's reason.
+    RecordLine {
+        /// The file.
+        file: String,
+        /// 1-based line number; 0 for the whole file.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
     /// A game of a record file that cannot be an opening.
     Record {
         /// The file.
@@ -157,12 +188,18 @@ impl fmt::Display for BookError {
             BookError::Empty(file) => write!(f, "openings {file}: no position in the file"),
             BookError::Format(name) if name == "pgn" => f.write_str(
                 "--openings format=pgn: PGN holds chess games; give shogi records \
-                 (format=csa or kif) or positions (format=sfen or epd)",
+                 (format=kif, ki2, csa or jkf) or positions (format=sfen or epd)",
             ),
             BookError::Format(name) => write!(
                 f,
-                "--openings format={name}: unknown format (known: sfen, epd, usi, csa, kif)"
+                "--openings format={name}: unknown format (known: sfen, epd, usi, csa, kif, ki2, jkf)"
             ),
+            BookError::RecordLine { file, line: 0, reason } => {
+                write!(f, "openings {file}: {reason}")
+            }
+            BookError::RecordLine { file, line, reason } => {
+                write!(f, "openings {file}:{line}: {reason}")
+            }
             BookError::Record { file, game, reason } => {
                 write!(f, "openings {file}, game {game}: {reason}")
             }
@@ -174,8 +211,9 @@ impl std::error::Error for BookError {}
 
 impl OpeningsConfig {
     /// Reads the words after `--openings`: `file=F` (required), `order=sequential|random`,
-    /// `start=N` (1-based, default 1), `plies=N`, `format=sfen|epd|usi|csa|kif` (by default from
-    /// the file name: `.csa`, `.kif` and `.kifu` are records, anything else lines).
+    /// `start=N` (1-based, default 1), `plies=N`, `format=sfen|epd|usi|csa|kif|ki2|jkf` (by
+    /// default from the file name: `.csa`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.jkf` and `.json`
+    /// are records, anything else lines).
     pub fn parse<'a>(
         words: impl IntoIterator<Item = &'a str>,
     ) -> Result<OpeningsConfig, BookError> {
@@ -291,10 +329,9 @@ pub fn load(config: &OpeningsConfig, seed: u64) -> Result<Vec<Opening>, BookErro
     let format = config
         .format
         .unwrap_or_else(|| BookFormat::of_file(&config.file));
-    let mut book = match format {
-        BookFormat::Sfen => read_openings(&config.file)?,
-        BookFormat::Csa => from_records(record_book::read_csa(&config.file, config.plies))?,
-        BookFormat::Kif => from_records(record_book::read_kif(&config.file, config.plies))?,
+    let mut book = match format.record_form() {
+        None => read_openings(&config.file)?,
+        Some(form) => from_records(record_book::read(&config.file, form, config.plies))?,
     };
     if let Some(n) = config.plies {
         for o in &mut book {
@@ -312,8 +349,8 @@ fn from_records(
     use record_book::RecordBookError as E;
     let games = games.map_err(|e| match e {
         E::Read { file, source } => BookError::Read { file, source },
+        E::Line { file, line, reason } => BookError::RecordLine { file, line, reason },
         E::Record { file, game, reason } => BookError::Record { file, game, reason },
-        E::Empty(file) => BookError::Empty(file),
     })?;
     let openings = games.into_iter().enumerate();
     Ok(openings
@@ -396,7 +433,7 @@ mod tests {
         let e = OpeningsConfig::parse(["file=a", "format=bod"]).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "--openings format=bod: unknown format (known: sfen, epd, usi, csa, kif)"
+            "--openings format=bod: unknown format (known: sfen, epd, usi, csa, kif, ki2, jkf)"
         );
         let c = OpeningsConfig::parse(["file=a", "format=kif"]).unwrap();
         assert_eq!(c.format, Some(BookFormat::Kif));
@@ -405,6 +442,12 @@ mod tests {
             BookFormat::Csa
         );
         assert_eq!(BookFormat::of_file(Path::new("a.kifu")), BookFormat::Kif);
+        assert_eq!(BookFormat::of_file(Path::new("a.ki2u")), BookFormat::Ki2);
+        assert_eq!(BookFormat::of_file(Path::new("a.json")), BookFormat::Jkf);
+        let c = OpeningsConfig::parse(["file=a", "format=ki2"]).unwrap();
+        assert_eq!(c.format, Some(BookFormat::Ki2));
+        let c = OpeningsConfig::parse(["file=a", "format=jkf"]).unwrap();
+        assert_eq!(c.format, Some(BookFormat::Jkf));
         assert_eq!(
             BookFormat::of_file(Path::new("b.sfen.epd")),
             BookFormat::Sfen

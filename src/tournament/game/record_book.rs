@@ -1,10 +1,10 @@
-//! Openings from game records: CSA files (V2.2; Floodgate's archive, several games in one file
-//! separated by a `/` line) and KIF files (Kifu for Windows, 将棋所, ShogiHome), in UTF-8 or
-//! Shift_JIS. Each game is one opening: its start position and its moves, cut at `plies=N`, every
-//! move checked by the rules; a game that breaks them is reported with its file and number.
+//! Openings from game records: KIF, KI2, CSA (several games in one file separated by a `/`
+//! line, as Floodgate's archive holds them) and JKF, in UTF-8 or Shift_JIS, all read through
+//! the one reader of the record forms ([`crate::record::form::read`]), with its errors. Each game
+//! is one opening: its start position and its moves, cut at `plies=N`; a file that holds no
+//! game, or a game that breaks the rules, is refused with its file, line and reason.
 
-use crate::record::csa::notation::parse_move;
-use crate::record::csa::record::{read_game, split_games};
+use crate::record::{form, Format};
 use crate::{Game, KingRule, Move, Position};
 use std::path::Path;
 
@@ -21,6 +21,15 @@ pub(crate) enum RecordBookError {
         /// Why.
         source: std::io::Error,
     },
+    /// The text is not a record of the form: the reader's error.
+    Line {
+        /// The file.
+        file: String,
+        /// The 1-based line; 0 for the file as a whole.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
     /// A game that cannot be an opening.
     Record {
         /// The file.
@@ -30,38 +39,6 @@ pub(crate) enum RecordBookError {
         /// What is wrong.
         reason: String,
     },
-    /// The file holds no game.
-    Empty(String),
-}
-
-/// The text of a record file: UTF-8 (a BOM is dropped) when it is valid UTF-8, else Shift_JIS
-/// (what Windows programs write in `.kif` and older `.csa` files).
-pub fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(t) => t.to_string(),
-        Err(_) => encoding_rs::SHIFT_JIS
-            .decode_without_bom_handling(bytes)
-            .0
-            .into_owned(),
-    }
-}
-
-fn read(path: &Path) -> Result<String, RecordBookError> {
-    let bytes = std::fs::read(path).map_err(|source| RecordBookError::Read {
-        file: path.display().to_string(),
-        source,
-    })?;
-    Ok(decode(&bytes))
-}
-
-/// The error for game `game` of `path`.
-fn record_error(path: &Path, game: usize, reason: String) -> RecordBookError {
-    RecordBookError::Record {
-        file: path.display().to_string(),
-        game,
-        reason,
-    }
 }
 
 /// An opening from `start` and the moves `next` reads (given the position it is played in and
@@ -93,40 +70,39 @@ fn opening(
     Ok((start, played))
 }
 
-/// The games of a CSA file, each as an opening, in file order.
-pub fn read_csa(path: &Path, plies: Option<usize>) -> Result<Vec<RecordOpening>, RecordBookError> {
-    let text = read(path)?;
+/// The games of the record file `path` read as `format`, each as an opening, in file order.
+pub fn read(
+    path: &Path,
+    format: Format,
+    plies: Option<usize>,
+) -> Result<Vec<RecordOpening>, RecordBookError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| RecordBookError::Read {
+        file: file.clone(),
+        source,
+    })?;
+    let line_error = |e: crate::record::RecordError| RecordBookError::Line {
+        file: file.clone(),
+        line: e.line,
+        reason: e.reason,
+    };
+    let text = form::decode(&bytes).map_err(line_error)?;
+    let records = form::read(&text, format).map_err(line_error)?;
     let mut out = Vec::new();
-    for (i, game_text) in split_games(&text).into_iter().enumerate() {
-        let n = i + 1;
-        let err = |reason: String| record_error(path, n, reason);
-        let block = read_game(&game_text).map_err(|e| err(e.to_string()))?.block;
-        let setup = block.setup().map_err(|e| err(e.to_string()))?;
-        let start = Position::from_setup(&setup, KingRule::Required)
-            .map_err(|e| err(format!("illegal position: {e}")))?;
-        // A CSA move names the piece after the move: it is read in its position.
-        let texts = block.moves();
-        let o = opening(start, plies, |pos, i| {
-            let (text, _) = texts.get(i)?;
-            Some(parse_move(pos, text).map_err(|e| e.to_string()))
-        });
+    for (i, record) in records.into_iter().enumerate() {
+        let err = |reason: String| RecordBookError::Record {
+            file: file.clone(),
+            game: i + 1,
+            reason,
+        };
+        // A record may hold a tsume problem; a game needs both kings.
+        Position::from_setup(&record.start.to_setup(), KingRule::Required)
+            .map_err(|e| err(format!("not a game's position: {e}")))?;
+        let moves = record.moves;
+        let o = opening(record.start, plies, |_, i| moves.get(i).map(|m| Ok(m.mv)));
         out.push(o.map_err(err)?);
     }
-    if out.is_empty() {
-        return Err(RecordBookError::Empty(path.display().to_string()));
-    }
     Ok(out)
-}
-
-/// A KIF file's game as an opening (game number 1).
-pub fn read_kif(path: &Path, plies: Option<usize>) -> Result<Vec<RecordOpening>, RecordBookError> {
-    let text = read(path)?;
-    let record =
-        crate::record::kif::parse(&text).map_err(|e| record_error(path, 1, e.to_string()))?;
-    let moves = record.moves;
-    let o = opening(record.start, plies, |_, i| moves.get(i).copied().map(Ok))
-        .map_err(|e| record_error(path, 1, e))?;
-    Ok(vec![o])
 }
 
 #[cfg(test)]
@@ -134,44 +110,50 @@ mod tests {
     use super::*;
 
     /// A `.kif` file with no game, and a CSA record given as KIF, are refused with the file's
-    /// name and the reason: never one opening from the start.
+    /// name, the line and the reason: never one opening from the start.
     #[test]
-    fn a_file_with_no_kif_game_is_refused() {
+    fn a_file_with_no_game_is_refused() {
         let dir = std::env::temp_dir().join(format!("saikoro-record-book-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for (name, text, why) in [
-            ("garbage.kif", "garbage\n", "no KIF game"),
+        for (name, text, format, why) in [
+            ("garbage.kif", "garbage\n", Format::Kif, "no KIF game"),
             (
                 "game.kif",
                 "V2.2\nPI\n+\n+7776FU\n%TORYO\n",
+                Format::Kif,
                 "looks like a CSA record",
             ),
+            ("garbage.csa", "garbage\n", Format::Csa, "is not a CSA line"),
+            (
+                "game.csa",
+                "手合割：平手\n",
+                Format::Csa,
+                "is not a CSA line",
+            ),
+            ("empty.jkf", "", Format::Jkf, "bad JSON"),
+            ("nifu.csa", "PI\n+\n+0055FU\n", Format::Csa, "illegal"),
         ] {
             let path = dir.join(name);
             std::fs::write(&path, text).unwrap();
-            match read_kif(&path, None) {
-                Err(RecordBookError::Record { file, game, reason }) => {
-                    assert!(file.ends_with(name) && game == 1, "{file} {game}");
-                    assert!(reason.contains(why), "{reason}");
+            match read(&path, format, None) {
+                Err(RecordBookError::Line { file, line, reason }) => {
+                    assert!(file.ends_with(name) && line <= 3, "{file} {line}");
+                    assert!(reason.contains(why), "{name}: {reason}");
                 }
                 other => panic!("{name}: {other:?}"),
             }
         }
-        // A CSA file of garbage, or of a KIF record, is no CSA game either.
-        for (name, text) in [("garbage.csa", "garbage\n"), ("game.csa", "手合割：平手\n")] {
-            let path = dir.join(name);
-            std::fs::write(&path, text).unwrap();
-            let e = read_csa(&path, None).unwrap_err();
-            assert!(matches!(e, RecordBookError::Record { .. }), "{name}: {e:?}");
+        // A tsume problem's position (one king) is no game to open with.
+        let path = dir.join("tsume.sfen");
+        std::fs::write(&path, "4k4/9/9/9/9/9/9/9/9 b G 1\n").unwrap();
+        match read(&path, Format::Sfen, None) {
+            Err(RecordBookError::Record {
+                game: 1, reason, ..
+            }) => {
+                assert!(reason.starts_with("not a game's position"), "{reason}");
+            }
+            other => panic!("{other:?}"),
         }
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn shift_jis_and_utf8() {
-        // 「７六歩」 in Shift_JIS: 0x82 0x56, 0x98 0x5A, 0x95 0xE0.
-        assert_eq!(decode(&[0x82, 0x56, 0x98, 0x5a, 0x95, 0xe0]), "７六歩");
-        assert_eq!(decode("７六歩".as_bytes()), "７六歩");
-        assert_eq!(decode(b"\xef\xbb\xbfab"), "ab");
     }
 }

@@ -72,9 +72,9 @@ fn records_in(dir: &Path) -> Vec<PathBuf> {
             let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
             name.is_some_and(|n| {
                 n.starts_with("game-")
-                    && [RecordFormat::Csa, RecordFormat::Kif]
+                    && RecordFormat::ALL
                         .iter()
-                        .any(|f| n.ends_with(f.extension()))
+                        .any(|(_, f)| n.ends_with(f.extension()))
             })
         })
         .collect();

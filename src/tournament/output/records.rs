@@ -1,5 +1,6 @@
 //! Game records of a match (`--records DIR`): CSA V2.2 through the writer the CSA client and
-//! self-play use, or KIF (`--records-format kif`).
+//! self-play use, or KIF (`--records-format kif`), or KI2 and JKF (`ki2`, `jkf`) through the
+//! record model's writers ([`crate::record::form::write`]).
 //!
 //! KIF is written as `.kifu`: UTF-8 with the `#KIF version=2.0 encoding=UTF-8` header line.
 //! Classic `.kif` files are Shift_JIS, which cannot hold every engine name (and would need an
@@ -12,7 +13,7 @@
 use crate::record::csa;
 use crate::record::csa::record::{format_time, write_record, RecordInfo};
 use crate::record::kif;
-use crate::record::{Ending, Record, RecordMove};
+use crate::record::{form, Ending, Format, Record, RecordMove};
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
@@ -40,6 +41,12 @@ pub fn write(
     match format {
         RecordFormat::Csa => write_csa(&mut out, info, record, limits)?,
         RecordFormat::Kif => write_kif(&mut out, info, record, limits)?,
+        RecordFormat::Ki2 => {
+            out = form::write(&to_record(info, record, limits), Format::Ki2).into_bytes()
+        }
+        RecordFormat::Jkf => {
+            out = form::write(&to_record(info, record, limits), Format::Jkf).into_bytes()
+        }
     }
     // Whole or not at all: a crash or a full disk leaves no half record.
     write_atomically(&path, &out)?;
@@ -146,6 +153,68 @@ pub fn write_csa(
         .collect();
     let end = csa_end(record).word();
     write_record(w, &meta, &record.opening.start, &moves, end)
+}
+
+/// The record model's ending of a game.
+fn ending(record: &GameRecord) -> Ending {
+    let foul = match loser(record) {
+        Some(c) => Ending::Foul(c),
+        None => Ending::Interrupt,
+    };
+    match record.end.reason {
+        Reason::Mate => Ending::Mate,
+        Reason::Resign => Ending::Resign,
+        Reason::Declaration => Ending::Declaration,
+        Reason::Repetition => Ending::Repetition,
+        Reason::MaxPlies => Ending::MaxMoves,
+        Reason::Time => Ending::TimeUp,
+        Reason::Adjudication => match record.end.result {
+            Decision::Win(_) => Ending::Resign,
+            _ => Ending::Draw,
+        },
+        Reason::Interrupted => Ending::Interrupt,
+        Reason::IllegalDeclaration
+        | Reason::IllegalMove
+        | Reason::PerpetualCheck
+        | Reason::Crash
+        | Reason::NoResponse => foul,
+    }
+}
+
+/// A game as the record model holds it (for KI2 and JKF): the names, event and times in the
+/// header, the game's number, opening and time control as comments, the opening's moves (no
+/// time) and the engines' moves (with their times), the end, and the result as the end's
+/// comment.
+pub fn to_record(info: &GameInfo, record: &GameRecord, limits: &ByColor<Limits>) -> Record {
+    let mut r = Record::new(record.opening.start.clone());
+    r.set_header("先手", info.black.as_str());
+    r.set_header("後手", info.white.as_str());
+    r.set_header("棋戦", "saikoro match");
+    r.set_header("開始日時", format_time(record.started));
+    r.set_header("終了日時", format_time(record.ended));
+    r.comments = vec![
+        format!("saikoro match, game {}, round {}", info.number, info.round),
+        format!("opening: {}", opening_text(record)),
+        time_comment(limits),
+    ];
+    r.moves = record
+        .opening
+        .moves
+        .iter()
+        .map(|&m| RecordMove::new(m))
+        .chain(record.moves.iter().map(|m| RecordMove {
+            mv: m.mv,
+            time_ms: Some(m.time_ms),
+            comments: Vec::new(),
+        }))
+        .collect();
+    let result = match &record.end.illegal_move {
+        Some(t) => format!("{} (illegal move: {t})", record.end.detail),
+        None => record.end.detail.clone(),
+    };
+    r.end_comments.push(result);
+    r.end = Some(ending(record));
+    r
 }
 
 /// The end a game's KIF record says: a foul is the loser's (KIF writes it 反則負け or 反則勝ち
@@ -364,6 +433,31 @@ mod tests {
         assert!(text.ends_with("まで1手で後手の勝ち\n"), "{text}");
         let back = kif::read_records(&text).unwrap().remove(0);
         assert_eq!(back.start, start);
+    }
+
+    /// The JKF record of a game reads back through the JKF reader: the opening's and the engines'
+    /// moves, their times, the names and the foul of the side that lost.
+    #[test]
+    fn jkf_record_reads_back() {
+        let mut g = game(
+            Position::startpos(),
+            &["8c8d", "7g7f", "3c3d"],
+            end(
+                Decision::Win(Color::Black),
+                Reason::IllegalMove,
+                "White's illegal move",
+            ),
+        );
+        g.opening.moves = vec![Move::from_usi("2g2f").unwrap()];
+        let text = form::write(&to_record(&info(), &g, &depth1()), Format::Jkf);
+        let r = crate::record::jkf::read_records(&text).unwrap().remove(0);
+        let usi: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(usi, ["2g2f", "8c8d", "7g7f", "3c3d"], "{text}");
+        let times: Vec<Option<u64>> = r.moves.iter().map(|m| m.time_ms).collect();
+        assert_eq!(times, [None, Some(0), Some(1000), Some(3000)]);
+        assert_eq!(r.name(Color::Black), Some("new"));
+        assert_eq!(r.end, Some(Ending::Foul(Color::White)));
+        assert!(text.contains(r#"{"special":"-ILLEGAL_ACTION"}"#), "{text}");
     }
 
     #[test]

@@ -86,14 +86,13 @@ const fn format_name(f: BookFormat) -> &'static str {
         BookFormat::Sfen => "sfen",
         BookFormat::Csa => "csa",
         BookFormat::Kif => "kif",
+        BookFormat::Ki2 => "ki2",
+        BookFormat::Jkf => "jkf",
     }
 }
 
-const fn records_name(f: RecordFormat) -> &'static str {
-    match f {
-        RecordFormat::Csa => "csa",
-        RecordFormat::Kif => "kif",
-    }
+fn records_name(f: RecordFormat) -> &'static str {
+    f.name()
 }
 
 fn openings(o: &OpeningsConfig) -> Json {
@@ -319,6 +318,8 @@ fn read_openings(f: &Fields<'_>) -> Result<OpeningsConfig, String> {
         ("sfen", BookFormat::Sfen),
         ("csa", BookFormat::Csa),
         ("kif", BookFormat::Kif),
+        ("ki2", BookFormat::Ki2),
+        ("jkf", BookFormat::Jkf),
     ];
     Ok(OpeningsConfig {
         file: f.string("file")?.into(),
@@ -407,10 +408,7 @@ fn read_config(f: &Fields<'_>) -> Result<MatchConfig, String> {
         startup_ms: f.number("startup_ms")?,
         ready_ms: f.number("ready_ms")?,
         records: f.maybe("records", "a string", path)?,
-        records_format: f.named(
-            "records_format",
-            &[("csa", RecordFormat::Csa), ("kif", RecordFormat::Kif)],
-        )?,
+        records_format: f.named("records_format", &RecordFormat::ALL)?,
         results: f.maybe("results", "a string", path)?,
         max_failures: f.number("max_failures")?,
         pgn: f.nested("pgn", read_pgn)?,

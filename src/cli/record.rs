@@ -1,0 +1,322 @@
+//! `saikoro record convert|check|show`: game records converted between the forms, checked by
+//! the rules, and shown at a move.
+
+use anyhow::Context;
+use saikoro::record::{diagram, form, Format, Record};
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// `saikoro record --help`.
+pub const HELP: &str = "\
+Usage:
+  saikoro record convert IN [--to FORM] [--from FORM] [--game K] [-o OUT] [--force]
+  saikoro record check IN...
+  saikoro record show IN [--ply N] [--game K] [--from FORM]
+
+Game records in KIF, KI2, CSA, JKF, USI and SFEN (docs/records.md). The form of IN is told by
+its extension (.kif .kifu .ki2 .ki2u .csa .jkf .json .usi .sfen), else by its content, or given
+with --from. IN may be - for stdin. Every move is checked by the rules as it is read.
+
+convert  writes IN in another form: --to FORM (kif, ki2, csa, jkf, usi, sfen; default: the
+         form of OUT's extension). -o OUT (default: stdout, also as -o -) is written whole or
+         not at all, and an existing OUT is replaced only with --force. KIF, KI2 and JKF hold
+         one game: a file of several games needs --game K (from 1); CSA, USI and SFEN hold them
+         all. --to sfen writes the position at the end of each game, not its moves.
+check    reads every game of every IN: for each file, a line `FILE: N games, M moves (FORM)`,
+         or `FILE:LINE: reason` of its first wrong line; exit status 1 when any file is wrong.
+show     prints the position after N moves of game K (default: the whole game, game 1): the
+         board diagram as the engine's `d` command prints it, and its SFEN.
+";
+
+/// Which subcommand, with its arguments.
+enum Command {
+    Convert {
+        input: String,
+        to: Format,
+        from: Option<Format>,
+        game: Option<usize>,
+        output: Option<String>,
+        force: bool,
+    },
+    Check {
+        inputs: Vec<String>,
+    },
+    Show {
+        input: String,
+        ply: Option<usize>,
+        game: usize,
+        from: Option<Format>,
+    },
+}
+
+fn form(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<Format> {
+    use lexopt::ValueExt;
+    let v = p.value()?.string()?;
+    Format::from_name(&v).with_context(|| {
+        format!("{flag} {v:?}: unknown form (known: kif, ki2, csa, jkf, usi, sfen)")
+    })
+}
+
+fn game_number(p: &mut lexopt::Parser) -> anyhow::Result<usize> {
+    let k: usize = super::parse_value(p, "--game")?;
+    anyhow::ensure!(k >= 1, "--game 0: games count from 1");
+    Ok(k)
+}
+
+/// The command line; `None` for `--help`.
+fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Command>> {
+    use lexopt::prelude::*;
+    let mut p = lexopt::Parser::from_args(args);
+    let sub = match p.next()? {
+        None => anyhow::bail!("no subcommand given (convert, check or show)"),
+        Some(Short('h') | Long("help")) => return Ok(None),
+        Some(Value(v)) => v.string()?,
+        Some(other) => return Err(other.unexpected().into()),
+    };
+    let (mut inputs, mut to, mut from, mut game, mut output, mut force, mut ply) =
+        (Vec::new(), None, None, None, None, false, None);
+    while let Some(arg) = p.next()? {
+        match (sub.as_str(), arg) {
+            (_, Short('h') | Long("help")) => return Ok(None),
+            (_, Value(v)) => inputs.push(v.string()?),
+            ("convert", Long("to")) => to = Some(form(&mut p, "--to")?),
+            ("convert" | "show", Long("from")) => from = Some(form(&mut p, "--from")?),
+            ("convert" | "show", Long("game")) => game = Some(game_number(&mut p)?),
+            ("convert", Short('o') | Long("output")) => output = Some(p.value()?.string()?),
+            ("convert", Long("force")) => force = true,
+            ("show", Long("ply")) => ply = Some(super::parse_value(&mut p, "--ply")?),
+            (_, arg) => return Err(arg.unexpected().into()),
+        }
+    }
+    let one = |inputs: Vec<String>| -> anyhow::Result<String> {
+        match <[String; 1]>::try_from(inputs) {
+            Ok([input]) => Ok(input),
+            Err(v) if v.is_empty() => anyhow::bail!("no input file given"),
+            Err(v) => anyhow::bail!("one input file only ({} given)", v.len()),
+        }
+    };
+    Ok(Some(match sub.as_str() {
+        "convert" => {
+            let to = to
+                .or_else(|| {
+                    output
+                        .as_deref()
+                        .and_then(|o| Format::from_extension(Path::new(o)))
+                })
+                .context(
+                    "no form to write: give --to FORM or an -o file with a form's extension",
+                )?;
+            Command::Convert {
+                input: one(inputs)?,
+                to,
+                from,
+                game,
+                output,
+                force,
+            }
+        }
+        "check" => {
+            anyhow::ensure!(!inputs.is_empty(), "no input file given");
+            Command::Check { inputs }
+        }
+        "show" => Command::Show {
+            input: one(inputs)?,
+            ply,
+            game: game.unwrap_or(1),
+            from,
+        },
+        other => anyhow::bail!("unknown subcommand {other:?} (convert, check or show)"),
+    }))
+}
+
+/// Why a file's records cannot be had: the file's name, the line (0: the file as a whole) and
+/// the reason, printed `FILE:LINE: reason`.
+#[derive(Debug)]
+struct Bad {
+    file: String,
+    line: usize,
+    reason: String,
+}
+
+impl std::fmt::Display for Bad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            0 => write!(f, "{}: {}", self.file, self.reason),
+            n => write!(f, "{}:{n}: {}", self.file, self.reason),
+        }
+    }
+}
+
+impl std::error::Error for Bad {}
+
+/// The games of `input` (`-`: stdin) and their form.
+fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, Format), Bad> {
+    let bad = |line: usize, reason: String| Bad {
+        file: input.to_string(),
+        line,
+        reason,
+    };
+    let bytes = if input == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| bad(0, format!("cannot read stdin: {e}")))?;
+        b
+    } else {
+        std::fs::read(input).map_err(|e| bad(0, format!("cannot read: {e}")))?
+    };
+    let text = form::decode(&bytes).map_err(|e| bad(e.line, e.reason))?;
+    let name = (input != "-").then(|| Path::new(input));
+    let format = from.or_else(|| form::detect(name, &text)).ok_or_else(|| {
+        bad(
+            0,
+            "cannot tell the form of the record (give --from FORM)".into(),
+        )
+    })?;
+    let records = form::read(&text, format).map_err(|e| bad(e.line, e.reason))?;
+    Ok((records, format))
+}
+
+/// Writes `text` to `out` (`-` or none: stdout) whole or not at all; an existing file only with
+/// `force`.
+fn put(out: Option<&str>, text: &str, force: bool) -> anyhow::Result<()> {
+    match out {
+        None | Some("-") => {
+            let mut o = std::io::stdout().lock();
+            o.write_all(text.as_bytes())?;
+            o.flush()?;
+        }
+        Some(path) => {
+            anyhow::ensure!(
+                force || !Path::new(path).exists(),
+                "{path} exists: give --force to replace it"
+            );
+            let mut aside = PathBuf::from(path).into_os_string();
+            aside.push(".part");
+            let aside = PathBuf::from(aside);
+            std::fs::write(&aside, text)
+                .and_then(|_| std::fs::rename(&aside, path))
+                .inspect_err(|_| {
+                    let _ = std::fs::remove_file(&aside);
+                })
+                .with_context(|| format!("cannot write {path}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The game `k` (from 1) of `records`.
+fn pick(records: Vec<Record>, k: usize, input: &str) -> anyhow::Result<Record> {
+    let n = records.len();
+    records
+        .into_iter()
+        .nth(k - 1)
+        .with_context(|| format!("{input} holds {n} games: no game {k}"))
+}
+
+fn convert(
+    input: &str,
+    to: Format,
+    from: Option<Format>,
+    game: Option<usize>,
+    output: Option<&str>,
+    force: bool,
+) -> anyhow::Result<()> {
+    let (records, _) = load(input, from)?;
+    let records = match game {
+        Some(k) => vec![pick(records, k, input)?],
+        None => records,
+    };
+    let text = match to {
+        Format::Kif | Format::Ki2 | Format::Jkf if records.len() > 1 => anyhow::bail!(
+            "{input} holds {} games and {to} holds one: give --game K",
+            records.len()
+        ),
+        Format::Csa => records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let text = form::write(r, to);
+                // The encoding line opens the file, not each game.
+                match text.strip_prefix("'CSA encoding=UTF-8\n") {
+                    Some(rest) if i > 0 => rest.to_string(),
+                    _ => text,
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/\n"),
+        _ => records.iter().map(|r| form::write(r, to)).collect(),
+    };
+    put(output, &text, force)
+}
+
+/// `check`: a line for each file; whether all were good.
+fn check(inputs: &[String]) -> anyhow::Result<bool> {
+    let mut out = std::io::stdout().lock();
+    let mut good = true;
+    for input in inputs {
+        match load(input, None) {
+            Ok((records, format)) => {
+                let moves: usize = records.iter().map(|r| r.moves.len()).sum();
+                let games = records.len();
+                let s = if games == 1 { "" } else { "s" };
+                writeln!(out, "{input}: {games} game{s}, {moves} moves ({format})")?;
+            }
+            Err(bad) => {
+                good = false;
+                writeln!(out, "{bad}")?;
+            }
+        }
+    }
+    Ok(good)
+}
+
+fn show(input: &str, ply: Option<usize>, game: usize, from: Option<Format>) -> anyhow::Result<()> {
+    let (records, _) = load(input, from)?;
+    let games = records.len();
+    let record = pick(records, game, input)?;
+    let n = record.moves.len();
+    let ply = ply.unwrap_or(n);
+    anyhow::ensure!(
+        ply <= n,
+        "game {game} of {input} has {n} moves: no move {ply}"
+    );
+    let pos = record.position_at(ply);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "game {game} of {games}, after move {ply} of {n}")?;
+    out.write_all(diagram::diagram(&pos).as_bytes())?;
+    writeln!(out, "sfen {}", pos.to_sfen())?;
+    Ok(())
+}
+
+/// Runs `saikoro record`.
+pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
+    let Some(cmd) = parse(args).map_err(|e| super::usage("record", e))? else {
+        print!("{HELP}");
+        return Ok(ExitCode::SUCCESS);
+    };
+    match cmd {
+        Command::Convert {
+            input,
+            to,
+            from,
+            game,
+            output,
+            force,
+        } => convert(&input, to, from, game, output.as_deref(), force)?,
+        Command::Check { inputs } => {
+            if !check(&inputs)? {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Show {
+            input,
+            ply,
+            game,
+            from,
+        } => show(&input, ply, game, from)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

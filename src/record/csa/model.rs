@@ -1,0 +1,417 @@
+//! CSA records on the record model ([`Record`]): [`read_records`] reads every game of a text
+//! (games separated by a `/` line), V2.2 and V3.0, each move checked by the rules; [`write`]
+//! writes one game as CSA V3.0 (`'CSA encoding=UTF-8`, `V3.0`).
+//!
+//! What maps where:
+//!
+//! | CSA | [`Record`] |
+//! |---|---|
+//! | `N+`, `N-` | header `先手`, `後手` (written from `下手`/`上手` when those are the names) |
+//! | `$EVENT`, `$SITE`, `$START_TIME`, `$END_TIME`, `$TIME_LIMIT`, `$OPENING` | `棋戦`, `場所`, `開始日時`, `終了日時`, `持ち時間`, `戦型` |
+//! | any other `$KEY:value` | header `KEY` (written back as `$KEY:` when the key is a CSA key: `A`–`Z`, digits, `_`, `+`, `-`) |
+//! | `PI…`, `P1`..`P9`, `P+`/`P-`, the turn line | [`Record::start`] |
+//! | `'` and `'*` comments | before the first move: [`Record::comments`] (the text after `'`); after a move: that move's comments (a `'*` comment's text after `'*`); after the end line: [`Record::end_comments`] |
+//! | `T12`, `T12.345` (V3.0) | [`RecordMove::time_ms`] |
+//! | `%TORYO` … | [`Record::end`] |
+
+use crate::record::csa::notation::{move_to_csa, parse_move, write_position, PositionBlock};
+use crate::record::{Ending, Record, RecordError, RecordMove};
+use crate::{Color, KingRule, Position};
+
+/// The end words of CSA (without the `%`) and JKF's `special`, one table for both. `ILLEGAL_MOVE`
+/// is not in it: it names the side to move, so it reads as [`Ending::Foul`] of that side.
+pub(crate) const SPECIALS: [(&str, Ending); 13] = [
+    ("TORYO", Ending::Resign),
+    ("CHUDAN", Ending::Interrupt),
+    ("SENNICHITE", Ending::Repetition),
+    ("TIME_UP", Ending::TimeUp),
+    ("+ILLEGAL_ACTION", Ending::Foul(Color::Black)),
+    ("-ILLEGAL_ACTION", Ending::Foul(Color::White)),
+    ("JISHOGI", Ending::Jishogi),
+    ("KACHI", Ending::Declaration),
+    ("HIKIWAKE", Ending::Draw),
+    ("MAX_MOVES", Ending::MaxMoves),
+    ("TSUMI", Ending::Mate),
+    ("FUZUMI", Ending::NoMate),
+    ("ERROR", Ending::Error),
+];
+
+/// The ending a CSA or JKF end word names (`TORYO`, no `%`), with `next` the side to move.
+pub(crate) fn special_ending(word: &str, next: Color) -> Option<Ending> {
+    if word == "ILLEGAL_MOVE" {
+        return Some(Ending::Foul(next));
+    }
+    SPECIALS.iter().find(|&&(w, _)| w == word).map(|&(_, e)| e)
+}
+
+/// The CSA and JKF end word of `end` (no `%`). The endings neither form has a word for (不戦勝,
+/// 不戦敗, 封じ手) are written as `CHUDAN`, the game stopped.
+pub(crate) fn special_word(end: Ending) -> &'static str {
+    match end {
+        Ending::DefaultWin | Ending::DefaultLoss | Ending::Sealed => "CHUDAN",
+        e => crate::record::word_of(&SPECIALS, e),
+    }
+}
+
+/// The header keys CSA has, with the record model's key for each.
+const HEADER_KEYS: [(&str, &str); 6] = [
+    ("EVENT", "棋戦"),
+    ("SITE", "場所"),
+    ("START_TIME", "開始日時"),
+    ("END_TIME", "終了日時"),
+    ("TIME_LIMIT", "持ち時間"),
+    ("OPENING", "戦型"),
+];
+
+/// Whether `key` can be written as a CSA `$` key.
+fn is_csa_key(key: &str) -> bool {
+    !key.is_empty()
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b"_+-".contains(&b))
+}
+
+/// A `T` statement's time in milliseconds: `T12` (V2.2, whole seconds) or `T12.345` (V3.0).
+fn time_ms(text: &str) -> Option<u64> {
+    let (secs, frac) = text.split_once('.').unwrap_or((text, ""));
+    if secs.is_empty() || !secs.bytes().all(|b| b.is_ascii_digit()) || frac.len() > 3 {
+        return None;
+    }
+    if !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let ms = format!("{frac:0<3}").parse::<u64>().ok()?;
+    secs.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(ms)
+}
+
+/// Where a game is in its reading.
+#[derive(PartialEq, Eq)]
+enum Phase {
+    /// Version, names, `$` fields, the position lines.
+    Header,
+    /// After the turn line.
+    Moves,
+    /// After the end line: comments only.
+    Ended,
+}
+
+/// One game being read.
+struct GameReader {
+    record: Record,
+    block: PositionBlock,
+    pos: Position,
+    phase: Phase,
+    /// The line of the game's first statement (0: none yet, a part of comments only).
+    first_line: usize,
+}
+
+impl GameReader {
+    fn new() -> GameReader {
+        GameReader {
+            record: Record::new(Position::startpos()),
+            block: PositionBlock::new(),
+            pos: Position::startpos(),
+            phase: Phase::Header,
+            first_line: 0,
+        }
+    }
+
+    /// A comment line's text: a move's comment (after a move: `'*` or `'`, the `*` dropped), or
+    /// one of the record's (before the first move: all after the `'`).
+    fn comment(&mut self, text: &str) {
+        if self.phase == Phase::Ended {
+            let text = text.strip_prefix('*').unwrap_or(text);
+            self.record.end_comments.push(text.to_string());
+            return;
+        }
+        match self.record.moves.last_mut() {
+            Some(m) if self.phase != Phase::Header => {
+                m.comments
+                    .push(text.strip_prefix('*').unwrap_or(text).to_string());
+            }
+            _ => self.record.comments.push(text.to_string()),
+        }
+    }
+
+    /// Reads one line (trimmed, not a comment).
+    fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
+        let err = |reason: String| RecordError::at(n, reason);
+        if self.phase == Phase::Header {
+            return self.header_line(n, line);
+        }
+        // Statements: several on a line, separated by commas (`+7776FU,T12`).
+        for st in line.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            if self.phase == Phase::Ended {
+                // The time of the end line (`%TORYO,T0`) is no move's.
+                if st.strip_prefix('T').and_then(time_ms).is_some() {
+                    continue;
+                }
+                return Err(err(format!("'{st}' after the end line")));
+            }
+            if let Some(c) = st.strip_prefix('\'') {
+                self.comment(c);
+                return Ok(());
+            }
+            if let Some(word) = st.strip_prefix('%') {
+                let next = self.pos.side_to_move();
+                let end = special_ending(word, next)
+                    .ok_or_else(|| err(format!("'{st}' is not a CSA end line")))?;
+                self.record.end = Some(end);
+                self.phase = Phase::Ended;
+            } else if let Some(t) = st.strip_prefix('T') {
+                let ms = time_ms(t).ok_or_else(|| err(format!("'{st}' is not a time")))?;
+                let last = self.record.moves.last_mut();
+                let last = last.ok_or_else(|| err(format!("time '{st}' before any move")))?;
+                last.time_ms = Some(ms);
+            } else if st.starts_with(['+', '-']) {
+                let ply = self.record.moves.len() + 1;
+                let mv = parse_move(&self.pos, st).map_err(|e| err(format!("move {ply}: {e}")))?;
+                self.pos.do_move(mv);
+                self.record.moves.push(RecordMove::new(mv));
+            } else {
+                return Err(err(format!("'{st}' is not a CSA move, time or end line")));
+            }
+        }
+        Ok(())
+    }
+
+    fn header_line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
+        let err = |reason: String| RecordError::at(n, reason);
+        if line.starts_with('V') && line.len() > 1 {
+            return Ok(());
+        }
+        if let Some(name) = line.strip_prefix("N+") {
+            self.record.set_header("先手", name);
+            return Ok(());
+        }
+        if let Some(name) = line.strip_prefix("N-") {
+            self.record.set_header("後手", name);
+            return Ok(());
+        }
+        if let Some(field) = line.strip_prefix('$') {
+            let (key, value) = field
+                .split_once(':')
+                .ok_or_else(|| err(format!("'{line}': a $ line is $KEY:value")))?;
+            let key = HEADER_KEYS
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or(key, |(_, ours)| ours);
+            self.record.set_header(key, value);
+            return Ok(());
+        }
+        if line == "+" || line == "-" {
+            self.block.feed(line).map_err(|e| err(e.to_string()))?;
+            let setup = self.block.setup().map_err(|e| err(e.to_string()))?;
+            self.pos = Position::from_setup(&setup, KingRule::Optional)
+                .map_err(|e| err(format!("illegal position: {e}")))?;
+            self.record.start = self.pos.clone();
+            self.phase = Phase::Moves;
+            return Ok(());
+        }
+        if line.starts_with('P') {
+            return self
+                .block
+                .feed(line)
+                .map_err(|e| err(format!("{e} (a P line: PI, P1..P9, P+ or P-)")));
+        }
+        if line.starts_with(['+', '-', '%', 'T']) {
+            return Err(err(format!(
+                "'{line}' before the turn line ('+' or '-' after the position)"
+            )));
+        }
+        Err(err(format!("'{line}' is not a CSA line")))
+    }
+
+    fn finish(self) -> Result<Record, RecordError> {
+        if self.phase == Phase::Header {
+            return Err(RecordError::at(
+                self.first_line,
+                "no turn line ('+' or '-'): the game has no start position",
+            ));
+        }
+        Ok(self.record)
+    }
+}
+
+/// Every game of a CSA text (V2.2 or V3.0; several games separated by `/` lines), every move
+/// checked by the rules: the first wrong line is the error, with its number in the whole text.
+/// A part between `/` lines that holds nothing but comments is no game; a text with no game is
+/// an error.
+pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let mut out = Vec::new();
+    let mut game: Option<GameReader> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim_end_matches('\r').trim();
+        if line == "/" {
+            if let Some(g) = game.take().filter(|g| g.first_line > 0) {
+                out.push(g.finish()?);
+            }
+            continue;
+        }
+        if line.is_empty() || (n == 1 && line.starts_with("'CSA encoding=")) {
+            continue;
+        }
+        let g = game.get_or_insert_with(GameReader::new);
+        match line.strip_prefix('\'') {
+            // A comment before a game's first statement waits for the game.
+            Some(c) => g.comment(c),
+            None => {
+                if g.first_line == 0 {
+                    g.first_line = n;
+                }
+                g.line(n, line)?;
+            }
+        }
+    }
+    if let Some(g) = game.filter(|g| g.first_line > 0) {
+        out.push(g.finish()?);
+    }
+    if out.is_empty() {
+        return Err(RecordError::at(0, "no CSA game in the text"));
+    }
+    Ok(out)
+}
+
+/// The `PI` line of `start` when it is the 平手 position less some pieces (a handicap), with
+/// empty hands: `PI`, `PI82HI22KA`.
+fn pi_line(start: &Position) -> Option<String> {
+    let hirate = Position::startpos();
+    if !start.hand(Color::Black).is_empty() || !start.hand(Color::White).is_empty() {
+        return None;
+    }
+    let mut line = "PI".to_string();
+    for sq in crate::Square::all() {
+        match (hirate.piece_at(sq), start.piece_at(sq)) {
+            (a, b) if a == b => {}
+            (Some(p), None) => {
+                line.push_str(&format!(
+                    "{}{}{}",
+                    sq.file(),
+                    sq.rank(),
+                    crate::record::csa::notation::piece_name(p.kind)
+                ));
+            }
+            _ => return None,
+        }
+    }
+    Some(line)
+}
+
+/// One game as CSA V3.0: the encoding and version lines, the names and `$` fields, the
+/// comments before the first move (`'`), the start (`PI…` for 平手 and the handicaps, else
+/// `P1`..`P9` and the hands), the turn line, each move with its time (`T12`, or `T12.345` when
+/// the time is not whole seconds) and its comments (`'*`), and the end line. Header fields with
+/// no CSA key (a key that is not `A`–`Z`, digits, `_`, `+`, `-`) are written as `'key：value`
+/// comments, which read back as comments.
+pub fn write(record: &Record) -> String {
+    let mut out = String::from("'CSA encoding=UTF-8\nV3.0\n");
+    let names = [
+        (Color::Black, "N+", ["先手", "下手"]),
+        (Color::White, "N-", ["後手", "上手"]),
+    ];
+    for (color, mark, _) in names {
+        if let Some(name) = record.name(color) {
+            out.push_str(&format!("{mark}{}\n", one_line(name)));
+        }
+    }
+    let mut header_comments = Vec::new();
+    for (key, value) in &record.header {
+        if names
+            .iter()
+            .any(|(_, _, keys)| keys.contains(&key.as_str()))
+        {
+            continue;
+        }
+        let value = one_line(value);
+        match HEADER_KEYS.iter().find(|(_, ours)| ours == key) {
+            Some((csa, _)) => out.push_str(&format!("${csa}:{value}\n")),
+            None if is_csa_key(key) => out.push_str(&format!("${key}:{value}\n")),
+            None => header_comments.push(format!("{key}：{value}")),
+        }
+    }
+    for c in header_comments.iter().chain(&record.comments) {
+        push_comment(&mut out, "'", c);
+    }
+    match pi_line(&record.start) {
+        Some(pi) => {
+            out.push_str(&pi);
+            out.push('\n');
+            out.push(crate::record::csa::notation::sign(
+                record.start.side_to_move(),
+            ));
+            out.push('\n');
+        }
+        None => {
+            let mut block = Vec::new();
+            write_position(&mut block, &record.start).expect("writing to memory");
+            out.push_str(&String::from_utf8_lossy(&block));
+        }
+    }
+    let mut pos = record.start.clone();
+    for m in &record.moves {
+        out.push_str(&move_to_csa(&pos, m.mv));
+        out.push('\n');
+        if let Some(t) = m.time_ms {
+            if t % 1000 == 0 {
+                out.push_str(&format!("T{}\n", t / 1000));
+            } else {
+                out.push_str(&format!("T{}.{:03}\n", t / 1000, t % 1000));
+            }
+        }
+        for c in &m.comments {
+            push_comment(&mut out, "'*", c);
+        }
+        pos.do_move(m.mv);
+    }
+    if let Some(end) = record.end {
+        out.push('%');
+        out.push_str(special_word(end));
+        out.push('\n');
+    }
+    for c in &record.end_comments {
+        push_comment(&mut out, "'*", c);
+    }
+    out
+}
+
+/// A header value on one line (a line break would end the CSA line).
+fn one_line(text: &str) -> String {
+    text.replace(['\r', '\n'], " ")
+}
+
+/// A comment, each of its lines as a comment line.
+fn push_comment(out: &mut String, mark: &str, text: &str) {
+    for line in text.split('\n') {
+        out.push_str(mark);
+        out.push_str(line.trim_end_matches('\r'));
+        out.push('\n');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_of_both_versions() {
+        assert_eq!(time_ms("12"), Some(12_000));
+        assert_eq!(time_ms("0.5"), Some(500));
+        assert_eq!(time_ms("3.125"), Some(3_125));
+        assert_eq!(time_ms("3.1256"), None);
+        assert_eq!(time_ms(""), None);
+        assert_eq!(time_ms("-1"), None);
+        assert_eq!(time_ms("1.x"), None);
+    }
+
+    #[test]
+    fn handicaps_are_pi_lines() {
+        let kyo =
+            Position::from_sfen("lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")
+                .unwrap();
+        assert_eq!(pi_line(&kyo).as_deref(), Some("PI11KY"));
+        assert_eq!(pi_line(&Position::startpos()).as_deref(), Some("PI"));
+        let other = Position::from_sfen("8k/9/9/9/9/9/9/9/K8 b G 1").unwrap();
+        assert_eq!(pi_line(&other), None);
+    }
+}

@@ -1,0 +1,313 @@
+//! `saikoro record convert|check|show` as a user runs them, and the match refusing openings
+//! files that hold no game or a record of another form.
+
+use saikoro::record::{csa, form, Format, Record};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+
+fn records_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/records")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("saikoro-record-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn read_as(path: &Path, format: Format) -> Vec<Record> {
+    let t = form::decode(&std::fs::read(path).unwrap()).unwrap();
+    form::read(&t, format).unwrap_or_else(|e| panic!("{}: {e}\n{t}", path.display()))
+}
+
+/// seed.csa through every form that keeps the moves and back to CSA: the same 31 moves and
+/// the same names each time; `--to sfen` gives the last position.
+#[test]
+fn convert_through_every_form_and_back() {
+    let dir = scratch("convert");
+    let seed = records_dir().join("seed.csa");
+    let original = read_as(&seed, Format::Csa).remove(0);
+    for form in ["csa", "jkf", "usi", "kif"] {
+        let mid = format!("mid.{form}");
+        let r = run(
+            &dir,
+            &[
+                "record",
+                "convert",
+                seed.to_str().unwrap(),
+                "--to",
+                form,
+                "-o",
+                &mid,
+            ],
+        );
+        assert!(r.status.success(), "{form}: {}", text(&r.stderr));
+        let r = run(
+            &dir,
+            &["record", "convert", &mid, "-o", "back.csa", "--force"],
+        );
+        assert!(r.status.success(), "{form}: {}", text(&r.stderr));
+        let back = read_as(&dir.join("back.csa"), Format::Csa).remove(0);
+        assert_eq!(back.start, original.start, "{form}");
+        let moves = |r: &Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+        assert_eq!(moves(&back), moves(&original), "{form}");
+        if form != "usi" {
+            assert_eq!(
+                back.name(saikoro::Color::Black),
+                Some("hoge1 2級"),
+                "{form}"
+            );
+            assert_eq!(back.end, original.end, "{form}");
+        }
+    }
+    // The last position as SFEN, on stdout.
+    let r = run(
+        &dir,
+        &["record", "convert", seed.to_str().unwrap(), "--to", "sfen"],
+    );
+    assert!(r.status.success());
+    let last = original.position_at(31).to_sfen();
+    assert_eq!(text(&r.stdout), format!("{last}\n"));
+    // Several games in CSA stay several; KIF holds one and asks for --game.
+    let three = records_dir().join("three_games.csa");
+    let r = run(
+        &dir,
+        &["record", "convert", three.to_str().unwrap(), "--to", "csa"],
+    );
+    assert_eq!(csa::read_records(&text(&r.stdout)).unwrap().len(), 3);
+    let r = run(
+        &dir,
+        &["record", "convert", three.to_str().unwrap(), "--to", "jkf"],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stderr).contains("holds 3 games and jkf holds one: give --game K"));
+    let r = run(
+        &dir,
+        &[
+            "record",
+            "convert",
+            three.to_str().unwrap(),
+            "--to",
+            "usi",
+            "--game",
+            "2",
+        ],
+    );
+    assert_eq!(
+        text(&r.stdout),
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e\n"
+    );
+    // An existing output is kept without --force.
+    let r = run(
+        &dir,
+        &[
+            "record",
+            "convert",
+            seed.to_str().unwrap(),
+            "-o",
+            "back.csa",
+        ],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stderr).contains("back.csa exists: give --force to replace it"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// stdin and stdout: the form of `-` is told by its content.
+#[test]
+fn convert_from_stdin() {
+    let mut child = Command::new(BIN)
+        .args(["record", "convert", "-", "--to", "usi"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "position startpos moves 7g7f 3c3d\n");
+}
+
+#[test]
+fn convert_through_ki2_and_back() {
+    let dir = scratch("ki2");
+    let seed = records_dir().join("seed.csa");
+    let r = run(
+        &dir,
+        &["record", "convert", seed.to_str().unwrap(), "-o", "mid.ki2"],
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let r = run(&dir, &["record", "convert", "mid.ki2", "-o", "back.csa"]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let back = read_as(&dir.join("back.csa"), Format::Csa).remove(0);
+    assert_eq!(back.moves.len(), 31);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `check`: a good file's summary line; a file with 二歩 on line 9 (Black's pawn dropped on
+/// file 7, where its 7七 pawn stands) named with that line and the reason, exit status 1.
+#[test]
+fn check_names_the_first_wrong_line() {
+    let dir = scratch("check");
+    std::fs::write(
+        dir.join("nifu.csa"),
+        "V2.2\nN+a\nN-b\nPI17FU\nP+00FU\n+\n+2726FU\n-3334FU\n+0075FU\n%TORYO\n",
+    )
+    .unwrap();
+    let seed = records_dir().join("seed.csa");
+    let r = run(&dir, &["record", "check", seed.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(0));
+    assert_eq!(
+        text(&r.stdout),
+        format!("{}: 1 game, 31 moves (csa)\n", seed.display())
+    );
+    let r = run(
+        &dir,
+        &["record", "check", "nifu.csa", seed.to_str().unwrap()],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    let out = text(&r.stdout);
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("nifu.csa:9: move 3: '+0075FU' is illegal"),
+        "{out}"
+    );
+    assert!(first.ends_with("(nifu)"), "the reason says 二歩: {first}");
+    assert_eq!(
+        out.lines().count(),
+        2,
+        "the good file is still checked: {out}"
+    );
+    let r = run(&dir, &["record", "check", "missing.kif"]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stdout).starts_with("missing.kif: cannot read"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `show` after 3 moves of seed.kif (▲2六歩 △8四歩 ▲2五歩), by hand: the pawns on 2五 and 8四,
+/// White to move, move 4.
+#[test]
+fn show_prints_the_diagram_and_sfen() {
+    let seed = records_dir().join("seed.kif");
+    let r = run(
+        &records_dir(),
+        &["record", "show", seed.to_str().unwrap(), "--ply", "3"],
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let out = text(&r.stdout);
+    assert!(
+        out.starts_with("game 1 of 1, after move 3 of 31\nWhite hand: -\n"),
+        "{out}"
+    );
+    assert!(out.contains("| .  .  .  .  .  .  .  P  . | e\n"), "{out}");
+    assert!(
+        out.ends_with("sfen lnsgkgsnl/1r5b1/p1ppppppp/1p7/7P1/9/PPPPPPP1P/1B5R1/LNSGKGSNL w - 4\n")
+    );
+    let r = run(
+        &records_dir(),
+        &["record", "show", seed.to_str().unwrap(), "--ply", "40"],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stderr).contains("has 31 moves: no move 40"));
+}
+
+/// Usage errors: exit status 2 with the pointer to `--help`.
+#[test]
+fn usage_errors() {
+    let dir = scratch("usage");
+    for args in [
+        &["record"][..],
+        &["record", "frobnicate"],
+        &["record", "check"],
+        &["record", "check", "a.csa", "--to", "kif"],
+        &["record", "convert", "a.csa"],
+        &["record", "convert", "a.csa", "--to", "bod"],
+        &["record", "show", "a.csa", "--ply", "x"],
+        &["record", "show", "a.csa", "b.csa"],
+        &["record", "convert", "a.csa", "--to", "kif", "--game", "0"],
+    ] {
+        let r = run(&dir, args);
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&r.stderr).contains("saikoro record --help"),
+            "{args:?}"
+        );
+    }
+    let r = run(&dir, &["record", "--help"]);
+    assert!(r.status.success() && text(&r.stdout).contains("saikoro record convert IN"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The match refuses an openings file with no game, and a CSA record given `format=kif`, with
+/// the file, line and reason (exit status 1), before any game is played.
+#[test]
+fn match_refuses_openings_without_a_game() {
+    let dir = scratch("match");
+    std::fs::write(dir.join("garbage.kif"), "garbage\n").unwrap();
+    std::fs::write(dir.join("game.txt"), "V2.2\nPI\n+\n+7776FU\n%TORYO\n").unwrap();
+    std::fs::write(
+        dir.join("nifu.jkf"),
+        "{\"moves\":[{},\n{\"move\":{\"to\":{\"x\":5,\"y\":5},\"color\":0,\"piece\":\"FU\"}}]}",
+    )
+    .unwrap();
+    let engine = format!("cmd={BIN}");
+    for (book, says) in [
+        (
+            "file=garbage.kif",
+            "openings garbage.kif: no moves and no position: not a KIF record",
+        ),
+        (
+            "file=game.txt format=kif",
+            "openings game.txt: no moves and no position: not a KIF record (it looks like a CSA record",
+        ),
+        (
+            "file=nifu.jkf",
+            "openings nifu.jkf:2: moves[1].move (P*5e) is illegal",
+        ),
+    ] {
+        let mut args = vec![
+            "match",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--each",
+            "depth=1",
+            "--rounds",
+            "1",
+            "--openings",
+        ];
+        args.extend(book.split(' '));
+        let r = run(&dir, &args);
+        assert_eq!(r.status.code(), Some(1), "{book}");
+        assert!(
+            text(&r.stderr).contains(says),
+            "{book}: {}",
+            text(&r.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
