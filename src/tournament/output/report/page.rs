@@ -32,26 +32,7 @@ pub fn html_page(title: &str, block: &str, finished: bool, lines: &[&str]) -> St
     o
 }
 
-const BODY: &str = r#"<header><h1 id="title"></h1><p id="status"></p></header>
-<main>
-<section aria-labelledby="h-stats"><h2 id="h-stats">Statistics</h2><pre id="block"></pre></section>
-<section aria-labelledby="h-games"><h2 id="h-games">Games</h2>
-<p><label>Filter (engine, result or reason): <input id="filter" type="search"></label></p>
-<table id="games"><thead><tr><th>#</th><th>Round</th><th>Opening</th><th>先手 (black)</th>
-<th>後手 (white)</th><th>Result</th><th>Reason</th><th>Plies</th></tr></thead><tbody></tbody></table>
-</section>
-<section id="viewer" aria-labelledby="h-board" hidden><h2 id="h-board">Game</h2>
-<div class="board-wrap"><div id="board" tabindex="0" aria-label="Board: arrow keys step, Home and End go to the ends"></div>
-<ol id="moves"></ol></div>
-<p><button id="first">⏮ Start</button> <button id="prev">◀ Back</button>
-<button id="next">Forward ▶</button> <button id="last">End ⏭</button>
-<span id="plyinfo"></span></p>
-<p><label>SFEN: <input id="sfen" readonly size="80"></label></p>
-<p><button id="kif">Download KIF</button> <button id="csa">Download CSA</button></p>
-</section>
-</main>
-<pre id="errors" hidden></pre>
-"#;
+const BODY: &str = include_str!("assets/body.html");
 
 /// `s` as HTML text (also safe inside a quoted attribute).
 pub(crate) fn html_escape(s: &str) -> String {
