@@ -31,6 +31,8 @@
   function signed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (x > 0 ? "+" : "") + (+x).toFixed(d); }
   function count(n) { return Number(n).toLocaleString("en-US"); }
   function oneLine(t) { return String(t).replace(/[\r\n]+/g, " "); }
+  // A UTC time as the data writes it (2026-12-03T08:40:00Z), for reading.
+  function utc(t) { return t ? String(t).replace("T", " ").replace(/Z$/, "") + " UTC" : null; }
 
   // ---- the data ------------------------------------------------------------------------
   // Plain JSON, or (data-encoding="gzip+base64") base64 of its gzip, decoded with
@@ -76,16 +78,17 @@
   function renderHeader() {
     $("title").textContent = D.title;
     document.title = D.title;
-    var st = D.finished ? "Finished" + (D.ended ? " at " + D.ended + " UTC" : "") + "."
-      : "Running" + (D.updated ? ": updated " + D.updated + " UTC" : "") + ".";
+    var st = D.finished ? "Finished" + (D.ended ? " at " + utc(D.ended) : "") + "."
+      : "Running" + (D.updated ? ": updated " + utc(D.updated) : "") + ".";
     $("status").textContent = st + " " + count(D.games.length) + " games played.";
     if (!D.finished) setupLive();
     var meta = $("meta"), S = D.settings || {};
     function row(k, v) { if (v !== null && v !== undefined && v !== "") meta.append(h("dt", {}, k), h("dd", {}, String(v))); }
     row("Saikoro", D.version);
     row("Command", D.command);
-    row("Started", D.started ? D.started + " UTC" : null);
-    row("Ended", D.ended ? D.ended + " UTC" : D.finished ? null : "not yet (running)");
+    row("Started", utc(D.started));
+    row("Ended", D.ended ? utc(D.ended) : D.finished ? null : "not yet (running)");
+    row("Page written", D.finished ? null : utc(D.updated));
     row("Time control", S.tc);
     row("Openings", S.openings);
     row("Rounds", S.rounds);
@@ -360,9 +363,9 @@
     if (!(op in sideCache)) sideCache[op] = parseSfen(startOf(op).sfen).side;
     return sideCache[op];
   }
-  // The engines' own moves in game g by side: the plies after the opening's.
+  // The engines' own moves in game g by side: its plies, after the opening's.
   function engineMoves(g) {
-    var n = g[G_PLIES] - (g[G_OPLIES] || 0), first = startSide(g[G_OPEN]);
+    var n = g[G_PLIES], first = startSide(g[G_OPEN]);
     if ((g[G_OPLIES] || 0) % 2) first = first === "b" ? "w" : "b";
     var firstN = Math.ceil(n / 2), secondN = Math.floor(n / 2);
     return first === "b" ? { b: firstN, w: secondN } : { b: secondN, w: firstN };
@@ -633,6 +636,7 @@
     b.appendChild(draw(p, view.names));
     b.setAttribute("data-sfen", sfen);
     b.setAttribute("data-ply", String(view.ply));
+    $("sfen").setAttribute("value", sfen);
     $("sfen").value = sfen;
     $("copied").textContent = "";
     var n = view.positions.length - 1;
@@ -719,19 +723,23 @@
     a.setAttribute("download", name);
     a.setAttribute("href", "data:text/plain;charset=utf-8," + encodeURIComponent(text));
   }
-  // The side to move at the end lost, won or drew: the end words of KIF and CSA.
+  // The end of game g in KIF and CSA words, which name what the side to move at the end
+  // (endSide) did; an ending they have no word for is 中断 / %CHUDAN (the detail line says why).
   function endWords(g, endSide) {
-    var r = g[G_REASON], win = winner(g), loserToMove = win && win !== endSide;
-    switch (r) {
+    var win = winner(g), lost = win && win !== endSide ? endSide : win ? (endSide === "b" ? "w" : "b") : null;
+    switch (g[G_REASON]) {
       case "mate": return ["詰み", "%TSUMI"];
       case "resign": return ["投了", "%TORYO"];
       case "time": return ["切れ負け", "%TIME_UP"];
       case "illegal_move": case "illegal_declaration": return ["反則負け", "%ILLEGAL_MOVE"];
       case "declaration": return ["入玉勝ち", "%KACHI"];
       case "repetition": return ["千日手", "%SENNICHITE"];
-      case "perpetual_check": return ["反則勝ち", "%SENNICHITE"];
+      case "perpetual_check": return ["反則勝ち", lost === "w" ? "%-ILLEGAL_ACTION" : "%+ILLEGAL_ACTION"];
       case "max_plies": return ["持将棋", "%MAX_MOVES"];
-      case "adjudication": return win ? (loserToMove ? ["投了", "%TORYO"] : ["反則勝ち", "%TORYO"]) : ["持将棋", "%HIKIWAKE"];
+      case "adjudication":
+        if (!win) return ["持将棋", "%HIKIWAKE"];
+        if (lost === endSide) return ["投了", "%TORYO"];
+        return ["中断", "%CHUDAN"];
       default: return ["中断", "%CHUDAN"];
     }
   }
