@@ -1,7 +1,9 @@
 //! `saikoro report RESULTS [-o FILE.html]`: the HTML page of a match from its results file.
 
 use anyhow::Context;
-use saikoro::tournament::output::report::{html_page, results_block};
+use saikoro::tournament::output::report::{
+    engine_index, html_page, results_block, utc_text, PageData, ResultsGame,
+};
 
 /// `saikoro report --help`.
 pub const USAGE: &str = "\
@@ -42,8 +44,23 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitC
     let text = std::fs::read_to_string(&results).with_context(|| format!("reading {results}"))?;
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('{')).collect();
     let block = results_block(&lines).unwrap_or_default();
-    let title = format!("Match: {results}");
-    let page = html_page(&title, &block, !running, &lines);
+    let mut data = PageData {
+        title: format!("Match: {results}"),
+        finished: !running,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        updated: utc_text(std::time::SystemTime::now()),
+        block,
+        ..PageData::default()
+    };
+    let mut names = Vec::new();
+    for g in lines.iter().filter_map(|l| ResultsGame::parse(l)) {
+        let (b, w) = (
+            engine_index(&mut names, &g.black),
+            engine_index(&mut names, &g.white),
+        );
+        g.push_to(&mut data.games, b, w);
+    }
+    let page = html_page(&data);
     let out = out.unwrap_or_else(|| {
         std::path::Path::new(&results)
             .with_extension("html")

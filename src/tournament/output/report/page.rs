@@ -1,31 +1,28 @@
 //! The HTML page: the markup, its stylesheet and script (`assets/`), the data embedded as
-//! JSON. Nothing outside is loaded: no network, no font, no external script.
+//! JSON (`data`). Nothing outside is loaded: no network, no font, no external script.
 
-use super::data::embedded_json;
+use super::data::PageData;
 
 const STYLE: &str = include_str!("assets/report.css");
 const SCRIPT: &str = include_str!("assets/report.js");
 
-/// The whole page for the results-file `lines`, with the printed statistics `block`. An
-/// unfinished match's page reloads itself every 10 s; a finished one does not.
-pub fn html_page(title: &str, block: &str, finished: bool, lines: &[&str]) -> String {
-    let data = embedded_json(title, block, finished, lines);
-    let refresh = if finished {
-        ""
-    } else {
-        "<meta http-equiv=\"refresh\" content=\"10\">\n"
-    };
-    let mut o = String::with_capacity(data.len() + STYLE.len() + SCRIPT.len() + 2048);
+/// The whole page of `data`. An unfinished match's page reloads itself every 10 s (a
+/// `<meta http-equiv="refresh">` in its head); a finished one has none.
+pub fn html_page(data: &PageData) -> String {
+    let json = data.to_json();
+    let mut o = String::with_capacity(json.len() + STYLE.len() + SCRIPT.len() + 4096);
     o.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    o.push_str(refresh);
+    if !data.finished {
+        o.push_str("<meta http-equiv=\"refresh\" content=\"10\">\n");
+    }
     o.push_str("<title>");
-    o.push_str(&html_escape(title));
+    o.push_str(&html_escape(&data.title));
     o.push_str("</title>\n<style>\n");
     o.push_str(STYLE);
     o.push_str("</style>\n</head>\n<body>\n");
     o.push_str(BODY);
     o.push_str("<script type=\"application/json\" id=\"data\">");
-    o.push_str(&data);
+    o.push_str(&json);
     o.push_str("</script>\n<script>\n");
     o.push_str(SCRIPT);
     o.push_str("</script>\n</body>\n</html>\n");
@@ -56,9 +53,15 @@ mod tests {
 
     #[test]
     fn title_is_escaped_and_a_finished_page_does_not_reload() {
-        let p = html_page("<b>x</b>", "", true, &[]);
+        let mut d = PageData {
+            title: "<b>x</b>".into(),
+            finished: true,
+            ..PageData::default()
+        };
+        let p = html_page(&d);
         assert!(p.contains("<title>&lt;b&gt;x&lt;/b&gt;</title>"));
         assert!(!p.contains("http-equiv"));
-        assert!(html_page("t", "", false, &[]).contains("http-equiv=\"refresh\""));
+        d.finished = false;
+        assert!(html_page(&d).contains("<meta http-equiv=\"refresh\" content=\"10\">"));
     }
 }
