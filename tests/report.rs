@@ -1,10 +1,10 @@
-//! The HTML report of a match with engines named with markup, as a reader's browser shows it.
-//! Its statistics equal the block the match printed and no outside string appears unescaped;
-//! and, when Chromium is installed, the page loaded headless (`--dump-dom`) draws, for several
-//! games and plies, the rules core's position at that ply (the board's `data-sfen`), reaches a
-//! game's end from the keyboard (`#…&keys=End` sends the board real keydown events), logs no
-//! console message, shows the markup names as text, and offers KIF and CSA records (data:
-//! links) that Saikoro's own readers read back as the game.
+//! The HTML report of a match (`saikoro match --report`) with engines named with markup, as a
+//! reader's browser shows it. Its statistics equal the block the match printed and no outside
+//! string appears unescaped; and, when Chromium is installed, the page loaded headless
+//! (`--dump-dom`) draws, for several games and plies, the rules core's position at that ply
+//! (the board's `data-sfen`), reaches a game's end from the keyboard (`#…&keys=End` sends the
+//! board real keydown events), logs no console message, shows the markup names as text, and
+//! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game.
 
 use saikoro::record::{csa, kif};
 use saikoro::{Move, Position};
@@ -35,7 +35,14 @@ fn play(dir: &Path) -> String {
             "--each", "depth=1", "--games", "2", "--rounds", "3", "--seed", "3",
         ])
         .args(["--openings", "file=openings.sfen"])
-        .args(["--maxplies", "60", "--results", "r.jsonl"])
+        .args([
+            "--maxplies",
+            "60",
+            "--results",
+            "r.jsonl",
+            "--report",
+            "r.html",
+        ])
         .output()
         .unwrap();
     assert!(
@@ -43,12 +50,6 @@ fn play(dir: &Path) -> String {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let st = Command::new(bin)
-        .current_dir(dir)
-        .args(["report", "r.jsonl", "-o", "r.html"])
-        .status()
-        .unwrap();
-    assert!(st.success());
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -112,6 +113,7 @@ fn figures_equal_the_printed_block_and_markup_stays_text() {
     for evil in [EVIL_A, EVIL_B, "<img", "alert(2)</script>"] {
         assert!(!page.contains(evil), "{evil:?} unescaped in the page");
     }
+    // Each game's moves, decoded from the page: tests/report_page.rs.
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -579,6 +579,28 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// Words joined into one command line that a POSIX shell splits back into them: a word of
+/// letters, digits and `-_./=:,+@%` stays bare, any other is put in single quotes (a `'`
+/// inside as `'\''`).
+pub fn shell_words<S: AsRef<str>>(words: &[S]) -> String {
+    let bare = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    let mut o = String::new();
+    for (i, w) in words.iter().enumerate() {
+        let w = w.as_ref();
+        if i > 0 {
+            o.push(' ');
+        }
+        if !w.is_empty() && w.chars().all(bare) {
+            o.push_str(w);
+        } else {
+            o.push('\'');
+            o.push_str(&w.replace('\'', "'\\''"));
+            o.push('\'');
+        }
+    }
+    o
+}
+
 /// JSON text made safe inside `<script>`: the characters that could end the element or
 /// start markup, and the two line separators old parsers reject, become `\u` escapes (valid
 /// only inside strings, which is the only place JSON text has them).
@@ -620,6 +642,15 @@ mod tests {
         let mut s = String::new();
         encode_moves(&mut s, [m, m]);
         assert_eq!(s, "CZuCZu");
+    }
+
+    #[test]
+    fn words_are_quoted_for_a_shell() {
+        let w = ["saikoro", "match", "name=a b", "it's", "", "tc=1+0.1"];
+        assert_eq!(
+            shell_words(&w),
+            "saikoro match 'name=a b' 'it'\\''s' '' tc=1+0.1"
+        );
     }
 
     #[test]

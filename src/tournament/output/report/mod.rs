@@ -5,15 +5,13 @@
 //! shows every outside string with `textContent`, never as markup. `results` reads a results
 //! file's games back for the page.
 
-mod block;
 mod data;
 mod page;
 mod results;
 
-pub use block::results_block;
 pub use data::{
-    encode_move, encode_moves, utc_text, EngineEntry, GameRow, Games, PageData, PairCounts, Series,
-    SeriesPoint, Settings, SprtState, Standing,
+    encode_move, encode_moves, shell_words, utc_text, EngineEntry, GameRow, Games, PageData,
+    PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
 };
 pub use page::html_page;
 pub use results::{engine_index, ResultsGame};
