@@ -160,7 +160,7 @@
       pairs.appendChild(h("h4", {}, ename(p.a) + " vs " + ename(p.b) + ": " + total + " pairs"));
       var grid = h("div", { "class": "bars", role: "list" });
       p.penta.forEach(function (n, i) {
-        var track = h("div", { "class": "bar-track" }, h("div", { "class": "bar", style: "width:" + (100 * n / max) + "%" }));
+        var track = h("div", { "class": "bar-track" }, n ? h("div", { "class": "bar", style: "width:" + (100 * n / max) + "%" }) : null);
         grid.append(h("span", { role: "listitem" }, NAMES[i]), track, h("span", { "class": "n" }, String(n)));
       });
       pairs.appendChild(grid);
@@ -220,6 +220,14 @@
   function path(points) {
     return points.map(function (p, i) { return (i ? "L" : "M") + p[0].toFixed(1) + " " + p[1].toFixed(1); }).join("");
   }
+  // A line through the points, each marked by a dot when they are few (a point between two
+  // undefined ones would draw no line).
+  function line(plot, points, colour) {
+    plot.appendChild(s("path", { d: path(points), fill: "none", stroke: colour, "stroke-width": 2 }));
+    if (points.length <= 60) points.forEach(function (p) {
+      plot.appendChild(s("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 3, fill: colour }));
+    });
+  }
   function renderPlots() {
     var rows = (D.series || []).filter(function (r) { return r[1] !== null && isFinite(r[1]); });
     if (!rows.length) { $("fig-elo").hidden = true; $("no-series").hidden = false; return; }
@@ -233,9 +241,12 @@
     });
     var y0 = Math.max(-1200, Math.min.apply(null, ys)), y1 = Math.min(1200, Math.max.apply(null, ys));
     var pad = (y1 - y0) * 0.05 || 10;
+    // The series is the first pairing's estimate, by the games of the whole match.
+    var p0 = (D.pairs || [])[0], who = p0 ? ename(p0.a) + " against " + ename(p0.b) : ename(0) + " against " + ename(1);
     var a = axes({ x0: x0, x1: x1 || 1, y0: y0 - pad, y1: y1 + pad, xlabel: "games", ylabel: "Elo",
-      label: "Elo of " + ename(0) + " against " + ename(1) + " by games played: " + signed(rows[rows.length - 1][1], 1) +
-        " after " + x1 + " games" });
+      label: "Elo of " + who + " by games played: " + signed(rows[rows.length - 1][1], 1) + " after " + x1 + " games" });
+    $("cap-elo").textContent = "Elo of " + who + (D.engines.length > 2 ? " (the first pairing), by the games of the match" :
+      ", by games played") + ": the line is the estimate, the shaded band its interval.";
     var band = rows.filter(function (r) { return r[2] !== null && r[3] !== null && isFinite(r[2]) && isFinite(r[3]); });
     if (band.length) {
       var up = band.map(function (r) { return [a.X(r[0]), a.Y(Math.min(r[3], 1e4))]; });
@@ -243,8 +254,7 @@
       a.plot.appendChild(s("path", { d: path(up.concat(dn)) + "Z", fill: "var(--band)", "fill-opacity": 0.6, stroke: "none" }));
     }
     a.plot.appendChild(s("line", { x1: a.X(x0), x2: a.X(x1), y1: a.Y(0), y2: a.Y(0), stroke: "currentColor", "stroke-dasharray": "4 3" }));
-    a.plot.appendChild(s("path", { d: path(rows.map(function (r) { return [a.X(r[0]), a.Y(r[1])]; })), fill: "none",
-      stroke: "var(--est)", "stroke-width": 2 }));
+    line(a.plot, rows.map(function (r) { return [a.X(r[0]), a.Y(r[1])]; }), "var(--est)");
     a.legend(30, "— line: Elo estimate");
     a.legend(48, "▒ band: its interval");
     a.legend(66, "- - dashed: 0");
@@ -272,13 +282,13 @@
         a.plot.appendChild(s("line", { x1: a.X(0), x2: a.X(x1), y1: a.Y(b[0]), y2: a.Y(b[0]), stroke: "#a33", "stroke-width": 1.5, "stroke-dasharray": "6 3" }));
         a.legend(a.Y(b[0]) + 4, b[1]);
       });
-    a.plot.appendChild(s("path", { d: path(rows.map(function (r) { return [a.X(r[0]), a.Y(r[4])]; })), fill: "none",
-      stroke: "var(--est)", "stroke-width": 2 }));
+    // The LLR is 0 before the first game.
+    line(a.plot, [[a.X(0), a.Y(0)]].concat(rows.map(function (r) { return [a.X(r[0]), a.Y(r[4])]; })), "var(--est)");
     if (P.stopped_at !== null && P.stopped_at !== undefined) {
       var at = rows.filter(function (r) { return r[0] <= P.stopped_at; }).pop() || rows[rows.length - 1];
       var cx = a.X(at[0]), cy = a.Y(at[4]);
       a.svg.appendChild(s("circle", { cx: cx, cy: cy, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 2 }));
-      a.svg.appendChild(s("text", { x: cx - 8, y: cy + (at[4] > 0 ? 20 : -10), "text-anchor": "end", "font-size": 12,
+      a.svg.appendChild(s("text", { x: cx - 8, y: cy + (at[4] > 0 ? 30 : -20), "text-anchor": "end", "font-size": 12,
         fill: "currentColor" }, "○ stopped at game " + P.stopped_at + ": " + outcome));
     }
     $("plot-llr").appendChild(a.svg);
@@ -475,10 +485,12 @@
     $("pg-first").disabled = $("pg-prev").disabled = page === 0;
     $("pg-next").disabled = $("pg-last").disabled = page >= lastPage();
   }
+  // The opening in short: `startpos` or the SFEN's board, then its moves (the first four).
   function openingText(g) {
-    var o = String(g[G_OPEN]), n = g[G_OPLIES] || 0, head = o.split(" moves ")[0];
-    var name = head === "startpos" ? "startpos" : head.replace(/^sfen /, "").split(" ")[0];
-    return name + (n ? " + " + n + " plies" : "");
+    var o = startOf(g[G_OPEN]), head = String(g[G_OPEN]).split(" moves ")[0];
+    var name = head === "startpos" ? "startpos" : "sfen " + o.sfen.split(" ")[0];
+    if (!o.moves.length) return name;
+    return name + " " + o.moves.slice(0, 4).join(" ") + (o.moves.length > 4 ? " … (" + o.moves.length + " plies)" : "");
   }
 
   // ---- positions -----------------------------------------------------------------------
