@@ -12,7 +12,7 @@
 //! page's size), and at the end, whatever ended the match. The games' rows are kept as JSON
 //! text as they come: a write formats no earlier game again and reads no file.
 
-use crate::tournament::config::MatchConfig;
+use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::atomic::write_aside;
@@ -490,6 +490,8 @@ pub fn page_from_results(
                 .find(fits)
                 .ok_or(ReportError::NoSchedule)?;
             let config = MatchConfig {
+                // Unknown but their names: no time control in the block's heading.
+                engines: vec![EngineConfig::default(); engines],
                 gauntlet: shape.gauntlet,
                 noswap: shape.noswap,
                 rounds: shape.rounds,
