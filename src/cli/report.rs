@@ -3,7 +3,6 @@
 //! schedule), the same page `saikoro match --report` writes.
 
 use anyhow::Context;
-use saikoro::tournament::output::report::html_page;
 use saikoro::tournament::output::state;
 use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
 use saikoro::tournament::run::report::{page_from_results, write_page};
@@ -102,6 +101,6 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitC
             .to_string_lossy()
             .into_owned()
     });
-    write_page(Path::new(&out), &html_page(&data)).with_context(|| format!("writing {out}"))?;
+    write_page(Path::new(&out), &data).with_context(|| format!("writing {out}"))?;
     Ok(std::process::ExitCode::SUCCESS)
 }

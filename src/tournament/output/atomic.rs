@@ -8,23 +8,23 @@ use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed over it.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_aside(path, bytes, ".part", true)
+    write_aside(path, ".part", |f| {
+        f.write_all(bytes)?;
+        f.sync_data()
+    })
 }
 
-/// Writes `bytes` to `path` whole or not at all: into the file named `path` and `suffix`,
-/// flushed to the disk first if `sync` (not for a page that is made again in a moment), then
-/// renamed over `path`.
-pub fn write_aside(path: &Path, bytes: &[u8], suffix: &str, sync: bool) -> io::Result<()> {
+/// Writes `path` whole or not at all: `write` fills the file named `path` and `suffix`,
+/// which is then renamed over `path` (or removed, when anything failed).
+pub fn write_aside(
+    path: &Path,
+    suffix: &str,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
     let mut aside = path.as_os_str().to_owned();
     aside.push(suffix);
     let aside = PathBuf::from(aside);
-    let written = File::create(&aside).and_then(|mut f| {
-        f.write_all(bytes)?;
-        if sync {
-            f.sync_data()?;
-        }
-        Ok(())
-    });
+    let written = File::create(&aside).and_then(|mut f| write(&mut f));
     match written.and_then(|_| std::fs::rename(&aside, path)) {
         Ok(()) => Ok(()),
         Err(e) => {

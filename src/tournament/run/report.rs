@@ -12,13 +12,13 @@
 //! page's size), and at the end, whatever ended the match. The games' rows are kept as JSON
 //! text as they come: a write formats no earlier game again and reads no file.
 
-use crate::tournament::config::MatchConfig;
+use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::atomic::write_aside;
 use crate::tournament::output::lines::opening_text;
 use crate::tournament::output::report::{
-    encode_moves, engine_index, html_page, shell_words, utc_text, EngineEntry, GameRow, PageData,
+    encode_moves, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
     PairCounts, ResultsGame, SeriesPoint, Settings, SprtState, Standing,
 };
 use crate::tournament::output::sink::{Console, Finished, GameSink};
@@ -28,7 +28,7 @@ use crate::tournament::schedule::{schedule, Scoreboard, Shape};
 use crate::tournament::stats::sprt::SprtVerdict;
 use crate::tournament::types::{Ending, Match, MatchError, Reporter};
 use std::fmt;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -220,9 +220,13 @@ fn skeleton(m: &Match, title: String) -> PageData {
     }
 }
 
-/// Writes `page` to `path` whole: into `path.tmp` beside it, then renamed over it.
-pub fn write_page(path: &Path, page: &str) -> io::Result<()> {
-    write_aside(path, page.as_bytes(), ".tmp", false)
+/// Writes the page of `data` to `path` whole: into `path.tmp` beside it, then renamed over it.
+pub fn write_page(path: &Path, data: &PageData) -> io::Result<()> {
+    write_aside(path, ".tmp", |f| {
+        let mut out = io::BufWriter::with_capacity(1 << 16, f);
+        write_html(data, &mut out)?;
+        out.flush()
+    })
 }
 
 /// The page of a running match (`--report FILE.html`), rewritten as it goes.
@@ -265,7 +269,7 @@ impl LiveReport {
         let start = Instant::now();
         self.data.updated = utc_text(SystemTime::now());
         figures(&mut self.data, m, board, false);
-        let result = write_page(&self.path, &html_page(&self.data));
+        let result = write_page(&self.path, &self.data);
         self.last = Some((Instant::now(), start.elapsed()));
         self.since = 0;
         result
@@ -333,7 +337,7 @@ impl GameSink for LiveReport {
             s.stopped_at = Some(board.len() as u64);
         }
         self.data.notes.push(last);
-        write_page(&self.path, &html_page(&self.data))
+        write_page(&self.path, &self.data)
     }
 
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
@@ -490,6 +494,8 @@ pub fn page_from_results(
                 .find(fits)
                 .ok_or(ReportError::NoSchedule)?;
             let config = MatchConfig {
+                // Unknown but their names: no time control in the block's heading.
+                engines: vec![EngineConfig::default(); engines],
                 gauntlet: shape.gauntlet,
                 noswap: shape.noswap,
                 rounds: shape.rounds,

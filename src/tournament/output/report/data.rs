@@ -257,6 +257,11 @@ impl Games {
         let _ = write!(o, "{}]", g.opening_plies);
     }
 
+    /// The length of their JSON text.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
     /// The games added.
     pub fn len(&self) -> usize {
         self.count
@@ -349,7 +354,14 @@ fn script_string(o: &mut String, s: &str) {
 impl PageData {
     /// The JSON text, escaped for a `<script>` element.
     pub fn to_json(&self) -> String {
-        let mut o = String::with_capacity(self.games.text.len() + self.block.len() + 4096);
+        let (head, games, tail) = self.json_parts();
+        [head.as_str(), games, tail].concat()
+    }
+
+    /// The JSON text in three parts, to be written one after the other: all but the games,
+    /// the games (kept as they came, not copied), and the end.
+    pub fn json_parts(&self) -> (String, &str, &'static str) {
+        let mut o = String::with_capacity(self.block.len() + 4096);
         o.push_str("{\"title\":");
         script_string(&mut o, &self.title);
         let _ = write!(o, ",\"finished\":{},\"version\":", self.finished);
@@ -396,9 +408,7 @@ impl PageData {
             script_string(&mut o, n);
         }
         o.push_str("],\"games\":[");
-        o.push_str(&self.games.text);
-        o.push_str("]}");
-        o
+        (o, &self.games.text, "]}")
     }
 
     fn settings_json(&self, o: &mut String) {

@@ -13,5 +13,5 @@ pub use data::{
     encode_move, encode_moves, shell_words, utc_text, EngineEntry, GameRow, Games, PageData,
     PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
 };
-pub use page::html_page;
+pub use page::{html_page, write_html};
 pub use results::{engine_index, ResultsGame};

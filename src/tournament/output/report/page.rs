@@ -2,6 +2,7 @@
 //! JSON (`data`). Nothing outside is loaded: no network, no font, no external script.
 
 use super::data::PageData;
+use std::io::{self, Write};
 
 const STYLE: &str = include_str!("assets/report.css");
 const SCRIPT: &str = include_str!("assets/report.js");
@@ -9,24 +10,38 @@ const SCRIPT: &str = include_str!("assets/report.js");
 /// The whole page of `data`. An unfinished match's page reloads itself every 10 s (a
 /// `<meta http-equiv="refresh">` in its head); a finished one has none.
 pub fn html_page(data: &PageData) -> String {
-    let json = data.to_json();
-    let mut o = String::with_capacity(json.len() + STYLE.len() + SCRIPT.len() + 4096);
-    o.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    let mut o = Vec::with_capacity(data.games.text_len() + STYLE.len() + SCRIPT.len() + 8192);
+    // Writing into memory cannot fail.
+    let _ = write_html(data, &mut o);
+    String::from_utf8(o).unwrap_or_default()
+}
+
+/// Writes the page of `data` to `out` piece by piece: the games' text, the largest part, is
+/// not copied on the way.
+pub fn write_html(data: &PageData, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")?;
     if !data.finished {
-        o.push_str("<meta http-equiv=\"refresh\" content=\"10\">\n");
+        out.write_all(b"<meta http-equiv=\"refresh\" content=\"10\">\n")?;
     }
-    o.push_str("<title>");
-    o.push_str(&html_escape(&data.title));
-    o.push_str("</title>\n<style>\n");
-    o.push_str(STYLE);
-    o.push_str("</style>\n</head>\n<body>\n");
-    o.push_str(BODY);
-    o.push_str("<script type=\"application/json\" id=\"data\">");
-    o.push_str(&json);
-    o.push_str("</script>\n<script>\n");
-    o.push_str(SCRIPT);
-    o.push_str("</script>\n</body>\n</html>\n");
-    o
+    let (head, games, tail) = data.json_parts();
+    for part in [
+        "<title>",
+        &html_escape(&data.title),
+        "</title>\n<style>\n",
+        STYLE,
+        "</style>\n</head>\n<body>\n",
+        BODY,
+        "<script type=\"application/json\" id=\"data\">",
+        &head,
+        games,
+        tail,
+        "</script>\n<script>\n",
+        SCRIPT,
+        "</script>\n</body>\n</html>\n",
+    ] {
+        out.write_all(part.as_bytes())?;
+    }
+    Ok(())
 }
 
 const BODY: &str = include_str!("assets/body.html");
