@@ -83,9 +83,11 @@
     $("status").textContent = st + " " + count(D.games.length) + " games played.";
     if (!D.finished) setupLive();
     var meta = $("meta"), S = D.settings || {};
-    function row(k, v) { if (v !== null && v !== undefined && v !== "") meta.append(h("dt", {}, k), h("dd", {}, String(v))); }
+    function row(k, v, wide) {
+      if (v !== null && v !== undefined && v !== "")
+        meta.append(h("dt", { "class": wide ? "wide" : null }, k), h("dd", { "class": wide ? "wide" : null }, String(v)));
+    }
     row("Saikoro", D.version);
-    row("Command", D.command);
     row("Started", utc(D.started));
     row("Ended", D.ended ? utc(D.ended) : D.finished ? null : "not yet (running)");
     row("Page written", D.finished ? null : utc(D.updated));
@@ -96,7 +98,8 @@
     row("Concurrency", S.concurrency);
     row("Seed", S.seed);
     row("Ply limit", S.maxplies);
-    row("Adjudication", S.adjudication);
+    row("Adjudication", S.adjudication, true);
+    row("Command", D.command, true);
     var ol = $("engines");
     D.engines.forEach(function (e) {
       var opts = (e.options || []).map(function (o) { return o[0] + "=" + o[1]; });
@@ -288,8 +291,10 @@
       var at = rows.filter(function (r) { return r[0] <= P.stopped_at; }).pop() || rows[rows.length - 1];
       var cx = a.X(at[0]), cy = a.Y(at[4]);
       a.svg.appendChild(s("circle", { cx: cx, cy: cy, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 2 }));
-      a.svg.appendChild(s("text", { x: cx - 8, y: cy + (at[4] > 0 ? 30 : -20), "text-anchor": "end", "font-size": 12,
-        fill: "currentColor" }, "○ stopped at game " + P.stopped_at + ": " + outcome));
+      // Its words in the legend's column, clear of the line (the bounds' labels sit at them).
+      var ly = Math.min(Math.max(cy + (at[4] > 0 ? 40 : -40), 30), a.Y(P.lower) - 36);
+      a.legend(ly, "○ stopped at game " + P.stopped_at + ":");
+      a.legend(ly + 16, outcome);
     }
     $("plot-llr").appendChild(a.svg);
     $("cap-llr").textContent = "The SPRT's log-likelihood ratio by games played (Elo " + P.elo0 + " against " + P.elo1 +
