@@ -538,3 +538,44 @@ fn report_inputs() {
     let r = report(&dir, "report");
     assert_eq!(r.status.code(), Some(2), "{}", r.err);
 }
+
+/// Ctrl-C: the running game ends normally, and the page is finished with the match's last
+/// line; `--resume` goes on with the same page, the earlier games in it.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_match_and_its_resumption() {
+    let dir = Dir::new("page-interrupt");
+    let args = cat(&[
+        faulty("a", &["slow=3"]),
+        faulty("b", &["slow=3"]),
+        words("--each depth=1 --rounds 6 --maxplies 100 --report r.html"),
+        words("--results results.jsonl --state state"),
+    ]);
+    let child = start(&dir, &args);
+    let t = Instant::now();
+    while results(&dir).is_empty() {
+        assert!(t.elapsed() < DEADLINE, "no game finished");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let ok = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let r = finish(child);
+    assert_eq!(r.status.code(), Some(130), "{}\n{}", r.out, r.err);
+    let page = Page::read(&dir.path("r.html"));
+    finished(&page, "Match interrupted");
+    let played = results(&dir);
+    assert!(played.len() < 12);
+    games_equal_the_results(&page, &played);
+    figures_equal_the_block(&page, &r.out);
+    let r = finish(start(&dir, &words("--resume --state state")));
+    assert!(r.status.success(), "{}", r.err);
+    let page = Page::read(&dir.path("r.html"));
+    finished(&page, "Match finished");
+    let all = results(&dir);
+    assert_eq!(all.len(), 12);
+    games_equal_the_results(&page, &all);
+    figures_equal_the_block(&page, &r.out);
+}

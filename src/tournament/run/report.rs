@@ -27,6 +27,7 @@ use crate::tournament::run::standings::{self, Count, Standings};
 use crate::tournament::schedule::{schedule, Scoreboard, Shape};
 use crate::tournament::stats::sprt::SprtVerdict;
 use crate::tournament::types::{Ending, Match, MatchError, Reporter};
+use log::debug;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -270,7 +271,14 @@ impl LiveReport {
         self.data.updated = utc_text(SystemTime::now());
         figures(&mut self.data, m, board, false);
         let result = write_page(&self.path, &self.data);
-        self.last = Some((Instant::now(), start.elapsed()));
+        let cost = start.elapsed();
+        debug!(
+            "{}: {} games written in {:.1} ms",
+            self.path.display(),
+            self.data.games.len(),
+            cost.as_secs_f64() * 1e3
+        );
+        self.last = Some((Instant::now(), cost));
         self.since = 0;
         result
     }
