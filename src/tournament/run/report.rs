@@ -465,7 +465,15 @@ pub fn page_from_results(
         Some(SavedSettings::Config(c)) => Some((**c).clone()),
         _ => None,
     };
+    // The engines in the order they first play in the schedule (games end out of order with
+    // --concurrency): a schedule's game 1 is its first engine's against its second.
     let mut names: Vec<String> = Vec::new();
+    let mut by_number: Vec<&ResultsGame> = read.iter().collect();
+    by_number.sort_by_key(|g| g.number);
+    for g in by_number {
+        engine_index(&mut names, &g.black);
+        engine_index(&mut names, &g.white);
+    }
     let games: Vec<(ResultsGame, usize, usize)> = read
         .into_iter()
         .map(|g| {
@@ -542,6 +550,8 @@ pub fn page_from_results(
         config,
     };
     let mut data = skeleton(&m, title.to_string());
+    // The state does not keep --concurrency (a resumed match may change it).
+    data.settings.concurrency = None;
     if saved.is_none() {
         data.settings = Settings {
             tc: "?".to_string(),
