@@ -788,7 +788,9 @@
     }
     t += "先手：" + oneLine(view.names.b) + "\n後手：" + oneLine(view.names.w) + "\n";
     t += "手数----指手---------消費時間--\n";
-    view.notes.forEach(function (n, i) { t += String(i + 1).padStart(4) + " " + n.slice(1) + "\n"; });
+    // KIF writes no 不成 (the from-square says it all; readers such as tsshogi's and cshogi's
+    // refuse it): only the move list shows it.
+    view.notes.forEach(function (n, i) { t += String(i + 1).padStart(4) + " " + n.slice(1).replace("不成(", "(") + "\n"; });
     var end = endWords(g, view.positions[view.positions.length - 1].side);
     t += String(view.notes.length + 1).padStart(4) + " " + end[0] + "\n";
     return t;
