@@ -9,7 +9,7 @@
   window.addEventListener("error", function (e) { fail(e.message); });
   window.addEventListener("unhandledrejection", function (e) { fail(String(e.reason)); });
 
-  // ---- small helpers -------------------------------------------------------------------
+  // ---- small tools ---------------------------------------------------------------------
   function h(tag, attrs) {
     var e = document.createElement(tag);
     for (var a in attrs) if (attrs[a] !== undefined && attrs[a] !== null) e.setAttribute(a, attrs[a]);
