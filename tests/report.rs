@@ -1,8 +1,12 @@
-//! `saikoro report`: the page of a match with engines named with markup. Its statistics equal
-//! the block the match printed; no outside string appears unescaped; and, when Chromium is
-//! installed, the page stepped to a game's end with the keyboard draws the rules core's final
-//! position (the page writes the SFEN of the board it draws into `data-sfen`).
+//! The HTML report of a match (`saikoro match --report`) with engines named with markup, as a
+//! reader's browser shows it. Its statistics equal the block the match printed and no outside
+//! string appears unescaped; and, when Chromium is installed, the page loaded headless
+//! (`--dump-dom`) draws, for several games and plies, the rules core's position at that ply
+//! (the board's `data-sfen`), reaches a game's end from the keyboard (`#…&keys=End` sends the
+//! board real keydown events), logs no console message, shows the markup names as text, and
+//! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game.
 
+use saikoro::record::{csa, kif};
 use saikoro::{Move, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -10,8 +14,14 @@ use std::process::Command;
 const EVIL_A: &str = "<img src=x onerror=alert(1)>";
 const EVIL_B: &str = "</script><script>alert(2)</script>";
 
+/// Three openings: two moves from the start; 角落ち (White moves first); a pawn in each hand.
+const OPENINGS: &str = "startpos moves 7g7f 3c3d\n\
+    sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\n\
+    sfen lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b Pp 1 moves P*2e P*2d\n";
+
 fn play(dir: &Path) -> String {
     let bin = env!("CARGO_BIN_EXE_saikoro");
+    std::fs::write(dir.join("openings.sfen"), OPENINGS).unwrap();
     let out = Command::new(bin)
         .current_dir(dir)
         .args([
@@ -22,9 +32,17 @@ fn play(dir: &Path) -> String {
         ])
         .args(["--engine", &format!("cmd={bin}"), &format!("name={EVIL_B}")])
         .args([
-            "--each", "depth=1", "--games", "2", "--rounds", "2", "--seed", "3",
+            "--each", "depth=1", "--games", "2", "--rounds", "3", "--seed", "3",
         ])
-        .args(["--maxplies", "60", "--results", "r.jsonl"])
+        .args(["--openings", "file=openings.sfen"])
+        .args([
+            "--maxplies",
+            "60",
+            "--results",
+            "r.jsonl",
+            "--report",
+            "r.html",
+        ])
         .output()
         .unwrap();
     assert!(
@@ -32,12 +50,6 @@ fn play(dir: &Path) -> String {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let st = Command::new(bin)
-        .current_dir(dir)
-        .args(["report", "r.jsonl", "-o", "r.html"])
-        .status()
-        .unwrap();
-    assert!(st.success());
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -46,6 +58,46 @@ fn tempdir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// The text of a results-file line's string field.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let at = line.find(&format!("\"{key}\":\"")).unwrap() + key.len() + 4;
+    &line[at..at + line[at..].find('"').unwrap()]
+}
+
+/// A results line's game: its start position and every move from it (the opening's, then
+/// the engines'), from the rules core.
+fn game_of(line: &str) -> (Position, Vec<Move>) {
+    let opening = field(line, "opening");
+    let (head, opening_moves) = match opening.split_once(" moves ") {
+        Some((h, m)) => (h, m.split(' ').collect()),
+        None => (opening, Vec::new()),
+    };
+    let start = match head {
+        "startpos" => Position::startpos(),
+        h => Position::from_sfen(h.strip_prefix("sfen ").unwrap_or(h)).unwrap(),
+    };
+    let at = line.find("\"moves\":[").unwrap() + 9;
+    let engine_moves = line[at..at + line[at..].find(']').unwrap()]
+        .split(',')
+        .map(|m| m.trim_matches('"'))
+        .filter(|m| !m.is_empty());
+    let moves = opening_moves
+        .into_iter()
+        .chain(engine_moves)
+        .map(|m| Move::from_usi(m).unwrap())
+        .collect();
+    (start, moves)
+}
+
+/// The position after the first `ply` moves.
+fn at_ply(start: &Position, moves: &[Move], ply: usize) -> Position {
+    let mut pos = start.clone();
+    for &m in &moves[..ply] {
+        pos.do_move(m);
+    }
+    pos
 }
 
 #[test]
@@ -61,35 +113,25 @@ fn figures_equal_the_printed_block_and_markup_stays_text() {
     for evil in [EVIL_A, EVIL_B, "<img", "alert(2)</script>"] {
         assert!(!page.contains(evil), "{evil:?} unescaped in the page");
     }
-    // Every game's moves are in the page, space-joined.
-    let results = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
-    for line in results.lines() {
-        let at = line.find("\"moves\":[").unwrap() + 9;
-        let moves = &line[at..at + line[at..].find(']').unwrap()];
-        let joined = moves.replace("\",\"", " ").replace('"', "");
-        assert!(page.contains(&format!("\"{joined}\"")), "moves of {line}");
-    }
+    // Each game's moves, decoded from the page: tests/report_page.rs.
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn the_board_at_the_end_is_the_rules_cores_final_position() {
-    let chromium = Path::new("/usr/bin/chromium");
-    if !chromium.exists() {
+/// Headless Chromium on this machine, or `None` (the browser tests then say they are skipped).
+fn chromium() -> Option<&'static Path> {
+    let p = Path::new("/usr/bin/chromium");
+    if p.exists() {
+        Some(p)
+    } else {
         eprintln!("SKIPPED: /usr/bin/chromium is absent (apt-get install chromium)");
-        return;
+        None
     }
-    let dir = tempdir("browser");
-    play(&dir);
-    let results = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
-    let line = results.lines().nth(2).unwrap();
-    let at = line.find("\"moves\":[").unwrap() + 9;
-    let mut pos = Position::startpos();
-    for m in line[at..at + line[at..].find(']').unwrap()].split(',') {
-        pos.do_move(Move::from_usi(m.trim_matches('"')).unwrap());
-    }
-    let profile = dir.join("profile");
-    let url = format!("file://{}#game=3&ply=end", dir.join("r.html").display());
+}
+
+/// The DOM of `page` at `fragment` once its script has run, and the console messages logged.
+fn load(chromium: &Path, dir: &Path, page: &Path, fragment: &str) -> (String, Vec<String>) {
+    let profile = tempfile_dir(dir, "profile");
+    let url = format!("file://{}#{fragment}", page.display());
     let out = Command::new(chromium)
         .args([
             "--headless",
@@ -99,20 +141,167 @@ fn the_board_at_the_end_is_the_rules_cores_final_position() {
         ])
         .args(["--no-first-run", "--disable-background-networking"])
         .args(["--disable-component-update", "--disable-sync"])
+        .args(["--enable-logging=stderr", "--v=0"])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(["--dump-dom", &url])
         .output()
         .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let sfen = dom
-        .split("data-sfen=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .expect("the page drew no board");
-    assert_eq!(sfen, pos.to_sfen());
+    let _ = std::fs::remove_dir_all(&profile);
+    let console = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.contains(":CONSOLE"))
+        .map(String::from)
+        .collect();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), console)
+}
+
+fn tempfile_dir(dir: &Path, name: &str) -> PathBuf {
+    let d = dir.join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// The value of `attr` on the element whose id is `id`, as the DOM dump writes it.
+fn attribute(dom: &str, id: &str, attr: &str) -> String {
+    let at = dom
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id}"));
+    let start = dom[..at].rfind('<').unwrap();
+    let tag = &dom[start..start + dom[start..].find('>').unwrap()];
+    let key = format!(" {attr}=\"");
+    let v = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("#{id} has no {attr}: {tag}"));
+    let v = &tag[v + key.len()..];
+    v[..v.find('"').unwrap()].replace("&amp;", "&")
+}
+
+/// The text of a `data:text/plain;charset=utf-8,…` link's address (percent-decoded).
+fn data_link_text(href: &str) -> String {
+    let body = href
+        .strip_prefix("data:text/plain;charset=utf-8,")
+        .unwrap_or_else(|| panic!("not a text data link: {href:.60}"));
+    let b = body.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            out.push(u8::from_str_radix(&body[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// Checks a loaded page: no console message, no script error shown, the markup names only
+/// as text (the dump's one `<script` pair is the page's data and its script).
+fn assert_clean(dom: &str, console: &[String], what: &str) {
+    assert!(console.is_empty(), "{what}: console: {console:?}");
     assert!(
-        dom.contains("<pre id=\"errors\" hidden=\"\"></pre>"),
-        "script errors"
+        dom.contains("<pre id=\"errors\" role=\"alert\" hidden=\"\"></pre>"),
+        "{what}: the page shows an error"
     );
+    assert!(!dom.contains("<img"), "{what}: an injected element");
+    assert_eq!(
+        dom.matches("<script").count(),
+        2,
+        "{what}: an injected script"
+    );
+    assert!(dom.contains("&lt;img src=x onerror=alert(1)&gt;"), "{what}");
+    assert!(
+        dom.contains("&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;"),
+        "{what}"
+    );
+}
+
+/// With Chromium: the match played in a fresh directory, and its results file's text.
+fn browser_match(name: &str) -> Option<(&'static Path, PathBuf, String)> {
+    let chromium = chromium()?;
+    let dir = tempdir(name);
+    play(&dir);
+    let results = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
+    Some((chromium, dir, results))
+}
+
+/// The games numbered `numbers` of a results file: each number, start and moves.
+fn games_of<const N: usize>(
+    results: &str,
+    numbers: [usize; N],
+) -> impl Iterator<Item = (usize, Position, Vec<Move>)> + '_ {
+    let lines: Vec<&str> = results.lines().collect();
+    numbers.into_iter().map(move |n| {
+        let (start, moves) = game_of(lines[n - 1]);
+        (n, start, moves)
+    })
+}
+
+/// The match's page (`r.html` in `dir`) at `fragment`, checked clean: its DOM and the SFEN of
+/// the board it draws.
+fn board_at(chromium: &Path, dir: &Path, fragment: &str) -> (String, String) {
+    let (dom, console) = load(chromium, dir, &dir.join("r.html"), fragment);
+    assert_clean(&dom, &console, fragment);
+    let board = attribute(&dom, "board", "data-sfen");
+    (dom, board)
+}
+
+#[test]
+fn the_board_at_any_ply_is_the_rules_cores_position() {
+    let Some((chromium, dir, results)) = browser_match("browser") else {
+        return;
+    };
+    // Games 1, 3 and 5: one for each opening; each at its start, its middle and its end.
+    for (number, start, moves) in games_of(&results, [1, 3, 5]) {
+        for ply in [0, moves.len() / 2, moves.len()] {
+            let fragment = if ply == moves.len() {
+                format!("game={number}&ply=end")
+            } else {
+                format!("game={number}&ply={ply}")
+            };
+            let (dom, board) = board_at(chromium, &dir, &fragment);
+            let expected = at_ply(&start, &moves, ply).to_sfen();
+            assert_eq!(board, expected, "{fragment}");
+            assert_eq!(attribute(&dom, "sfen", "value"), expected, "{fragment}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_keyboard_steps_a_game_and_its_records_read_back() {
+    let Some((chromium, dir, results)) = browser_match("keys") else {
+        return;
+    };
+    let lines: Vec<&str> = results.lines().collect();
+    for (number, start, moves) in games_of(&results, [2, 4, 6]) {
+        let n = moves.len();
+        // End, then back three and forward one: two plies before the end.
+        let fragment = format!("game={number}&keys=End,ArrowLeft*3,ArrowRight");
+        let (_, board) = board_at(chromium, &dir, &fragment);
+        assert_eq!(board, at_ply(&start, &moves, n - 2).to_sfen(), "{fragment}");
+        let (dom, board) = board_at(chromium, &dir, &format!("game={number}&keys=End"));
+        assert_eq!(board, at_ply(&start, &moves, n).to_sfen(), "game {number}");
+
+        let kif_text = data_link_text(&attribute(&dom, "kif", "href"));
+        let record = kif::parse(&kif_text).unwrap_or_else(|e| panic!("{e}\n{kif_text}"));
+        assert_eq!(record.start.to_sfen(), start.to_sfen(), "{kif_text}");
+        assert_eq!(record.moves, moves, "{kif_text}");
+        // The ply limit ended every game of this match: a draw, 持将棋 in KIF.
+        assert_eq!(field(lines[number - 1], "reason"), "max_plies");
+        assert_eq!(record.end, Some(kif::End::Jishogi), "{kif_text}");
+        let black = field(lines[number - 1], "black");
+        assert!(
+            kif_text.contains(&format!("\n先手：{black}\n")),
+            "{kif_text}"
+        );
+
+        let csa_text = data_link_text(&attribute(&dom, "csa", "href"));
+        let record = csa::read_record(&csa_text).unwrap_or_else(|e| panic!("{e}\n{csa_text}"));
+        assert_eq!(record.start.to_sfen(), start.to_sfen(), "{csa_text}");
+        assert_eq!(record.moves, moves, "{csa_text}");
+        assert_eq!(record.end, Some(csa::End::MaxMoves), "{csa_text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,27 +1,48 @@
-//! `saikoro report RESULTS [-o FILE.html]`: the HTML page of a match from its results file.
+//! `saikoro report RESULTS [--state FILE] [-o FILE.html] [--running]`: the HTML page of a
+//! match from its results file (and its state, for the settings, the engines and the
+//! schedule), the same page `saikoro match --report` writes.
 
 use anyhow::Context;
-use saikoro::tournament::output::report::{html_page, results_block};
+use saikoro::tournament::output::state;
+use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
+use saikoro::tournament::run::report::{page_from_results, write_page};
+use saikoro::tournament::run::scheduler::default_state_path;
+use std::path::{Path, PathBuf};
 
 /// `saikoro report --help`.
 pub const USAGE: &str = "\
-Usage: saikoro report RESULTS [-o FILE.html] [--running]
+Usage: saikoro report RESULTS [--state FILE] [-o FILE.html] [--running]
 
 Writes one self-contained HTML page of the match whose results file (--results of
-`saikoro match`) is RESULTS: the statistics block, every game, a board for each.
+`saikoro match`) is RESULTS: the statistics block, the figures, every game, a board for
+each; the same page as `saikoro match --report`, its figures from the same code.
+  --state FILE  the match's state file (--state of `saikoro match`): its settings, engines,
+                command line and schedule [saikoro-match.state beside RESULTS, when it is
+                the state of the match that wrote RESULTS]. Without one, the schedule is
+                told from the games, and the settings are left out
   -o FILE.html  where to write it (default: RESULTS with .html in place of its extension)
   --running     the match is still running: the page reloads itself every 10 s
+
+A results file without a game gives a page with no game (a match that has not played yet).
 ";
 
-/// The command line: the results file, the page's file and `--running`; `None` for
-/// `--help`. Its errors are usage errors (exit status 2).
-fn parse(args: Vec<String>) -> anyhow::Result<Option<(String, Option<String>, bool)>> {
-    let (mut results, mut out, mut running) = (None, None, false);
+/// What the command line asks for.
+struct Args {
+    results: String,
+    state: Option<PathBuf>,
+    out: Option<String>,
+    running: bool,
+}
+
+/// The command line; `None` for `--help`. Its errors are usage errors (exit status 2).
+fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
+    let (mut results, mut state, mut out, mut running) = (None, None, None, false);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "-h" | "--help" => return Ok(None),
             "-o" | "--output" => out = Some(it.next().context("-o needs a file name")?),
+            "--state" => state = Some(it.next().context("--state needs a file name")?.into()),
             "--running" => running = true,
             _ if a.starts_with('-') => anyhow::bail!("unknown option {a:?}"),
             _ if results.is_none() => results = Some(a),
@@ -29,29 +50,57 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(String, Option<String>, bo
         }
     }
     let results = results.context("no results file given")?;
-    Ok(Some((results, out, running)))
+    Ok(Some(Args {
+        results,
+        state,
+        out,
+        running,
+    }))
+}
+
+/// The state named by `--state`, or the runner's default state file beside `results` when it
+/// is the state of the match that wrote `results` (its `--results` has the same file name).
+fn find_state(results: &Path, given: Option<&Path>) -> anyhow::Result<Option<SavedMatch>> {
+    if let Some(path) = given {
+        return Ok(Some(state::load(path)?));
+    }
+    let dir = results.parent().unwrap_or(Path::new(""));
+    let beside = dir.join(default_state_path());
+    let Ok(saved) = state::load(&beside) else {
+        return Ok(None);
+    };
+    let same = match &saved.settings {
+        SavedSettings::Config(c) => c
+            .results
+            .as_ref()
+            .is_some_and(|r| r.file_name() == results.file_name()),
+        SavedSettings::Args(_) => false,
+    };
+    Ok(same.then_some(saved))
 }
 
 /// Runs `saikoro report`.
 pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode> {
     let args = super::utf8_args(args)?;
-    let Some((results, out, running)) = parse(args).map_err(|e| super::usage("report", e))? else {
+    let Some(a) = parse(args).map_err(|e| super::usage("report", e))? else {
         print!("{USAGE}");
         return Ok(std::process::ExitCode::SUCCESS);
     };
-    let text = std::fs::read_to_string(&results).with_context(|| format!("reading {results}"))?;
-    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('{')).collect();
-    let block = results_block(&lines).unwrap_or_default();
-    let title = format!("Match: {results}");
-    let page = html_page(&title, &block, !running, &lines);
-    let out = out.unwrap_or_else(|| {
-        std::path::Path::new(&results)
+    let results = Path::new(&a.results);
+    // A file that cannot be read or is no results file fails (status 1), as
+    // docs/exit-status.md says; only the command line's errors are usage errors.
+    let text =
+        std::fs::read_to_string(results).with_context(|| format!("reading {}", a.results))?;
+    let saved = find_state(results, a.state.as_deref())?;
+    let title = format!("Match: {}", a.results);
+    let data = page_from_results(&title, &text, saved.as_ref(), a.running)
+        .with_context(|| format!("reading {}", a.results))?;
+    let out = a.out.unwrap_or_else(|| {
+        results
             .with_extension("html")
             .to_string_lossy()
             .into_owned()
     });
-    let tmp = format!("{out}.tmp");
-    std::fs::write(&tmp, page).with_context(|| format!("writing {tmp}"))?;
-    std::fs::rename(&tmp, &out).with_context(|| format!("renaming {tmp} to {out}"))?;
+    write_page(Path::new(&out), &data).with_context(|| format!("writing {out}"))?;
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -108,6 +108,10 @@ Output:
   --records-format F      csa, kif (KIF in UTF-8: DIR/game-NNNNN.kifu), ki2 (.ki2u) or
                           jkf (.jkf) [csa]
   --results FILE          one JSON object per game (see docs/match.md)
+  --report FILE.html      the match as one self-contained HTML page (statistics, plots,
+                          every game on a board; see docs/report.md), written at the start,
+                          every --ratinginterval games or 30 s and at the end; while the
+                          match runs it reloads itself every 10 s
   --pgnout [file=]FILE [append=true] [min=true] [nodes=true]
                           every game in one PGN-style file (USI moves; score, depth,
                           time per move); a file with another match's games is refused
@@ -126,9 +130,10 @@ Output:
                           may grow,
                           to extend it)
   --overwrite             start anew over another match's outputs: --results emptied,
-                          the game records in --records removed, --state replaced.
-                          Without it (or --resume) a match refuses, before any engine
-                          starts, a results file or records directory that holds games,
+                          the game records in --records removed, --state replaced,
+                          --report written anew. Without it (or --resume) a match
+                          refuses, before any engine starts, a results file or records
+                          directory that holds games, a --report file that is not empty,
                           and the state of an unfinished match
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
@@ -332,6 +337,7 @@ impl MatchFlags {
                 }
             }
             "results" => c.results = Some(p.value()?.into()),
+            "report" => c.report = Some(p.value()?.into()),
             "pgnout" => {
                 let w = words(p, "--pgnout")?;
                 c.pgn = Some(PgnConfig::parse(w.iter().map(String::as_str))?);
@@ -409,6 +415,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
 /// Runs a match from a command line in the default dialect (the other dialects translate
 /// into it).
 pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
+    let args_given = args.clone();
     let Some(mut cli) = parse(args).map_err(|e| super::usage("match", e))? else {
         return Ok(ExitCode::SUCCESS);
     };
@@ -434,6 +441,12 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     }
     if let Some(n) = cli.concurrency {
         config.concurrency = n;
+    }
+    if config.command.is_none() {
+        // What the report shows (a resumed match keeps the command that started it).
+        let mut words = vec!["saikoro".to_string(), "match".to_string()];
+        words.extend(args_given.iter().cloned());
+        config.command = Some(saikoro::tournament::output::report::shell_words(&words));
     }
     config.state = Some(state_path);
     config.overwrite = cli.overwrite;
@@ -654,6 +667,7 @@ fn words_of(c: &MatchConfig, flag: &str) -> Option<String> {
         }),
         "records" => c.records.as_ref().map(|r| r.display().to_string()),
         "results" => c.results.as_ref().map(|r| r.display().to_string()),
+        "report" => c.report.as_ref().map(|r| r.display().to_string()),
         "seed" => c.seed.map(|s| s.to_string()),
         _ => None,
     }
@@ -716,23 +730,11 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
 
 /// The match's last line, and the exit status it means.
 fn write_ending(ending: &Ending, out: &mut dyn Write) -> std::io::Result<ExitCode> {
+    writeln!(out, "{}", ending.last_line())?;
     Ok(match ending {
-        Ending::Completed => {
-            writeln!(out, "Match finished")?;
-            ExitCode::SUCCESS
-        }
-        Ending::Sprt(why) => {
-            writeln!(out, "Match finished: {why}")?;
-            ExitCode::SUCCESS
-        }
-        Ending::Interrupted => {
-            writeln!(out, "Match interrupted: resume it with --resume")?;
-            ExitCode::from(130)
-        }
-        Ending::EngineFailed(why) => {
-            writeln!(out, "Match stopped: {why}")?;
-            ExitCode::FAILURE
-        }
+        Ending::Completed | Ending::Sprt(_) => ExitCode::SUCCESS,
+        Ending::Interrupted => ExitCode::from(130),
+        Ending::EngineFailed(_) => ExitCode::FAILURE,
     })
 }
 

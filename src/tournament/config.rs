@@ -370,6 +370,11 @@ pub struct MatchConfig {
     pub results: Option<PathBuf>,
     /// Where the match state is saved after every game.
     pub state: Option<PathBuf>,
+    /// The match as an HTML page, rewritten as it runs (`--report`).
+    pub report: Option<PathBuf>,
+    /// The command line that started the match, quoted as a shell reads it: what its report
+    /// shows (not a setting; a resumed match keeps the first one).
+    pub command: Option<String>,
     /// Start anew over the outputs of an earlier match (`--overwrite`): its results file is
     /// emptied, its records removed and its state replaced, instead of refusing to start.
     pub overwrite: bool,
@@ -408,6 +413,8 @@ impl Default for MatchConfig {
             records_format: RecordFormat::Csa,
             results: None,
             state: None,
+            report: None,
+            command: None,
             overwrite: false,
             max_failures: 3,
             pgn: None,

@@ -50,6 +50,19 @@ pub enum Ending {
     EngineFailed(String),
 }
 
+impl Ending {
+    /// The match's last line on stdout: `Match finished`, `Match finished: H1 was accepted …`,
+    /// `Match interrupted: …`, `Match stopped: …`.
+    pub fn last_line(&self) -> String {
+        match self {
+            Ending::Completed => "Match finished".to_string(),
+            Ending::Sprt(why) => format!("Match finished: {why}"),
+            Ending::Interrupted => "Match interrupted: resume it with --resume".to_string(),
+            Ending::EngineFailed(why) => format!("Match stopped: {why}"),
+        }
+    }
+}
+
 /// What ends a match with an error.
 #[derive(Debug)]
 #[non_exhaustive]

@@ -8,13 +8,23 @@ use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed over it.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut aside = path.as_os_str().to_owned();
-    aside.push(".part");
-    let aside = PathBuf::from(aside);
-    let written = File::create(&aside).and_then(|mut f| {
+    write_aside(path, ".part", |f| {
         f.write_all(bytes)?;
         f.sync_data()
-    });
+    })
+}
+
+/// Writes `path` whole or not at all: `write` fills the file named `path` and `suffix`,
+/// which is then renamed over `path` (or removed, when anything failed).
+pub fn write_aside(
+    path: &Path,
+    suffix: &str,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(suffix);
+    let aside = PathBuf::from(aside);
+    let written = File::create(&aside).and_then(|mut f| write(&mut f));
     match written.and_then(|_| std::fs::rename(&aside, path)) {
         Ok(()) => Ok(()),
         Err(e) => {

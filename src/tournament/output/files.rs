@@ -54,6 +54,7 @@ impl fmt::Display for UsedOutput {
             "--records" => "its game records are removed)",
             "--results" => "the file is emptied)",
             "--pgnout" => "the file is removed)",
+            "--report" => "the page is written anew)",
             _ => "the saved match is replaced)",
         })
     }
@@ -131,6 +132,22 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
                 flag: "--records",
                 path: dir.clone(),
                 holds: format!("{n} game records of another match"),
+            }));
+        }
+    }
+    if let Some(path) = &config.report {
+        // A page can be made again from the results file (`saikoro report`), but a file of
+        // that name may be another match's page or no page at all: refused as --results is.
+        let len = match std::fs::metadata(path) {
+            Ok(meta) => meta.len(),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
+            Err(e) => return Err(e),
+        };
+        if len > 0 {
+            return Ok(Some(UsedOutput {
+                flag: "--report",
+                path: path.clone(),
+                holds: "a page (another match's, or another file)".to_string(),
             }));
         }
     }

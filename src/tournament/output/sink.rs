@@ -16,7 +16,7 @@ use crate::tournament::output::records;
 use crate::tournament::output::state::{SavedGame, StateWriter};
 use crate::tournament::output::style::OutputStyle;
 use crate::tournament::schedule::{ScheduledGame, Scoreboard};
-use crate::tournament::types::{Match, MatchError, Progress, Reporter};
+use crate::tournament::types::{Ending, Match, MatchError, Progress, Reporter};
 use crate::ByColor;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -78,8 +78,27 @@ impl<'a> Console<'a> {
 }
 
 /// An output of the match. Each game goes through [`game`](GameSink::game) (every sink, in
-/// order), and then, if it counts, through [`counted`](GameSink::counted).
+/// order), and then, if it counts, through [`counted`](GameSink::counted); the match's start
+/// and end through [`started`](GameSink::started) and [`ended`](GameSink::ended).
 pub trait GameSink {
+    /// The first game is about to start (`board` holds a resumed match's games). An error is
+    /// logged, and the match goes on.
+    fn started(&mut self, _m: &Match, _board: &Scoreboard) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Every game is over: the match ended as `ending` says, or with `error`. An error is
+    /// logged.
+    fn ended(
+        &mut self,
+        _m: &Match,
+        _board: &Scoreboard,
+        _ending: &Ending,
+        _error: Option<&MatchError>,
+    ) -> io::Result<()> {
+        Ok(())
+    }
+
     /// A game ended (whether it counts or not): write it out. An error ends the match.
     fn game(&mut self, _game: &Finished<'_>, _console: &mut Console<'_>) -> Result<(), MatchError> {
         Ok(())

@@ -19,6 +19,7 @@ use crate::tournament::output::sink::{
     StateFile,
 };
 use crate::tournament::output::state::{SavedMatch, StateWriter};
+use crate::tournament::run::report::LiveReport;
 use crate::tournament::run::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
 pub use crate::tournament::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
 pub use crate::tournament::types::{Control, Ending, Match, MatchError, Progress, Reporter};
@@ -44,6 +45,7 @@ fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), Matc
     let files = [
         config.results.as_deref(),
         config.pgn.as_ref().map(|p| p.file.as_path()),
+        config.report.as_deref(),
     ];
     for file in files.into_iter().flatten() {
         in_a_directory(file)?;
@@ -412,6 +414,11 @@ impl Collector<'_> {
             control: self.control,
             referee: referee(&self.m.config),
         };
+        for sink in &mut self.sinks {
+            if let Err(e) = sink.started(self.m, &self.board) {
+                warn!("cannot write the report: {e}");
+            }
+        }
         let (tx, rx) = mpsc::channel();
         std::thread::scope(|s| {
             for _ in 0..workers {
@@ -426,6 +433,12 @@ impl Collector<'_> {
         if self.outcome.ending == Ending::Completed {
             if let Some(ending) = self.rules.iter_mut().find_map(|r| r.at_end()) {
                 self.outcome.ending = ending;
+            }
+        }
+        for sink in &mut self.sinks {
+            let (ending, error) = (&self.outcome.ending, self.outcome.error.as_ref());
+            if let Err(e) = sink.ended(self.m, &self.board, ending, error) {
+                warn!("cannot write the report: {e}");
             }
         }
         (self.board, self.figures, self.outcome)
@@ -556,13 +569,14 @@ fn open_files(config: &MatchConfig) -> Result<Vec<Box<dyn GameSink>>, MatchError
 }
 
 /// Every output in the order a game goes through them: its line on stdout, the `files`, the
-/// saved state, and the statistics every `interval` games.
+/// saved state, the statistics every `interval` games, and the page (`--report`).
 fn sinks<'a>(
-    config: &MatchConfig,
+    m: &Match,
     files: Vec<Box<dyn GameSink>>,
     state: Option<&'a mut StateWriter>,
     reporter: &'a mut dyn Reporter,
 ) -> Vec<Box<dyn GameSink + 'a>> {
+    let config = &m.config;
     let interval = config.rating_interval;
     let lines = GameLines {
         style: config.output_style,
@@ -573,6 +587,9 @@ fn sinks<'a>(
         sinks.push(Box::new(StateFile::new(w)));
     }
     sinks.push(Box::new(RatingInterval::new(interval, reporter)));
+    if let Some(path) = &config.report {
+        sinks.push(Box::new(LiveReport::new(m, path)));
+    }
     sinks
 }
 
@@ -631,7 +648,7 @@ pub fn run(
         m: &*m,
         control,
         console: Console::new(out, progress),
-        sinks: sinks(&m.config, files, state.as_mut(), reporter),
+        sinks: sinks(m, files, state.as_mut(), reporter),
         rules,
         board,
         figures: RunFigures::default(),

@@ -37,6 +37,10 @@ pub struct Count {
     pub notes: Vec<String>,
     /// Games left out because the other game of their pair is still being played.
     pub waiting: u64,
+    /// Games counted on their own (no colour-swapped partner counted with them).
+    pub unpaired: u64,
+    /// Games that repeated an earlier game of the pairing move for move.
+    pub repeated: u64,
 }
 
 /// "1 game", "2 games".
@@ -126,6 +130,7 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
             });
         }
         let single = g.unpaired.games() + g.waiting.games();
+        out.unpaired = single;
         let why = no_pairs.unwrap_or_else(|| why_unpaired(m, &g, orphans));
         if single > 0 {
             out.notes.push(format!(
@@ -134,6 +139,7 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
             ));
         }
     }
+    out.repeated = g.repeated;
     if g.repeated > 0 {
         let mut line = format!(
             "{} of {finished} games repeated an earlier game move for move",
@@ -236,7 +242,7 @@ fn field(m: &Match, counts: &[Count]) -> String {
     let rows = field_rows(m, counts, penta);
     let width = rows
         .iter()
-        .map(|r| r.0.chars().count())
+        .map(|r| m.names[r.0].chars().count())
         .max()
         .unwrap_or(0)
         .max(25);
@@ -260,7 +266,8 @@ fn field(m: &Match, counts: &[Count]) -> String {
         let _ = write!(s, " {:>20}", "Ptnml(0-2)");
     }
     s.push('\n');
-    for (rank, (name, t, e)) in rows.iter().enumerate() {
+    for (rank, (i, t, e)) in rows.iter().enumerate() {
+        let name = &m.names[*i];
         let f = |v: Option<f64>| Fixed(v, 2).to_string();
         let pct = |v: Option<f64>| v.map_or("n/a".to_string(), |v| format!("{:.1}%", 100.0 * v));
         let draw = if penta {
@@ -291,18 +298,15 @@ fn field(m: &Match, counts: &[Count]) -> String {
     s
 }
 
-/// Each engine's games against the field, as one tally (its side of each pairing's), with its
-/// Elo from game pairs (`penta`) or single games: highest Elo first, engines without games last.
-fn field_rows<'m>(
-    m: &'m Match,
+/// Each engine (its index) with its games against the field, as one tally (its side of each
+/// pairing's), and its Elo from game pairs (`penta`) or single games: highest Elo first,
+/// engines without games last.
+pub(crate) fn field_rows(
+    m: &Match,
     counts: &[Count],
     penta: bool,
-) -> Vec<(&'m str, Tally, Option<EloEstimate>)> {
-    let mut rows: Vec<(&str, Tally)> = m
-        .names
-        .iter()
-        .map(|n| (n.as_str(), Tally::default()))
-        .collect();
+) -> Vec<(usize, Tally, Option<EloEstimate>)> {
+    let mut rows: Vec<(usize, Tally)> = (0..m.names.len()).map(|i| (i, Tally::default())).collect();
     for (pairing, c) in m.pairings.iter().zip(counts) {
         rows[pairing.first].1.merge(c.tally);
         rows[pairing.second].1.merge(c.tally.flipped());

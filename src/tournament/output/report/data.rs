@@ -1,82 +1,614 @@
-//! The compact JSON a report page embeds: the engines once, each game as an array with its
-//! moves joined by spaces (about 5 bytes a ply), so a 10,000-game match stays a few MB.
+//! The data a report page embeds, as one JSON object (the page's script reads nothing else):
+//!
+//! ```text
+//! { "title": str, "finished": bool, "version": str, "command": str,
+//!   "started": str|null, "updated": str, "ended": str|null,        (UTC, 2026-12-03T08:40:00Z)
+//!   "settings": {"tc": str, "openings": str|null, "rounds": int|null, "games": int|null,
+//!                "concurrency": int|null, "seed": str|null, "maxplies": int|null,
+//!                "adjudication": str|null},
+//!   "engines": [{"name": str, "cmd": str|null, "options": [[name, value], …]}],
+//!   "block": str,                                   (the statistics block the match prints)
+//!   "standings": [{"engine": int, "games", "w", "l", "d": int, "points": number,
+//!                  "elo", "elo_err", "nelo", "nelo_err": number|null}],
+//!   "pairs": [{"a": int, "b": int, "penta": [LL, LD, DD+WL, WD, WW], "unpaired": int,
+//!              "repeated": int}],
+//!   "series": [[games, elo, lo, hi, llr|null], …],  (at most 500 points)
+//!   "sprt": null | {"elo0", "elo1", "alpha", "beta", "lower", "upper", "llr": number,
+//!                   "result": "H0"|"H1"|null, "stopped_at": int|null},
+//!   "notes": [str],
+//!   "games": [[number, round, black, white, opening, result, reason, detail, plies, moves,
+//!              time_black_ms|null, time_white_ms|null, opening_plies], …] }
+//! ```
+//!
+//! Engines are indices into `engines`. A game's `opening` is the results file's text
+//! (`startpos`, `sfen …`, either perhaps with `moves …`); its `moves` are every move from
+//! the opening's start position, the opening's own `opening_plies` first, then the engines'
+//! (`plies` of them), each as three base64url characters ([`encode_move`]). Figures are
+//! written with the two decimals the printed block shows them with; a figure the block
+//! prints as `n/a`, `inf` or `-inf` is `null`.
+//!
+//! The whole text is escaped for a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 only
+//! ever occur in strings, and there they are `\u` escapes.
 
 use crate::json::json_string;
-use crate::tournament::output::lines::json_field;
+use crate::Move;
+use crate::PieceType;
 use std::fmt::Write as _;
+use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The JSON for the page: `{"title","finished","block","engines":[…],"games":[[number,
-/// round, black index, white index, opening, result, reason, detail, moves], …]}` from the
-/// results-file lines (lines that are no game are skipped), escaped so that it can sit inside
-/// a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes.
-pub fn embedded_json(title: &str, block: &str, finished: bool, lines: &[&str]) -> String {
-    let mut engines: Vec<String> = Vec::new();
-    let mut games = String::new();
-    for line in lines {
-        let Some(game) = json_field(line, "game") else {
-            continue;
-        };
-        let mut index = |key: &str| {
-            let name = json_field(line, key).unwrap_or_default();
-            match engines.iter().position(|e| *e == name) {
-                Some(i) => i,
-                None => {
-                    engines.push(name);
-                    engines.len() - 1
-                }
-            }
-        };
-        let (b, w) = (index("black"), index("white"));
-        if !games.is_empty() {
-            games.push(',');
+/// The match's settings as the page shows them; `None` where unknown (a report made from a
+/// results file without its state).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// The time control (`10+0.1`; `a vs b` when the engines' differ).
+    pub tc: String,
+    /// The openings file.
+    pub openings: Option<String>,
+    /// `--rounds`.
+    pub rounds: Option<u64>,
+    /// `--games`.
+    pub games: Option<u64>,
+    /// `--concurrency`.
+    pub concurrency: Option<u64>,
+    /// The seed of the opening order.
+    pub seed: Option<String>,
+    /// `--maxplies`.
+    pub maxplies: Option<u64>,
+    /// `--draw` and `--resign`, as their words.
+    pub adjudication: Option<String>,
+}
+
+/// One engine.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineEntry {
+    /// Its name, as the match's output shows it.
+    pub name: String,
+    /// Its command line, when known.
+    pub cmd: Option<String>,
+    /// The options it was given (`option.NAME=VALUE`), in order.
+    pub options: Vec<(String, String)>,
+}
+
+/// One engine's row of the standings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standing {
+    /// Its index in the engines.
+    pub engine: usize,
+    /// Games counted.
+    pub games: u64,
+    /// Wins, losses, draws.
+    pub w: u64,
+    /// Losses.
+    pub l: u64,
+    /// Draws.
+    pub d: u64,
+    /// Points (a win 1, a draw ½).
+    pub points: f64,
+    /// Elo and its 95 % error; `None` where the block prints `n/a`.
+    pub elo: Option<f64>,
+    /// The Elo's error.
+    pub elo_err: Option<f64>,
+    /// Normalised Elo.
+    pub nelo: Option<f64>,
+    /// Its error.
+    pub nelo_err: Option<f64>,
+}
+
+/// One pairing's game-pair counts, from its first engine's (`a`'s) point of view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairCounts {
+    /// The first engine.
+    pub a: usize,
+    /// The second.
+    pub b: usize,
+    /// LL, LD, DD + WL, WD, WW.
+    pub penta: [u64; 5],
+    /// Games counted on their own (without a colour-swapped partner).
+    pub unpaired: u64,
+    /// Games that repeated an earlier one move for move.
+    pub repeated: u64,
+}
+
+/// The estimate once `games` games were counted: Elo with its interval, and the LLR.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SeriesPoint {
+    /// Games counted.
+    pub games: u64,
+    /// The Elo.
+    pub elo: Option<f64>,
+    /// The lower end of its interval.
+    pub lo: Option<f64>,
+    /// The upper end.
+    pub hi: Option<f64>,
+    /// The SPRT's LLR, with `--sprt`.
+    pub llr: Option<f64>,
+}
+
+/// The points of the plots, thinned evenly to at most [`Series::MAX`]: every point kept sits
+/// at a multiple of the same stride of the points offered, and the last one offered is always
+/// there.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Series {
+    kept: Vec<SeriesPoint>,
+    /// Points offered so far.
+    offered: u64,
+    /// Every `stride`-th offered point is kept.
+    stride: u64,
+    /// The last point offered, when it was not kept.
+    last: Option<SeriesPoint>,
+}
+
+impl Series {
+    /// At most this many points.
+    pub const MAX: usize = 500;
+
+    /// Offers the next point.
+    pub fn push(&mut self, p: SeriesPoint) {
+        let stride = self.stride.max(1);
+        let i = self.offered;
+        self.offered += 1;
+        if !i.is_multiple_of(stride) {
+            self.last = Some(p);
+            return;
         }
-        let num = |k: &str| {
-            json_field(line, k)
-                .and_then(|v| v.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
-        let _ = write!(games, "[{},{},{b},{w},", num_text(&game), num("round"));
-        for key in ["opening", "result", "reason", "detail"] {
-            json_string(&mut games, &json_field(line, key).unwrap_or_default());
-            games.push(',');
+        self.last = None;
+        self.kept.push(p);
+        if self.kept.len() > Self::MAX {
+            // Keep every other point: those at multiples of the doubled stride.
+            let mut k = 0;
+            self.kept.retain(|_| {
+                k += 1;
+                k % 2 == 1
+            });
+            self.stride = stride * 2;
         }
-        json_string(&mut games, &moves_of(line).join(" "));
-        games.push(']');
     }
-    let mut o = String::with_capacity(games.len() + block.len() + 256);
-    o.push_str("{\"title\":");
-    json_string(&mut o, title);
-    let _ = write!(o, ",\"finished\":{finished},\"block\":");
-    json_string(&mut o, block);
-    o.push_str(",\"engines\":[");
-    for (i, e) in engines.iter().enumerate() {
-        if i > 0 {
+
+    /// The points, in order (at most [`Series::MAX`] + 1, the last offered among them).
+    pub fn points(&self) -> impl Iterator<Item = &SeriesPoint> {
+        self.kept.iter().chain(self.last.as_ref())
+    }
+}
+
+/// The SPRT's settings and state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SprtState {
+    /// H0's Elo.
+    pub elo0: f64,
+    /// H1's Elo.
+    pub elo1: f64,
+    /// The error rates.
+    pub alpha: f64,
+    /// β.
+    pub beta: f64,
+    /// The LLR's bounds.
+    pub lower: f64,
+    /// The upper bound.
+    pub upper: f64,
+    /// The LLR now.
+    pub llr: f64,
+    /// `H0` or `H1` once a bound is crossed.
+    pub result: Option<&'static str>,
+    /// The games counted when the SPRT stopped the match.
+    pub stopped_at: Option<u64>,
+}
+
+/// One game's row.
+#[derive(Clone, Copy, Debug)]
+pub struct GameRow<'a> {
+    /// Its number.
+    pub number: u64,
+    /// Its round.
+    pub round: u64,
+    /// Black's engine (index).
+    pub black: usize,
+    /// White's engine.
+    pub white: usize,
+    /// The opening, as the results file writes it.
+    pub opening: &'a str,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+    /// Why it ended (the results file's word).
+    pub reason: &'a str,
+    /// The end in words.
+    pub detail: &'a str,
+    /// The engines' plies.
+    pub plies: u64,
+    /// Every move from the opening's start position, encoded ([`encode_moves`]).
+    pub moves: &'a str,
+    /// Each side's thinking time, when known.
+    pub time_ms: Option<(u64, u64)>,
+    /// The opening's own plies (the first of `moves`).
+    pub opening_plies: u64,
+}
+
+/// The games' rows, kept as JSON text (escaped for the page) as the games come, so that a
+/// page with 10,000 games is written without formatting a game again.
+#[derive(Clone, Debug, Default)]
+pub struct Games {
+    text: String,
+    count: usize,
+}
+
+impl Games {
+    /// Adds a game.
+    pub fn push(&mut self, g: &GameRow<'_>) {
+        let o = &mut self.text;
+        if self.count > 0 {
             o.push(',');
         }
-        json_string(&mut o, e);
+        self.count += 1;
+        let _ = write!(o, "[{},{},{},{},", g.number, g.round, g.black, g.white);
+        for s in [g.opening, g.result, g.reason, g.detail] {
+            script_string(o, s);
+            o.push(',');
+        }
+        let _ = write!(o, "{},", g.plies);
+        // Base64url characters only: nothing to escape.
+        o.push('"');
+        o.push_str(g.moves);
+        o.push('"');
+        match g.time_ms {
+            Some((b, w)) => {
+                let _ = write!(o, ",{b},{w},");
+            }
+            None => o.push_str(",null,null,"),
+        }
+        let _ = write!(o, "{}]", g.opening_plies);
     }
-    o.push_str("],\"games\":[");
-    o.push_str(&games);
-    o.push_str("]}");
-    escape_for_script(&o)
+
+    /// The length of their JSON text.
+    pub fn text_len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// The games added.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
 }
 
-fn num_text(game: &str) -> u64 {
-    game.parse().unwrap_or(0)
+/// Everything the page shows.
+#[derive(Clone, Debug, Default)]
+pub struct PageData {
+    /// The page's title.
+    pub title: String,
+    /// Whether the match has ended (the page then stops reloading itself).
+    pub finished: bool,
+    /// Saikoro's version.
+    pub version: String,
+    /// The match's command line, quoted as a shell reads it.
+    pub command: String,
+    /// When the match started (UTC, [`utc_text`]).
+    pub started: Option<String>,
+    /// When the page was written.
+    pub updated: String,
+    /// When the match ended.
+    pub ended: Option<String>,
+    /// The settings.
+    pub settings: Settings,
+    /// The engines.
+    pub engines: Vec<EngineEntry>,
+    /// The statistics block, as the match prints it.
+    pub block: String,
+    /// The standings.
+    pub standings: Vec<Standing>,
+    /// Each pairing's counts.
+    pub pairs: Vec<PairCounts>,
+    /// The plots' points.
+    pub series: Series,
+    /// The SPRT.
+    pub sprt: Option<SprtState>,
+    /// What the figures leave out or repeat, and how the match ended.
+    pub notes: Vec<String>,
+    /// Every game.
+    pub games: Games,
 }
 
-/// The `moves` array of a results line: USI moves hold no quotes or escapes.
-fn moves_of(line: &str) -> Vec<&str> {
-    let Some(at) = line.find(",\"moves\":[") else {
-        return Vec::new();
+/// A figure with the two decimals the block prints; `null` when undefined or infinite.
+fn figure(o: &mut String, v: Option<f64>) {
+    match v.filter(|v| v.is_finite()) {
+        // No negative zero: the block prints 0.00.
+        Some(v) => {
+            let t = format!("{v:.2}");
+            o.push_str(if t == "-0.00" { "0.00" } else { &t });
+        }
+        None => o.push_str("null"),
+    }
+}
+
+/// A number, or `null`.
+fn opt_int(o: &mut String, v: Option<u64>) {
+    match v {
+        Some(v) => {
+            let _ = write!(o, "{v}");
+        }
+        None => o.push_str("null"),
+    }
+}
+
+/// A string, or `null`.
+fn opt_string(o: &mut String, v: Option<&str>) {
+    match v {
+        Some(v) => script_string(o, v),
+        None => o.push_str("null"),
+    }
+}
+
+/// A JSON string escaped for a `<script>` element.
+fn script_string(o: &mut String, s: &str) {
+    let start = o.len();
+    json_string(o, s);
+    if o[start..].contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
+        let escaped = escape_for_script(&o[start..]);
+        o.truncate(start);
+        o.push_str(&escaped);
+    }
+}
+
+impl PageData {
+    /// The JSON text, escaped for a `<script>` element.
+    pub fn to_json(&self) -> String {
+        let (head, games, tail) = self.json_parts();
+        [head.as_str(), games, tail].concat()
+    }
+
+    /// The JSON text in three parts, to be written one after the other: all but the games,
+    /// the games (kept as they came, not copied), and the end.
+    pub fn json_parts(&self) -> (String, &str, &'static str) {
+        let mut o = String::with_capacity(self.block.len() + 4096);
+        o.push_str("{\"title\":");
+        script_string(&mut o, &self.title);
+        let _ = write!(o, ",\"finished\":{},\"version\":", self.finished);
+        script_string(&mut o, &self.version);
+        o.push_str(",\"command\":");
+        script_string(&mut o, &self.command);
+        o.push_str(",\"started\":");
+        opt_string(&mut o, self.started.as_deref());
+        o.push_str(",\"updated\":");
+        script_string(&mut o, &self.updated);
+        o.push_str(",\"ended\":");
+        opt_string(&mut o, self.ended.as_deref());
+        self.settings_json(&mut o);
+        o.push_str(",\"engines\":[");
+        for (i, e) in self.engines.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            o.push_str("{\"name\":");
+            script_string(&mut o, &e.name);
+            o.push_str(",\"cmd\":");
+            opt_string(&mut o, e.cmd.as_deref());
+            o.push_str(",\"options\":[");
+            for (j, (n, v)) in e.options.iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                o.push('[');
+                script_string(&mut o, n);
+                o.push(',');
+                script_string(&mut o, v);
+                o.push(']');
+            }
+            o.push_str("]}");
+        }
+        o.push_str("],\"block\":");
+        script_string(&mut o, &self.block);
+        self.figures_json(&mut o);
+        o.push_str(",\"notes\":[");
+        for (i, n) in self.notes.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            script_string(&mut o, n);
+        }
+        o.push_str("],\"games\":[");
+        (o, &self.games.text, "]}")
+    }
+
+    fn settings_json(&self, o: &mut String) {
+        let s = &self.settings;
+        o.push_str(",\"settings\":{\"tc\":");
+        script_string(o, &s.tc);
+        o.push_str(",\"openings\":");
+        opt_string(o, s.openings.as_deref());
+        for (key, v) in [
+            ("rounds", s.rounds),
+            ("games", s.games),
+            ("concurrency", s.concurrency),
+        ] {
+            let _ = write!(o, ",\"{key}\":");
+            opt_int(o, v);
+        }
+        o.push_str(",\"seed\":");
+        opt_string(o, s.seed.as_deref());
+        o.push_str(",\"maxplies\":");
+        opt_int(o, s.maxplies);
+        o.push_str(",\"adjudication\":");
+        opt_string(o, s.adjudication.as_deref());
+        o.push('}');
+    }
+
+    /// `standings`, `pairs`, `series` and `sprt`.
+    fn figures_json(&self, o: &mut String) {
+        o.push_str(",\"standings\":[");
+        for (i, s) in self.standings.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            let _ = write!(
+                o,
+                "{{\"engine\":{},\"games\":{},\"w\":{},\"l\":{},\"d\":{},\"points\":{:.1}",
+                s.engine, s.games, s.w, s.l, s.d, s.points
+            );
+            for (key, v) in [
+                ("elo", s.elo),
+                ("elo_err", s.elo_err),
+                ("nelo", s.nelo),
+                ("nelo_err", s.nelo_err),
+            ] {
+                let _ = write!(o, ",\"{key}\":");
+                figure(o, v);
+            }
+            o.push('}');
+        }
+        o.push_str("],\"pairs\":[");
+        for (i, p) in self.pairs.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            let [a, b, c, d, e] = p.penta;
+            let _ = write!(
+                o,
+                "{{\"a\":{},\"b\":{},\"penta\":[{a},{b},{c},{d},{e}],\"unpaired\":{},\
+                 \"repeated\":{}}}",
+                p.a, p.b, p.unpaired, p.repeated
+            );
+        }
+        o.push_str("],\"series\":[");
+        for (i, p) in self.series.points().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            let _ = write!(o, "[{},", p.games);
+            for (j, v) in [p.elo, p.lo, p.hi, p.llr].into_iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                figure(o, v);
+            }
+            o.push(']');
+        }
+        o.push_str("],\"sprt\":");
+        match &self.sprt {
+            None => o.push_str("null"),
+            Some(s) => {
+                o.push('{');
+                for (key, v) in [
+                    ("elo0", s.elo0),
+                    ("elo1", s.elo1),
+                    ("alpha", s.alpha),
+                    ("beta", s.beta),
+                    ("lower", s.lower),
+                    ("upper", s.upper),
+                    ("llr", s.llr),
+                ] {
+                    let _ = write!(o, "\"{key}\":");
+                    // The settings exactly; the bounds and the LLR as the block prints them.
+                    match key {
+                        "elo0" | "elo1" | "alpha" | "beta" => {
+                            let _ = write!(o, "{v}");
+                        }
+                        _ => figure(o, Some(v)),
+                    }
+                    o.push(',');
+                }
+                o.push_str("\"result\":");
+                opt_string(o, s.result);
+                o.push_str(",\"stopped_at\":");
+                opt_int(o, s.stopped_at);
+                o.push('}');
+            }
+        }
+    }
+}
+
+/// The base64url alphabet (RFC 4648 §5).
+const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// The kinds a drop may place, in the order of their codes: P L N S G B R.
+const DROP_ORDER: [PieceType; 7] = [
+    PieceType::Pawn,
+    PieceType::Lance,
+    PieceType::Knight,
+    PieceType::Silver,
+    PieceType::Gold,
+    PieceType::Bishop,
+    PieceType::Rook,
+];
+
+/// A move as three base64url characters, most significant first, of the value
+/// `(from * 81 + to) * 2 + promote`: a square is `(file - 1) * 9 + (rank - 1)` (USI `7g`:
+/// file 7, rank 7), a drop's `from` is `81 + k` with `k` its kind in P L N S G B R order
+/// (and `promote` 0). The largest value, 14_254 (a rook dropped on 9i), is below 64³.
+pub fn encode_move(mv: Move) -> [u8; 3] {
+    let (from, to, promote) = match mv {
+        Move::Normal { from, to, promote } => (from.index(), to.index(), usize::from(promote)),
+        Move::Drop { kind, to } => {
+            let k = DROP_ORDER.iter().position(|&p| p == kind).unwrap_or(0);
+            (81 + k, to.index(), 0)
+        }
     };
-    let rest = &line[at + 10..];
-    let end = rest.find(']').unwrap_or(0);
-    rest[..end]
-        .split(',')
-        .map(|m| m.trim_matches('"'))
-        .filter(|m| !m.is_empty())
-        .collect()
+    let v = (from * 81 + to) * 2 + promote;
+    [
+        BASE64URL[(v >> 12) & 63],
+        BASE64URL[(v >> 6) & 63],
+        BASE64URL[v & 63],
+    ]
+}
+
+/// Moves encoded by [`encode_move`], appended to `out`.
+pub fn encode_moves(out: &mut String, moves: impl IntoIterator<Item = Move>) {
+    for mv in moves {
+        for b in encode_move(mv) {
+            out.push(char::from(b));
+        }
+    }
+}
+
+/// A time as UTC in ISO 8601, to the second: `2026-12-03T08:40:00Z`.
+pub fn utc_text(t: SystemTime) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`,
+/// from the eras of 400 years that the calendar repeats).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Words joined into one command line that a POSIX shell splits back into them: a word of
+/// letters, digits and `-_./=:,+@%` stays bare, any other is put in single quotes (a `'`
+/// inside as `'\''`).
+pub fn shell_words<S: AsRef<str>>(words: &[S]) -> String {
+    let bare = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
+    let mut o = String::new();
+    for (i, w) in words.iter().enumerate() {
+        let w = w.as_ref();
+        if i > 0 {
+            o.push(' ');
+        }
+        if !w.is_empty() && w.chars().all(bare) {
+            o.push_str(w);
+        } else {
+            o.push('\'');
+            o.push_str(&w.replace('\'', "'\\''"));
+            o.push('\'');
+        }
+    }
+    o
 }
 
 /// JSON text made safe inside `<script>`: the characters that could end the element or
@@ -100,18 +632,101 @@ fn escape_for_script(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Square;
 
     #[test]
-    fn markup_in_names_is_escaped_and_games_are_compact() {
-        let line = "{\"game\":1,\"round\":1,\"black\":\"</script><img src=x>\",\
-                    \"white\":\"b & c\",\"opening\":\"startpos\",\"opening_line\":0,\
-                    \"result\":\"1-0\",\"reason\":\"mate\",\"detail\":\"\",\"plies\":2,\
-                    \"opening_plies\":0,\"moves\":[\"7g7f\",\"3c3d\"],\
-                    \"time_ms\":{\"black\":0,\"white\":0}}";
-        let j = embedded_json("t", "Elo: 1", true, &[line, "not a game"]);
-        assert!(!j.contains('<') && !j.contains('>') && !j.contains('&'));
-        assert!(j.contains("\\u003c/script\\u003e\\u003cimg src=x\\u003e"));
-        assert!(j.contains("[1,1,0,1,\"startpos\",\"1-0\",\"mate\",\"\",\"7g7f 3c3d\"]"));
-        assert!(j.contains("\"engines\":[\"\\u003c/script"));
+    fn moves_take_three_characters_each() {
+        // 7g7f: from (7-1)*9+(7-1) = 60, to 59: (60*81+59)*2 = 9838 = 2*4096 + 25*64 + 46.
+        let m = Move::from_usi("7g7f").unwrap();
+        assert_eq!(&encode_move(m), b"CZu");
+        // 8h2b+: from 70, to 10: (70*81+10)*2+1 = 11361 = 2*4096 + 49*64 + 33 → C x h.
+        assert_eq!(&encode_move(Move::from_usi("8h2b+").unwrap()), b"Cxh");
+        // P*5e: from 81, to 40: (81*81+40)*2 = 13202 = 3*4096 + 14*64 + 18 → D O S.
+        assert_eq!(&encode_move(Move::from_usi("P*5e").unwrap()), b"DOS");
+        // G*1a: k = 4 (P L N S G), from 85, to 0: 85*81*2 = 13770 = 3*4096 + 23*64 + 10.
+        let g = Move::Drop {
+            kind: PieceType::Gold,
+            to: Square::new(1, 1).unwrap(),
+        };
+        assert_eq!(&encode_move(g), b"DXK");
+        let mut s = String::new();
+        encode_moves(&mut s, [m, m]);
+        assert_eq!(s, "CZuCZu");
+    }
+
+    #[test]
+    fn words_are_quoted_for_a_shell() {
+        let w = ["saikoro", "match", "name=a b", "it's", "", "tc=1+0.1"];
+        assert_eq!(
+            shell_words(&w),
+            "saikoro match 'name=a b' 'it'\\''s' '' tc=1+0.1"
+        );
+    }
+
+    #[test]
+    fn times_are_utc_iso_8601() {
+        assert_eq!(utc_text(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        // 2000-03-01 (after a leap day in a year divisible by 400): 11017 days.
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(11_017 * 86_400 + 3_661);
+        assert_eq!(utc_text(t), "2000-03-01T01:01:01Z");
+        // `date -u -d @1796287200`: 2026-12-03T08:40:00Z.
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_796_287_200);
+        assert_eq!(utc_text(t), "2026-12-03T08:40:00Z");
+    }
+
+    #[test]
+    fn the_series_keeps_at_most_500_points_evenly() {
+        let mut s = Series::default();
+        for g in 1..=2000u64 {
+            s.push(SeriesPoint {
+                games: g,
+                ..SeriesPoint::default()
+            });
+        }
+        let games: Vec<u64> = s.points().map(|p| p.games).collect();
+        assert!(games.len() <= Series::MAX + 1, "{}", games.len());
+        assert!(games.len() >= Series::MAX / 2);
+        // Evenly: every kept point is 1 + a multiple of the same stride; the last is there.
+        let stride = games[1] - games[0];
+        assert!(games[..games.len() - 1]
+            .windows(2)
+            .all(|w| w[1] - w[0] == stride));
+        assert_eq!(games.last(), Some(&2000));
+    }
+
+    #[test]
+    fn markup_is_escaped_everywhere() {
+        let mut d = PageData {
+            title: "</script><img src=x>".into(),
+            updated: "u".into(),
+            ..PageData::default()
+        };
+        d.engines.push(EngineEntry {
+            name: "a & b\u{2028}".into(),
+            cmd: None,
+            options: vec![("<o>".into(), "v".into())],
+        });
+        d.games.push(&GameRow {
+            number: 1,
+            round: 1,
+            black: 0,
+            white: 0,
+            opening: "startpos",
+            result: "1-0",
+            reason: "mate",
+            detail: "<b>",
+            plies: 1,
+            moves: "CZu",
+            time_ms: None,
+            opening_plies: 0,
+        });
+        let j = d.to_json();
+        assert!(!j.contains(['<', '>', '&', '\u{2028}']), "{j}");
+        assert!(j.contains("\"title\":\"\\u003c/script\\u003e\\u003cimg src=x\\u003e\""));
+        assert!(j.contains("\"name\":\"a \\u0026 b\\u2028\""));
+        assert!(j.contains(
+            "\"games\":[[1,1,0,0,\"startpos\",\"1-0\",\"mate\",\"\\u003cb\\u003e\",1,\"CZu\",\
+             null,null,0]]"
+        ));
     }
 }

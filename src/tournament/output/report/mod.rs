@@ -1,13 +1,17 @@
-//! The match as one self-contained HTML page (`saikoro report`): the printed statistics
-//! block, every game in a table and a board to step through each one. The data (`data`) sits
-//! in the page as JSON inside `<script type="application/json">`, escaped for that place; the
-//! page's script (`page`) shows every outside string with `textContent`, never as markup.
+//! The match as one self-contained HTML page (`saikoro match --report`, `saikoro report`):
+//! the printed statistics block, the figures, every game in a table and a board to step
+//! through each one. The data (`data`) sits in the page as JSON inside
+//! `<script type="application/json">`, escaped for that place; the page's script (`page`)
+//! shows every outside string with `textContent`, never as markup. `results` reads a results
+//! file's games back for the page.
 
 mod data;
 mod page;
+mod results;
 
-pub use block::results_block;
-pub use data::embedded_json;
-pub use page::html_page;
-
-mod block;
+pub use data::{
+    encode_move, encode_moves, shell_words, utc_text, EngineEntry, GameRow, Games, PageData,
+    PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
+};
+pub use page::{html_page, write_html};
+pub use results::{engine_index, ResultsGame};

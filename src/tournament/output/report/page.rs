@@ -1,57 +1,50 @@
 //! The HTML page: the markup, its stylesheet and script (`assets/`), the data embedded as
-//! JSON. Nothing outside is loaded: no network, no font, no external script.
+//! JSON (`data`). Nothing outside is loaded: no network, no font, no external script.
 
-use super::data::embedded_json;
+use super::data::PageData;
+use std::io::{self, Write};
 
 const STYLE: &str = include_str!("assets/report.css");
 const SCRIPT: &str = include_str!("assets/report.js");
 
-/// The whole page for the results-file `lines`, with the printed statistics `block`. An
-/// unfinished match's page reloads itself every 10 s; a finished one does not.
-pub fn html_page(title: &str, block: &str, finished: bool, lines: &[&str]) -> String {
-    let data = embedded_json(title, block, finished, lines);
-    let refresh = if finished {
-        ""
-    } else {
-        "<meta http-equiv=\"refresh\" content=\"10\">\n"
-    };
-    let mut o = String::with_capacity(data.len() + STYLE.len() + SCRIPT.len() + 2048);
-    o.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    o.push_str(refresh);
-    o.push_str("<title>");
-    o.push_str(&html_escape(title));
-    o.push_str("</title>\n<style>\n");
-    o.push_str(STYLE);
-    o.push_str("</style>\n</head>\n<body>\n");
-    o.push_str(BODY);
-    o.push_str("<script type=\"application/json\" id=\"data\">");
-    o.push_str(&data);
-    o.push_str("</script>\n<script>\n");
-    o.push_str(SCRIPT);
-    o.push_str("</script>\n</body>\n</html>\n");
-    o
+/// The whole page of `data`. An unfinished match's page reloads itself every 10 s (a
+/// `<meta http-equiv="refresh">` in its head); a finished one has none.
+pub fn html_page(data: &PageData) -> String {
+    let mut o = Vec::with_capacity(data.games.text_len() + STYLE.len() + SCRIPT.len() + 8192);
+    // Writing into memory cannot fail.
+    let _ = write_html(data, &mut o);
+    String::from_utf8(o).unwrap_or_default()
 }
 
-const BODY: &str = r#"<header><h1 id="title"></h1><p id="status"></p></header>
-<main>
-<section aria-labelledby="h-stats"><h2 id="h-stats">Statistics</h2><pre id="block"></pre></section>
-<section aria-labelledby="h-games"><h2 id="h-games">Games</h2>
-<p><label>Filter (engine, result or reason): <input id="filter" type="search"></label></p>
-<table id="games"><thead><tr><th>#</th><th>Round</th><th>Opening</th><th>先手 (black)</th>
-<th>後手 (white)</th><th>Result</th><th>Reason</th><th>Plies</th></tr></thead><tbody></tbody></table>
-</section>
-<section id="viewer" aria-labelledby="h-board" hidden><h2 id="h-board">Game</h2>
-<div class="board-wrap"><div id="board" tabindex="0" aria-label="Board: arrow keys step, Home and End go to the ends"></div>
-<ol id="moves"></ol></div>
-<p><button id="first">⏮ Start</button> <button id="prev">◀ Back</button>
-<button id="next">Forward ▶</button> <button id="last">End ⏭</button>
-<span id="plyinfo"></span></p>
-<p><label>SFEN: <input id="sfen" readonly size="80"></label></p>
-<p><button id="kif">Download KIF</button> <button id="csa">Download CSA</button></p>
-</section>
-</main>
-<pre id="errors" hidden></pre>
-"#;
+/// Writes the page of `data` to `out` piece by piece: the games' text, the largest part, is
+/// not copied on the way.
+pub fn write_html(data: &PageData, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")?;
+    if !data.finished {
+        out.write_all(b"<meta http-equiv=\"refresh\" content=\"10\">\n")?;
+    }
+    let (head, games, tail) = data.json_parts();
+    for part in [
+        "<title>",
+        &html_escape(&data.title),
+        "</title>\n<style>\n",
+        STYLE,
+        "</style>\n</head>\n<body>\n",
+        BODY,
+        "<script type=\"application/json\" id=\"data\">",
+        &head,
+        games,
+        tail,
+        "</script>\n<script>\n",
+        SCRIPT,
+        "</script>\n</body>\n</html>\n",
+    ] {
+        out.write_all(part.as_bytes())?;
+    }
+    Ok(())
+}
+
+const BODY: &str = include_str!("assets/body.html");
 
 /// `s` as HTML text (also safe inside a quoted attribute).
 pub(crate) fn html_escape(s: &str) -> String {
@@ -75,9 +68,15 @@ mod tests {
 
     #[test]
     fn title_is_escaped_and_a_finished_page_does_not_reload() {
-        let p = html_page("<b>x</b>", "", true, &[]);
+        let mut d = PageData {
+            title: "<b>x</b>".into(),
+            finished: true,
+            ..PageData::default()
+        };
+        let p = html_page(&d);
         assert!(p.contains("<title>&lt;b&gt;x&lt;/b&gt;</title>"));
         assert!(!p.contains("http-equiv"));
-        assert!(html_page("t", "", false, &[]).contains("http-equiv=\"refresh\""));
+        d.finished = false;
+        assert!(html_page(&d).contains("<meta http-equiv=\"refresh\" content=\"10\">"));
     }
 }

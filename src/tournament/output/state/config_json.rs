@@ -185,6 +185,8 @@ pub(super) fn config_value(c: &MatchConfig) -> Json {
             Json::string(records_name(c.records_format)),
         ),
         ("results", opt(&c.results, |r| path(r))),
+        ("report", opt(&c.report, |r| path(r))),
+        ("command", opt(&c.command, |s| Json::string(s))),
         ("max_failures", Json::number(c.max_failures)),
         ("pgn", opt(&c.pgn, pgn)),
         ("output_style", Json::string(c.output_style.to_string())),
@@ -410,6 +412,15 @@ fn read_config(f: &Fields<'_>) -> Result<MatchConfig, String> {
         records: f.maybe("records", "a string", path)?,
         records_format: f.named("records_format", &RecordFormat::ALL)?,
         results: f.maybe("results", "a string", path)?,
+        // Not in the state files of earlier versions.
+        report: match f.value.get("report") {
+            None => None,
+            Some(_) => f.maybe("report", "a string", path)?,
+        },
+        command: match f.value.get("command") {
+            None => None,
+            Some(_) => f.maybe("command", "a string", |v| v.as_str().map(String::from))?,
+        },
         max_failures: f.number("max_failures")?,
         pgn: f.nested("pgn", read_pgn)?,
         output_style: f.get("output_style", "saikoro or shogitest", |v| {
@@ -502,6 +513,8 @@ mod tests {
             records: Some("rec".into()),
             records_format: RecordFormat::Kif,
             results: Some("out/results.jsonl".into()),
+            report: Some("out/r.html".into()),
+            command: Some("saikoro match --engine 'cmd=a b'".into()),
             max_failures: 0,
             pgn: Some(PgnConfig {
                 file: "games.pgn".into(),

@@ -1,62 +1,581 @@
 "use strict";
+// The report page's script. Every string that comes from the match (engine names, options,
+// openings, details, the title) reaches the page through textContent, setAttribute or an
+// input's value, never as markup.
 (function () {
-  var errs = document.getElementById("errors");
-  window.onerror = function (msg) { errs.hidden = false; errs.textContent += "Error: " + msg + "\n"; };
-  var D = JSON.parse(document.getElementById("data").textContent);
   var $ = function (id) { return document.getElementById(id); };
-  $("title").textContent = D.title;
-  $("status").textContent = D.finished ? "Finished." : "Running: this page reloads itself every 10 s.";
-  $("block").textContent = D.block;
+  var errs = $("errors");
+  function fail(msg) { errs.hidden = false; errs.textContent += "Error: " + msg + "\n"; }
+  window.addEventListener("error", function (e) { fail(e.message); });
+  window.addEventListener("unhandledrejection", function (e) { fail(String(e.reason)); });
+
+  // ---- small tools ---------------------------------------------------------------------
+  function h(tag, attrs) {
+    var e = document.createElement(tag);
+    for (var a in attrs) if (attrs[a] !== undefined && attrs[a] !== null) e.setAttribute(a, attrs[a]);
+    for (var i = 2; i < arguments.length; i++) {
+      var k = arguments[i];
+      if (k === null || k === undefined) continue;
+      e.appendChild(typeof k === "object" ? k : document.createTextNode(String(k)));
+    }
+    return e;
+  }
+  var NS = "http://www.w3.org/2000/svg";
+  function s(name, attrs, text) {
+    var e = document.createElementNS(NS, name);
+    for (var a in attrs) e.setAttribute(a, attrs[a]);
+    if (text !== undefined) e.textContent = String(text);
+    return e;
+  }
+  function fixed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (+x).toFixed(d); }
+  function signed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (x > 0 ? "+" : "") + (+x).toFixed(d); }
+  function count(n) { return Number(n).toLocaleString("en-US"); }
+  function oneLine(t) { return String(t).replace(/[\r\n]+/g, " "); }
+  // A UTC time as the data writes it (2026-12-03T08:40:00Z), for reading.
+  function utc(t) { return t ? String(t).replace("T", " ").replace(/Z$/, "") + " UTC" : null; }
+
+  // ---- the data ------------------------------------------------------------------------
+  // Plain JSON, or (data-encoding="gzip+base64") base64 of its gzip, decoded with
+  // DecompressionStream where the browser has it.
+  function loadData() {
+    var node = $("data"), enc = node.getAttribute("data-encoding");
+    if (!enc) return JSON.parse(node.textContent);
+    if (enc !== "gzip+base64") throw new Error("unknown data encoding " + enc);
+    if (typeof DecompressionStream === "undefined")
+      throw new Error("this browser cannot read the compressed data (it has no DecompressionStream)");
+    var bin = atob(node.textContent.trim()), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
+  var D;
+  // Game array fields.
+  var G_NUM = 0, G_ROUND = 1, G_B = 2, G_W = 3, G_OPEN = 4, G_RES = 5, G_REASON = 6, G_DETAIL = 7,
+    G_PLIES = 8, G_MOVES = 9, G_TB = 10, G_TW = 11, G_OPLIES = 12;
+  function ename(i) { var e = D.engines[i]; return e ? String(e.name) : "engine " + i; }
+
+  var REASONS = {
+    mate: "mate (詰み)", resign: "resignation (投了)", time: "time forfeit (切れ負け)",
+    illegal_move: "illegal move (反則)", illegal_declaration: "illegal 入玉宣言",
+    repetition: "千日手 (repetition)", perpetual_check: "連続王手の千日手 (perpetual check)",
+    declaration: "入玉宣言 (declaration)", adjudication: "adjudication", crash: "crash",
+    no_response: "no response", max_plies: "ply limit", interrupted: "interrupted"
+  };
+  function reasonText(r) { return REASONS[r] || String(r); }
+  var RESULTS = { "1-0": "1-0 (先手 won)", "0-1": "0-1 (後手 won)", "1/2-1/2": "½-½ (draw)", "*": "* (no result)" };
+  function resultText(r) { return RESULTS[r] || String(r); }
+  // The rows of the endings table: the issue's kinds, each from the runner's reasons.
+  var ENDINGS = [
+    ["Mate (詰み)", ["mate"]], ["Resignation (投了)", ["resign"]], ["Time forfeit (切れ負け)", ["time"]],
+    ["Illegal move (反則)", ["illegal_move", "illegal_declaration"]],
+    ["千日手 (repetition)", ["repetition", "perpetual_check"]], ["入玉宣言 (declaration)", ["declaration"]],
+    ["Adjudication", ["adjudication"]], ["Crash or no response", ["crash", "no_response"]],
+    ["Ply limit", ["max_plies"]], ["Interrupted", ["interrupted"]]
+  ];
+
+  // ---- header --------------------------------------------------------------------------
+  function renderHeader() {
+    $("title").textContent = D.title;
+    document.title = D.title;
+    var st = D.finished ? "Finished" + (D.ended ? " at " + utc(D.ended) : "") + "."
+      : "Running" + (D.updated ? ": updated " + utc(D.updated) : "") + ".";
+    $("status").textContent = st + " " + count(D.games.length) + " games played.";
+    if (!D.finished) setupLive();
+    var meta = $("meta"), S = D.settings || {};
+    function row(k, v, wide) {
+      if (v !== null && v !== undefined && v !== "")
+        meta.append(h("dt", { "class": wide ? "wide" : null }, k), h("dd", { "class": wide ? "wide" : null }, String(v)));
+    }
+    row("Saikoro", D.version);
+    row("Started", utc(D.started));
+    row("Ended", D.ended ? utc(D.ended) : D.finished ? null : "not yet (running)");
+    row("Page written", D.finished ? null : utc(D.updated));
+    row("Time control", S.tc);
+    row("Openings", S.openings);
+    row("Rounds", S.rounds);
+    row("Games per round", S.games);
+    row("Concurrency", S.concurrency);
+    row("Seed", S.seed);
+    row("Ply limit", S.maxplies);
+    row("Adjudication", S.adjudication, true);
+    row("Command", D.command, true);
+    var ol = $("engines");
+    D.engines.forEach(function (e) {
+      var opts = (e.options || []).map(function (o) { return o[0] + "=" + o[1]; });
+      ol.appendChild(h("li", {}, h("strong", {}, String(e.name)), e.cmd ? " — " : "",
+        e.cmd ? h("code", {}, String(e.cmd)) : null,
+        h("div", { "class": "opts" }, opts.length ? "Options: " + opts.join(", ") : "No options set.")));
+    });
+    $("engines-box").querySelector("summary").textContent = "Engines and their options (" + D.engines.length + ")";
+  }
+
+  // A live page: a control to reload now and, unless the page's own refresh does it, a
+  // reload every 10 s that the reader can pause.
+  function setupLive() {
+    $("live").hidden = false;
+    $("reload").addEventListener("click", function () { location.reload(); });
+    var box = $("autoreload");
+    if (document.querySelector("meta[http-equiv=refresh]")) {
+      box.parentNode.hidden = true;
+      $("status").textContent += " This page reloads itself every 10 s.";
+      return;
+    }
+    var key = "saikoro-report-autoreload";
+    try { if (sessionStorage.getItem(key) === "off") box.checked = false; } catch (e) { /* no storage */ }
+    box.addEventListener("change", function () {
+      try { sessionStorage.setItem(key, box.checked ? "on" : "off"); } catch (e) { /* no storage */ }
+    });
+    setInterval(function () { if (box.checked) location.reload(); }, 10000);
+  }
+
+  // ---- standings -----------------------------------------------------------------------
+  function renderStandings() {
+    var out = $("standings"), st = D.standings || [];
+    if (D.engines.length === 2 && st.length) {
+      var p = (D.pairs || [])[0], a = p ? p.a : st[0].engine, b = p ? p.b : 1 - a;
+      var r = st.filter(function (x) { return x.engine === a; })[0] || st[0];
+      out.appendChild(h("p", { "class": "pair" }, h("strong", {}, ename(a)), " vs ", h("strong", {}, ename(b)),
+        ": Elo " + signed(r.elo, 2) + " ± " + fixed(r.elo_err, 2) + ", nElo " + signed(r.nelo, 2) + " ± " +
+        fixed(r.nelo_err, 2) + "; " + ename(a) + " won " + r.w + ", lost " + r.l + ", drew " + r.d +
+        " (" + r.points + " points of " + r.games + " games)."));
+    } else if (st.length) {
+      var t = h("table", { id: "field" }, h("caption", { "class": "hint" }, "Elo against the field, from game pairs."));
+      var head = h("tr", {});
+      ["Rank", "Engine", "Elo", "±", "nElo", "±", "Won", "Lost", "Drawn", "Points", "Games"].forEach(function (c, i) {
+        head.appendChild(h("th", { scope: "col", "class": i > 1 ? "n" : null }, c));
+      });
+      t.appendChild(h("thead", {}, head));
+      var body = h("tbody", {});
+      st.forEach(function (x, i) {
+        var tr = h("tr", {}, h("td", { "class": "n" }, i + 1), h("th", { scope: "row" }, ename(x.engine)));
+        [signed(x.elo, 2), fixed(x.elo_err, 2), signed(x.nelo, 2), fixed(x.nelo_err, 2), x.w, x.l, x.d, x.points, x.games]
+          .forEach(function (v) { tr.appendChild(h("td", { "class": "n" }, v)); });
+        body.appendChild(tr);
+      });
+      t.appendChild(body);
+      out.appendChild(t);
+    } else out.appendChild(h("p", {}, "No game finished yet."));
+
+    var pairs = $("pairs"), NAMES = ["LL", "LD", "DD+WL", "WD", "WW"];
+    (D.pairs || []).forEach(function (p) {
+      var max = Math.max.apply(null, p.penta.concat([1])), total = p.penta.reduce(function (x, y) { return x + y; }, 0);
+      pairs.appendChild(h("h4", {}, ename(p.a) + " vs " + ename(p.b) + ": " + total + " pairs"));
+      var grid = h("div", { "class": "bars", role: "list" });
+      p.penta.forEach(function (n, i) {
+        var track = h("div", { "class": "bar-track" }, n ? h("div", { "class": "bar", style: "width:" + (100 * n / max) + "%" }) : null);
+        grid.append(h("span", { role: "listitem" }, NAMES[i]), track, h("span", { "class": "n" }, String(n)));
+      });
+      pairs.appendChild(grid);
+      var extra = [];
+      if (p.unpaired) extra.push(p.unpaired + " unpaired game" + (p.unpaired === 1 ? "" : "s"));
+      if (p.repeated) extra.push(p.repeated + " repeated game" + (p.repeated === 1 ? "" : "s"));
+      if (extra.length) pairs.appendChild(h("p", { "class": "hint" }, "Also " + extra.join(", ") + "."));
+    });
+    var notes = $("notes");
+    (D.notes || []).forEach(function (n) { notes.appendChild(h("li", {}, String(n))); });
+    notes.hidden = !(D.notes || []).length;
+    $("block").textContent = D.block;
+  }
+
+  // ---- plots ---------------------------------------------------------------------------
+  function ticks(lo, hi, n) {
+    if (!(hi > lo)) { hi = lo + 1; }
+    var raw = (hi - lo) / n, mag = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / mag;
+    var step = (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag, out = [];
+    for (var v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+    return out;
+  }
+  function tickText(v) { return Math.abs(v) >= 1000 || Number.isInteger(v) ? count(Math.round(v)) : String(+v.toPrecision(3)); }
+  var plotId = 0;
+  // An SVG with axes, tick labels and a clip for the plot area; returns the parts to draw on.
+  function axes(cfg) {
+    var W = 720, H = 300, L = 60, R = 170, T = 14, B = 44, id = "clip" + (plotId++);
+    var svg = s("svg", { viewBox: "0 0 " + W + " " + H, width: W, role: "img", "aria-label": cfg.label });
+    svg.appendChild(s("title", {}, cfg.label));
+    var X = function (x) { return L + (x - cfg.x0) / (cfg.x1 - cfg.x0 || 1) * (W - L - R); };
+    var Y = function (y) { return T + (cfg.y1 - y) / (cfg.y1 - cfg.y0 || 1) * (H - T - B); };
+    var defs = s("defs", {}), cp = s("clipPath", { id: id });
+    cp.appendChild(s("rect", { x: L, y: T, width: W - L - R, height: H - T - B }));
+    defs.appendChild(cp); svg.appendChild(defs);
+    var ax = s("g", { fill: "currentColor", "font-size": 12 });
+    ticks(cfg.x0, cfg.x1, 8).forEach(function (v) {
+      if (v < cfg.x0 || v > cfg.x1) return;
+      ax.appendChild(s("line", { x1: X(v), x2: X(v), y1: H - B, y2: H - B + 5, stroke: "currentColor" }));
+      ax.appendChild(s("text", { x: X(v), y: H - B + 18, "text-anchor": "middle" }, tickText(v)));
+    });
+    ticks(cfg.y0, cfg.y1, 6).forEach(function (v) {
+      if (v < cfg.y0 || v > cfg.y1) return;
+      ax.appendChild(s("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), stroke: "#ccc", "stroke-width": 0.5 }));
+      ax.appendChild(s("text", { x: L - 6, y: Y(v) + 4, "text-anchor": "end" }, tickText(v)));
+    });
+    ax.appendChild(s("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "none", stroke: "currentColor" }));
+    ax.appendChild(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, cfg.xlabel));
+    ax.appendChild(s("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle",
+      transform: "rotate(-90 14 " + (T + H - B) / 2 + ")" }, cfg.ylabel));
+    svg.appendChild(ax);
+    var plot = s("g", { "clip-path": "url(#" + id + ")" });
+    svg.appendChild(plot);
+    return { svg: svg, plot: plot, X: X, Y: Y, right: W - R, legend: function (y, text) {
+      svg.appendChild(s("text", { x: W - R + 8, y: y, "font-size": 12, fill: "currentColor" }, text));
+    } };
+  }
+  function path(points) {
+    return points.map(function (p, i) { return (i ? "L" : "M") + p[0].toFixed(1) + " " + p[1].toFixed(1); }).join("");
+  }
+  // A line through the points, each marked by a dot when they are few (a point between two
+  // undefined ones would draw no line).
+  function line(plot, points, colour) {
+    plot.appendChild(s("path", { d: path(points), fill: "none", stroke: colour, "stroke-width": 2 }));
+    if (points.length <= 60) points.forEach(function (p) {
+      plot.appendChild(s("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 3, fill: colour }));
+    });
+  }
+  function renderPlots() {
+    var rows = (D.series || []).filter(function (r) { return r[1] !== null && isFinite(r[1]); });
+    if (!rows.length) { $("fig-elo").hidden = true; $("no-series").hidden = false; return; }
+    var x0 = 0, x1 = rows[rows.length - 1][0];
+    // The y range: every estimate, and the interval from the tenth of the games on (the first
+    // games' intervals are huge and would flatten the rest; they are clipped).
+    var ys = [0], from = Math.floor(rows.length / 10);
+    rows.forEach(function (r, i) {
+      ys.push(r[1]);
+      if (i >= from) [r[2], r[3]].forEach(function (v) { if (v !== null && isFinite(v)) ys.push(v); });
+    });
+    var y0 = Math.max(-1200, Math.min.apply(null, ys)), y1 = Math.min(1200, Math.max.apply(null, ys));
+    var pad = (y1 - y0) * 0.05 || 10;
+    // The series is the first pairing's estimate, by the games of the whole match.
+    var p0 = (D.pairs || [])[0], who = p0 ? ename(p0.a) + " against " + ename(p0.b) : ename(0) + " against " + ename(1);
+    var a = axes({ x0: x0, x1: x1 || 1, y0: y0 - pad, y1: y1 + pad, xlabel: "games", ylabel: "Elo",
+      label: "Elo of " + who + " by games played: " + signed(rows[rows.length - 1][1], 1) + " after " + x1 + " games" });
+    $("cap-elo").textContent = "Elo of " + who + (D.engines.length > 2 ? " (the first pairing), by the games of the match" :
+      ", by games played") + ": the line is the estimate, the shaded band its interval.";
+    var band = rows.filter(function (r) { return r[2] !== null && r[3] !== null && isFinite(r[2]) && isFinite(r[3]); });
+    if (band.length) {
+      var up = band.map(function (r) { return [a.X(r[0]), a.Y(Math.min(r[3], 1e4))]; });
+      var dn = band.map(function (r) { return [a.X(r[0]), a.Y(Math.max(r[2], -1e4))]; }).reverse();
+      a.plot.appendChild(s("path", { d: path(up.concat(dn)) + "Z", fill: "var(--band)", "fill-opacity": 0.6, stroke: "none" }));
+    }
+    a.plot.appendChild(s("line", { x1: a.X(x0), x2: a.X(x1), y1: a.Y(0), y2: a.Y(0), stroke: "currentColor", "stroke-dasharray": "4 3" }));
+    line(a.plot, rows.map(function (r) { return [a.X(r[0]), a.Y(r[1])]; }), "var(--est)");
+    a.legend(30, "— line: Elo estimate");
+    a.legend(48, "▒ band: its interval");
+    a.legend(66, "- - dashed: 0");
+    var last = rows[rows.length - 1];
+    a.legend(96, "now: " + signed(last[1], 1));
+    a.legend(114, "[" + fixed(last[2], 1) + ", " + fixed(last[3], 1) + "]");
+    $("plot-elo").appendChild(a.svg);
+    renderLlr();
+  }
+  function renderLlr() {
+    var P = D.sprt;
+    if (!P) return;
+    var rows = (D.series || []).filter(function (r) { return r[4] !== null && r[4] !== undefined && isFinite(r[4]); });
+    if (!rows.length) return;
+    $("fig-llr").hidden = false;
+    var x1 = rows[rows.length - 1][0], ys = [P.lower, P.upper, 0];
+    rows.forEach(function (r) { ys.push(r[4]); });
+    var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys), pad = (y1 - y0) * 0.08;
+    var outcome = P.result === "H1" ? "H1 accepted" : P.result === "H0" ? "H0 accepted" : "no decision yet";
+    var a = axes({ x0: 0, x1: x1 || 1, y0: y0 - pad, y1: y1 + pad, xlabel: "games", ylabel: "LLR",
+      label: "LLR of the SPRT by games played: " + fixed(P.llr, 2) + " between " + fixed(P.lower, 2) + " and " +
+        fixed(P.upper, 2) + ", " + outcome });
+    [[P.upper, "upper bound " + fixed(P.upper, 2) + " (H1)"], [P.lower, "lower bound " + fixed(P.lower, 2) + " (H0)"]]
+      .forEach(function (b) {
+        a.plot.appendChild(s("line", { x1: a.X(0), x2: a.X(x1), y1: a.Y(b[0]), y2: a.Y(b[0]), stroke: "#a33", "stroke-width": 1.5, "stroke-dasharray": "6 3" }));
+        a.legend(a.Y(b[0]) + 4, b[1]);
+      });
+    // The LLR is 0 before the first game.
+    line(a.plot, [[a.X(0), a.Y(0)]].concat(rows.map(function (r) { return [a.X(r[0]), a.Y(r[4])]; })), "var(--est)");
+    if (P.stopped_at !== null && P.stopped_at !== undefined) {
+      var at = rows.filter(function (r) { return r[0] <= P.stopped_at; }).pop() || rows[rows.length - 1];
+      var cx = a.X(at[0]), cy = a.Y(at[4]);
+      a.svg.appendChild(s("circle", { cx: cx, cy: cy, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 2 }));
+      // Its words in the legend's column, clear of the line (the bounds' labels sit at them).
+      var ly = Math.min(Math.max(cy + (at[4] > 0 ? 40 : -40), 30), a.Y(P.lower) - 36);
+      a.legend(ly, "○ stopped at game " + P.stopped_at + ":");
+      a.legend(ly + 16, outcome);
+    }
+    $("plot-llr").appendChild(a.svg);
+    $("cap-llr").textContent = "The SPRT's log-likelihood ratio by games played (Elo " + P.elo0 + " against " + P.elo1 +
+      ", α " + P.alpha + ", β " + P.beta + "), with its two bounds as dashed lines: now " + fixed(P.llr, 2) + ", " + outcome + ".";
+  }
+
+  // ---- endings, lengths, times ---------------------------------------------------------
+  // Which side, if any, the game's result names as the winner: "b", "w" or null.
+  function winner(g) { return g[G_RES] === "1-0" ? "b" : g[G_RES] === "0-1" ? "w" : null; }
+  function renderEndings() {
+    var n = D.engines.length, table = $("endings"), kinds = ENDINGS.slice(), known = {};
+    ENDINGS.forEach(function (k) { k[1].forEach(function (r) { known[r] = 1; }); });
+    D.games.forEach(function (g) { if (!known[g[G_REASON]]) { known[g[G_REASON]] = 1; kinds.push([String(g[G_REASON]), [g[G_REASON]]]); } });
+    var cells = kinds.map(function () {
+      var row = []; for (var i = 0; i <= n; i++) row.push({ w: 0, l: 0, d: 0 }); return row;
+    });
+    var rowOf = {};
+    kinds.forEach(function (k, i) { k[1].forEach(function (r) { rowOf[r] = i; }); });
+    D.games.forEach(function (g) {
+      var row = cells[rowOf[g[G_REASON]]], win = winner(g);
+      [[g[G_B], "b"], [g[G_W], "w"]].forEach(function (e) {
+        var c = row[e[0]];
+        if (!c) return;
+        if (!win) c.d++; else if (win === e[1]) c.w++; else c.l++;
+      });
+      if (!win) row[n].d++; else row[n].w++;
+    });
+    var head = h("tr", {}, h("th", { scope: "col" }, "Ending"));
+    for (var i = 0; i < n; i++) head.appendChild(h("th", { scope: "col" }, ename(i)));
+    head.appendChild(h("th", { scope: "col" }, "All games"));
+    table.appendChild(h("caption", { "class": "hint" }, "Per engine: the games it won, lost and drew by each ending."));
+    table.appendChild(h("thead", {}, head));
+    var body = h("tbody", {});
+    kinds.forEach(function (k, r) {
+      var any = cells[r][n].w + cells[r][n].d;
+      if (!any && r >= 8) return;
+      var tr = h("tr", {}, h("th", { scope: "row" }, k[0]));
+      cells[r].forEach(function (c, i) {
+        var parts = [];
+        if (i === n) { parts.push(String(c.w + c.d)); }
+        else {
+          if (c.w) parts.push(c.w + " won");
+          if (c.l) parts.push(c.l + " lost");
+          if (c.d) parts.push(c.d + " drawn");
+        }
+        tr.appendChild(h("td", { "class": i === n ? "n" : null }, parts.join(", ") || "0"));
+      });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    renderLengths();
+    renderTimes();
+  }
+  function renderLengths() {
+    var out = $("lengths");
+    if (!D.games.length) { out.appendChild(h("p", {}, "No games yet.")); return; }
+    var plies = D.games.map(function (g) { return g[G_PLIES]; }), max = Math.max.apply(null, plies);
+    var t = ticks(0, Math.max(max, 10), 16), w = t[1] - t[0], nb = Math.floor(max / w) + 1, bins = [];
+    for (var i = 0; i < nb; i++) bins.push(0);
+    plies.forEach(function (p) { bins[Math.floor(p / w)]++; });
+    var top = Math.max.apply(null, bins);
+    var a = axes({ x0: 0, x1: nb * w, y0: 0, y1: top * 1.15, xlabel: "plies", ylabel: "games",
+      label: "Game lengths: " + bins.map(function (b, i) { return (i * w) + "–" + ((i + 1) * w - 1) + " plies: " + b; }).join("; ") });
+    bins.forEach(function (b, i) {
+      var x = a.X(i * w), x2 = a.X((i + 1) * w), y = a.Y(b);
+      var bar = s("rect", { x: x + 1, y: y, width: Math.max(1, x2 - x - 2), height: a.Y(0) - y, fill: "#6a8fbf", stroke: "#334" });
+      bar.appendChild(s("title", {}, (i * w) + "–" + ((i + 1) * w - 1) + " plies: " + b + " games"));
+      a.plot.appendChild(bar);
+      if (b) a.svg.appendChild(s("text", { x: (x + x2) / 2, y: y - 3, "text-anchor": "middle", "font-size": 11, fill: "currentColor" }, b));
+    });
+    var sorted = plies.slice().sort(function (x, y) { return x - y; });
+    a.legend(30, "bars: games by length");
+    a.legend(48, "(" + w + " plies a bar)");
+    a.legend(78, "median: " + sorted[Math.floor(sorted.length / 2)]);
+    a.legend(96, "longest: " + max);
+    out.appendChild(a.svg);
+  }
+  // The side to move at the start of an opening text, cached by the text.
+  var sideCache = {};
+  function startSide(op) {
+    if (!(op in sideCache)) sideCache[op] = parseSfen(startOf(op).sfen).side;
+    return sideCache[op];
+  }
+  // The engines' own moves in game g by side: its plies, after the opening's.
+  function engineMoves(g) {
+    var n = g[G_PLIES], first = startSide(g[G_OPEN]);
+    if ((g[G_OPLIES] || 0) % 2) first = first === "b" ? "w" : "b";
+    var firstN = Math.ceil(n / 2), secondN = Math.floor(n / 2);
+    return first === "b" ? { b: firstN, w: secondN } : { b: secondN, w: firstN };
+  }
+  function renderTimes() {
+    var n = D.engines.length, ms = [], mv = [], table = $("times"), i;
+    for (i = 0; i < n; i++) { ms.push(0); mv.push(0); }
+    D.games.forEach(function (g) {
+      var m = engineMoves(g);
+      if (g[G_TB] !== null && g[G_TB] !== undefined && ms[g[G_B]] !== undefined) { ms[g[G_B]] += g[G_TB]; mv[g[G_B]] += m.b; }
+      if (g[G_TW] !== null && g[G_TW] !== undefined && ms[g[G_W]] !== undefined) { ms[g[G_W]] += g[G_TW]; mv[g[G_W]] += m.w; }
+    });
+    table.appendChild(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Engine"), h("th", { scope: "col", "class": "n" }, "Moves timed"),
+      h("th", { scope: "col", "class": "n" }, "Time used"), h("th", { scope: "col", "class": "n" }, "Mean per move"))));
+    var body = h("tbody", {});
+    for (i = 0; i < n; i++) {
+      body.appendChild(h("tr", {}, h("th", { scope: "row" }, ename(i)), h("td", { "class": "n" }, count(mv[i])),
+        h("td", { "class": "n" }, mv[i] ? (ms[i] / 1000).toFixed(1) + " s" : "n/a"),
+        h("td", { "class": "n" }, mv[i] ? (ms[i] / mv[i]).toFixed(1) + " ms" : "n/a")));
+    }
+    table.appendChild(body);
+  }
+
+  // ---- the games table: filtered, sorted, shown 200 rows at a time ----------------------
+  var PAGE = 200, order = [], page = 0, sortCol = G_NUM, sortDir = 1, openIndex = -1;
+  var tbody = document.querySelector("#games tbody");
+  function cellValue(g, col) {
+    if (col === G_B || col === G_W) return ename(g[col]).toLowerCase();
+    if (col === G_REASON) return reasonText(g[col]);
+    return g[col];
+  }
+  function renderGamesSetup() {
+    var fe = $("f-engine"), fr = $("f-result"), fs = $("f-reason"), seenR = {}, seenS = {};
+    D.engines.forEach(function (e, i) { fe.appendChild(h("option", { value: String(i) }, String(e.name))); });
+    D.games.forEach(function (g) { seenR[g[G_RES]] = 1; seenS[g[G_REASON]] = 1; });
+    Object.keys(seenR).sort().forEach(function (r) { fr.appendChild(h("option", { value: r }, resultText(r))); });
+    Object.keys(seenS).sort().forEach(function (r) { fs.appendChild(h("option", { value: r }, reasonText(r))); });
+    [fe, fr, fs].forEach(function (x) { x.addEventListener("change", refilter); });
+    $("f-text").addEventListener("input", refilter);
+    $("filters").addEventListener("submit", function (e) { e.preventDefault(); });
+    document.querySelectorAll("#games th").forEach(function (th) {
+      th.querySelector("button").addEventListener("click", function () {
+        var col = +th.getAttribute("data-col");
+        sortDir = col === sortCol ? -sortDir : 1; sortCol = col;
+        document.querySelectorAll("#games th").forEach(function (x) { x.removeAttribute("aria-sort"); });
+        th.setAttribute("aria-sort", sortDir > 0 ? "ascending" : "descending");
+        resort(); page = 0; renderPage();
+      });
+    });
+    $("pg-first").onclick = function () { page = 0; renderPage(); };
+    $("pg-prev").onclick = function () { page = Math.max(0, page - 1); renderPage(); };
+    $("pg-next").onclick = function () { page = Math.min(lastPage(), page + 1); renderPage(); };
+    $("pg-last").onclick = function () { page = lastPage(); renderPage(); };
+    tbody.addEventListener("click", function (e) {
+      var tr = e.target.closest("tr");
+      if (tr) openGame(+tr.getAttribute("data-i"));
+    });
+    tbody.addEventListener("keydown", function (e) {
+      var tr = e.target.closest("tr");
+      if (!tr) return;
+      if (e.key === "Enter" || e.key === " ") { openGame(+tr.getAttribute("data-i")); e.preventDefault(); }
+      else if (e.key === "ArrowDown" && tr.nextElementSibling) { tr.nextElementSibling.focus(); e.preventDefault(); }
+      else if (e.key === "ArrowUp" && tr.previousElementSibling) { tr.previousElementSibling.focus(); e.preventDefault(); }
+    });
+    refilter();
+  }
+  function lastPage() { return Math.max(0, Math.ceil(order.length / PAGE) - 1); }
+  function refilter() {
+    var e = $("f-engine").value, r = $("f-result").value, why = $("f-reason").value, t = $("f-text").value.trim().toLowerCase();
+    order = [];
+    for (var i = 0; i < D.games.length; i++) {
+      var g = D.games[i];
+      if (e !== "" && g[G_B] !== +e && g[G_W] !== +e) continue;
+      if (r !== "" && g[G_RES] !== r) continue;
+      if (why !== "" && g[G_REASON] !== why) continue;
+      if (t && [g[G_NUM], ename(g[G_B]), ename(g[G_W]), g[G_OPEN], g[G_RES], reasonText(g[G_REASON]), g[G_DETAIL]]
+        .join("\n").toLowerCase().indexOf(t) < 0) continue;
+      order.push(i);
+    }
+    resort(); page = 0; renderPage();
+  }
+  function resort() {
+    var keys = order.map(function (i) { return cellValue(D.games[i], sortCol); });
+    var idx = order.map(function (_, k) { return k; });
+    idx.sort(function (x, y) {
+      var a = keys[x], b = keys[y];
+      var c = a < b ? -1 : a > b ? 1 : 0;
+      return c * sortDir || D.games[order[x]][G_NUM] - D.games[order[y]][G_NUM];
+    });
+    order = idx.map(function (k) { return order[k]; });
+  }
+  function renderPage() {
+    var from = page * PAGE, to = Math.min(order.length, from + PAGE), frag = document.createDocumentFragment();
+    for (var k = from; k < to; k++) {
+      var i = order[k], g = D.games[i];
+      var tr = h("tr", { tabindex: "0", "data-i": String(i), "class": i === openIndex ? "open" : null },
+        h("td", { "class": "n" }, g[G_NUM]), h("td", { "class": "n" }, g[G_ROUND]),
+        h("td", { "class": "open-text", title: String(g[G_OPEN]) }, openingText(g)),
+        h("td", {}, ename(g[G_B])), h("td", {}, ename(g[G_W])), h("td", {}, resultText(g[G_RES])),
+        h("td", { title: String(g[G_DETAIL] || "") }, reasonText(g[G_REASON])), h("td", { "class": "n" }, g[G_PLIES]));
+      frag.appendChild(tr);
+    }
+    tbody.textContent = "";
+    tbody.appendChild(frag);
+    $("count").textContent = order.length ? "Games " + count(from + 1) + "–" + count(to) + " of " + count(order.length) +
+      (order.length < D.games.length ? " shown (" + count(D.games.length) + " in all)." : ".") : "No game matches.";
+    $("pg-first").disabled = $("pg-prev").disabled = page === 0;
+    $("pg-next").disabled = $("pg-last").disabled = page >= lastPage();
+  }
+  // The opening in short: `startpos` or the SFEN's board, then its moves (the first four).
+  function openingText(g) {
+    var o = startOf(g[G_OPEN]), head = String(g[G_OPEN]).split(" moves ")[0];
+    var name = head === "startpos" ? "startpos" : "sfen " + o.sfen.split(" ")[0];
+    if (!o.moves.length) return name;
+    return name + " " + o.moves.slice(0, 4).join(" ") + (o.moves.length > 4 ? " … (" + o.moves.length + " plies)" : "");
+  }
+
+  // ---- positions -----------------------------------------------------------------------
   var KANJI = { P: "歩", L: "香", N: "桂", S: "銀", G: "金", B: "角", R: "飛", K: "玉" };
   var PROMO = { P: "と", L: "杏", N: "圭", S: "全", B: "馬", R: "龍" };
+  var PROMO_KIF = { P: "と", L: "成香", N: "成桂", S: "成銀", B: "馬", R: "龍" };
   var CSA = { P: "FU", L: "KY", N: "KE", S: "GI", G: "KI", B: "KA", R: "HI", K: "OU" };
   var CSAP = { P: "TO", L: "NY", N: "NK", S: "NG", B: "UM", R: "RY" };
   var FW = "０１２３４５６７８９", KN = "〇一二三四五六七八九";
-  var HAND_ORDER = "RBGSNLP";
-  function parseSfen(s) {
-    var f = s.trim().split(/\s+/), rows = f[0].split("/"), board = [];
+  var HAND_ORDER = "RBGSNLP", DROPS = "PLNSGBR";
+  var START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+  function parseSfen(t) {
+    var f = String(t).trim().split(/\s+/), rows = f[0].split("/"), board = [];
     for (var r = 0; r < 9; r++) {
-      var row = [], t = rows[r] || "", prom = false;
-      for (var i = 0; i < t.length; i++) {
-        var ch = t[i];
+      var row = [], u = rows[r] || "", prom = false;
+      for (var i = 0; i < u.length; i++) {
+        var ch = u[i];
         if (ch === "+") { prom = true; continue; }
         if (ch >= "1" && ch <= "9") { for (var n = 0; n < +ch; n++) row.push(null); continue; }
         var up = ch.toUpperCase();
         row.push({ c: ch === up ? "b" : "w", k: up, p: prom }); prom = false;
       }
+      while (row.length < 9) row.push(null);
       board.push(row);
     }
-    var hands = { b: {}, w: {} }, h = f[2] || "-", cnt = 0;
-    if (h !== "-") for (var j = 0; j < h.length; j++) {
-      var c = h[j];
+    var hands = { b: {}, w: {} }, hs = f[2] || "-", cnt = 0;
+    if (hs !== "-") for (var j = 0; j < hs.length; j++) {
+      var c = hs[j];
       if (c >= "0" && c <= "9") { cnt = cnt * 10 + (+c); continue; }
-      var u = c.toUpperCase(), side = c === u ? "b" : "w";
-      hands[side][u] = (hands[side][u] || 0) + (cnt || 1); cnt = 0;
+      var up2 = c.toUpperCase(), side = c === up2 ? "b" : "w";
+      hands[side][up2] = (hands[side][up2] || 0) + (cnt || 1); cnt = 0;
     }
-    return { board: board, hands: hands, side: f[1] || "b", ply: +(f[3] || 1), last: null };
+    return { board: board, hands: hands, side: f[1] === "w" ? "w" : "b", ply: +(f[3] || 1), last: null };
   }
-  var START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+  // The opening text: "startpos", an SFEN, "sfen …", each maybe with " moves …".
+  function startOf(t) {
+    var parts = String(t).split(" moves "), head = parts[0].trim();
+    return { sfen: head === "startpos" ? START : head.replace(/^sfen\s+/, ""),
+      moves: parts[1] ? parts[1].trim().split(/\s+/) : [] };
+  }
+  var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", B64V = {};
+  for (var bi = 0; bi < 64; bi++) B64V[B64[bi]] = bi;
+  function usiSquare(i) { return String(Math.floor(i / 9) + 1) + String.fromCharCode(97 + i % 9); }
+  // The moves string: 3 base64url characters a move, v = (from*81+to)*2+promote, a square
+  // (file-1)*9+(rank-1), a drop's from 81+k (k in P L N S G B R order); as USI moves.
+  function decodeMoves(str) {
+    var out = [];
+    for (var i = 0; i + 2 < str.length; i += 3) {
+      var v = B64V[str[i]] * 4096 + B64V[str[i + 1]] * 64 + B64V[str[i + 2]];
+      var promote = v % 2, sq = (v - promote) / 2, to = sq % 81, from = (sq - to) / 81;
+      if (from >= 81) out.push(DROPS[from - 81] + "*" + usiSquare(to));
+      else out.push(usiSquare(from) + usiSquare(to) + (promote ? "+" : ""));
+    }
+    return out;
+  }
   function sq(t) { return { r: t.charCodeAt(1) - 97, c: 9 - (+t[0]) }; }
-  function copy(p) {
+  function copyPos(p) {
     return { board: p.board.map(function (r) { return r.map(function (x) { return x && { c: x.c, k: x.k, p: x.p }; }); }),
       hands: { b: Object.assign({}, p.hands.b), w: Object.assign({}, p.hands.w) }, side: p.side, ply: p.ply, last: p.last };
   }
-  function sqName(s) { return FW[9 - s.c] + KN[s.r + 1]; }
+  function sqName(x) { return FW[9 - x.c] + KN[x.r + 1]; }
   function pieceName(x) { return x.p ? PROMO[x.k] : KANJI[x.k]; }
-  // Applies a USI move to a copy of p; returns [position, Japanese notation].
+  function inZone(side, r) { return side === "b" ? r <= 2 : r >= 6; }
+  // A USI move applied to a copy of p: [position, the move in KIF notation without the mark].
   function apply(p, mv) {
-    var q = copy(p), mark = p.side === "b" ? "▲" : "△", to = sq(mv.slice(2, 4)), text;
+    var q = copyPos(p), to = sq(mv.slice(2, 4)), text;
     if (mv[1] === "*") {
       var k = mv[0];
+      if (!q.hands[p.side][k]) throw new Error("drop of a piece not in hand: " + mv);
       q.hands[p.side][k]--; q.board[to.r][to.c] = { c: p.side, k: k, p: false };
-      text = mark + sqName(to) + KANJI[k] + "打";
+      text = sqName(to) + KANJI[k] + "打";
     } else {
       var from = sq(mv.slice(0, 2)), piece = q.board[from.r][from.c], prom = mv[4] === "+";
+      if (!piece) throw new Error("no piece to move: " + mv);
       var cap = q.board[to.r][to.c];
       if (cap) q.hands[p.side][cap.k] = (q.hands[p.side][cap.k] || 0) + 1;
       var same = p.last && p.last.r === to.r && p.last.c === to.c;
-      text = mark + (same ? "同　" : sqName(to)) + pieceName(piece) + (prom ? "成" : "") +
-        "(" + (9 - from.c) + (from.r + 1) + ")";
+      var could = !piece.p && piece.k !== "G" && piece.k !== "K" && (inZone(p.side, from.r) || inZone(p.side, to.r));
+      text = (same ? "同　" : sqName(to)) + (piece.p ? PROMO_KIF[piece.k] : KANJI[piece.k]) +
+        (prom ? "成" : could ? "不成" : "") + "(" + (9 - from.c) + (from.r + 1) + ")";
       q.board[from.r][from.c] = null;
       q.board[to.r][to.c] = { c: piece.c, k: piece.k, p: piece.p || prom };
     }
@@ -65,134 +584,221 @@
   }
   function toSfen(p) {
     var rows = p.board.map(function (row) {
-      var s = "", e = 0;
+      var t = "", e = 0;
       row.forEach(function (x) {
         if (!x) { e++; return; }
-        if (e) { s += e; e = 0; }
-        var ch = x.c === "b" ? x.k : x.k.toLowerCase();
-        s += (x.p ? "+" : "") + ch;
+        if (e) { t += e; e = 0; }
+        t += (x.p ? "+" : "") + (x.c === "b" ? x.k : x.k.toLowerCase());
       });
-      return e ? s + e : s;
+      return e ? t + e : t;
     });
-    var h = "";
+    var hs = "";
     ["b", "w"].forEach(function (side) {
       for (var i = 0; i < HAND_ORDER.length; i++) {
         var k = HAND_ORDER[i], n = p.hands[side][k] || 0;
-        if (n) h += (n > 1 ? n : "") + (side === "b" ? k : k.toLowerCase());
+        if (n) hs += (n > 1 ? n : "") + (side === "b" ? k : k.toLowerCase());
       }
     });
-    return rows.join("/") + " " + p.side + " " + (h || "-") + " " + p.ply;
+    return rows.join("/") + " " + p.side + " " + (hs || "-") + " " + p.ply;
   }
-  // The opening text "startpos [moves …]" or "sfen … [moves …]": start position and moves.
-  function opening(t) {
-    var parts = t.split(" moves "), head = parts[0].trim(), mv = parts[1] ? parts[1].trim().split(/\s+/) : [];
-    var sfen = head === "startpos" ? START : head.replace(/^sfen\s+/, "");
-    return { sfen: sfen, moves: mv };
-  }
-  var NS = "http://www.w3.org/2000/svg";
-  function el(name, attrs, text) {
-    var e = document.createElementNS(NS, name);
-    for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
+
+  // ---- the board -----------------------------------------------------------------------
   function handText(p, side) {
-    var s = "";
+    var t = "";
     for (var i = 0; i < HAND_ORDER.length; i++) {
       var k = HAND_ORDER[i], n = p.hands[side][k] || 0;
-      if (n) s += KANJI[k] + (n > 1 ? n : "");
+      if (n) t += KANJI[k] + (n > 1 ? n : "") + " ";
     }
-    return (side === "b" ? "☗先手 " : "☖後手 ") + (s || "なし");
+    return t.trim() || "なし (none)";
   }
-  function draw(p) {
-    var C = 40, X = 20, Y = 40, svg = el("svg", { viewBox: "0 0 400 460", width: "420", role: "img",
-      "aria-label": "Board " + toSfen(p) });
-    svg.appendChild(el("text", { x: 10, y: 22, "font-size": 16 }, handText(p, "w")));
-    svg.appendChild(el("rect", { x: X, y: Y, width: 9 * C, height: 9 * C, fill: "#f3d68e", stroke: "#000" }));
+  function draw(p, names) {
+    var C = 44, X = 12, Y = 62, W = X + 9 * C + 30, H = Y + 9 * C + 48;
+    var svg = s("svg", { viewBox: "0 0 " + W + " " + H, width: W, role: "img",
+      "aria-label": "Board at ply " + p.ply + ": " + toSfen(p) });
+    function hand(side, y) {
+      var mark = side === "b" ? "☗先手" : "☖後手", turn = p.side === side ? " ← to move" : "";
+      svg.appendChild(s("text", { x: X, y: y, "font-size": 15, fill: "#000", "font-weight": turn ? "bold" : "normal" },
+        mark + " " + names[side] + turn));
+      svg.appendChild(s("text", { x: X, y: y + 19, "font-size": 16, fill: "#000" }, "持駒: " + handText(p, side)));
+    }
+    svg.appendChild(s("rect", { x: 0, y: 0, width: W, height: H, fill: "#fff" }));
+    hand("w", 16);
+    for (var f = 0; f < 9; f++) svg.appendChild(s("text", { x: X + f * C + C / 2, y: Y - 6, "font-size": 13, "text-anchor": "middle", fill: "#000" }, FW[9 - f]));
+    for (var rr = 0; rr < 9; rr++) svg.appendChild(s("text", { x: X + 9 * C + 6, y: Y + rr * C + C / 2 + 5, "font-size": 14, fill: "#000" }, KN[rr + 1]));
+    svg.appendChild(s("rect", { x: X, y: Y, width: 9 * C, height: 9 * C, fill: "#f3d68e", stroke: "#000", "stroke-width": 2 }));
     for (var r = 0; r < 9; r++) for (var c = 0; c < 9; c++) {
       var last = p.last && p.last.r === r && p.last.c === c;
-      svg.appendChild(el("rect", { x: X + c * C, y: Y + r * C, width: C, height: C,
-        fill: last ? "#f7a" : "none", stroke: "#000", "stroke-width": last ? 3 : 0.7 }));
+      svg.appendChild(s("rect", { x: X + c * C, y: Y + r * C, width: C, height: C, fill: last ? "#f6b26b" : "none",
+        stroke: "#000", "stroke-width": 0.7, "data-last": last ? "true" : null }));
       var x = p.board[r][c];
       if (!x) continue;
-      var g = el("text", { x: X + c * C + C / 2, y: Y + r * C + C / 2 + 9, "font-size": 26, "text-anchor": "middle",
-        fill: x.p ? "#c00" : "#000", "font-weight": x.p ? "bold" : "normal" }, pieceName(x));
-      if (x.c === "w") g.setAttribute("transform", "rotate(180 " + (X + c * C + C / 2) + " " + (Y + r * C + C / 2) + ")");
-      svg.appendChild(g);
+      var cx = X + c * C + C / 2, cy = Y + r * C + C / 2;
+      var t = s("text", { x: cx, y: cy + 10, "font-size": 28, "text-anchor": "middle", fill: x.p ? "#c00" : "#000",
+        "font-weight": x.p ? "bold" : "normal" }, pieceName(x));
+      if (x.c === "w") t.setAttribute("transform", "rotate(180 " + cx + " " + cy + ")");
+      svg.appendChild(t);
     }
-    svg.appendChild(el("text", { x: 10, y: Y + 9 * C + 30, "font-size": 16 }, handText(p, "b")));
+    // The last move's square framed as well as filled: it reads without colour.
+    if (p.last) svg.appendChild(s("rect", { x: X + p.last.c * C + 2, y: Y + p.last.r * C + 2, width: C - 4, height: C - 4,
+      fill: "none", stroke: "#000", "stroke-width": 3, "stroke-dasharray": "5 3" }));
+    hand("b", Y + 9 * C + 22);
     return svg;
   }
   var view = null;
   function show(i) {
+    if (!view) return;
     view.ply = Math.max(0, Math.min(view.positions.length - 1, i));
-    var p = view.positions[view.ply], b = $("board");
-    b.textContent = ""; b.appendChild(draw(p));
-    $("sfen").value = toSfen(p);
-    $("plyinfo").textContent = "Ply " + view.ply + " of " + (view.positions.length - 1);
+    var p = view.positions[view.ply], b = $("board"), sfen = toSfen(p);
+    b.textContent = "";
+    b.appendChild(draw(p, view.names));
+    b.setAttribute("data-sfen", sfen);
+    b.setAttribute("data-ply", String(view.ply));
+    $("sfen").setAttribute("value", sfen);
+    $("sfen").value = sfen;
+    $("copied").textContent = "";
+    var n = view.positions.length - 1;
+    $("plyinfo").textContent = "Ply " + view.ply + " of " + n +
+      (view.ply ? ": " + view.notes[view.ply - 1] + "  (" + view.moves[view.ply - 1] + ")" : ": the start position") +
+      (view.ply === n ? " — end: " + resultText(view.game[G_RES]) + ", " + reasonText(view.game[G_REASON]) : "");
     var items = $("moves").children;
-    for (var k = 0; k < items.length; k++) items[k].className = k === view.ply - 1 ? "current" : "";
-    document.body.setAttribute("data-sfen", toSfen(p));
+    if (view.current) view.current.className = "";
+    view.current = items[view.ply - 1] || null;
+    if (view.current) {
+      view.current.className = "current";
+      var ol = $("moves"), li = view.current;
+      if (li.offsetTop < ol.scrollTop || li.offsetTop + li.offsetHeight > ol.scrollTop + ol.clientHeight)
+        ol.scrollTop = li.offsetTop - ol.clientHeight / 2;
+    }
+    try { history.replaceState(null, "", "#game=" + view.game[G_NUM] + "&ply=" + view.ply); } catch (e) { /* file: in some browsers */ }
   }
-  function openGame(g) {
-    var o = opening(g[4]), p = parseSfen(o.sfen), all = o.moves.concat(g[8] ? g[8].split(" ") : []);
-    var positions = [p], notes = [], ol = $("moves");
-    ol.textContent = "";
-    all.forEach(function (mv, i) {
-      var r = apply(positions[i], mv); positions.push(r[0]); notes.push(r[1]);
-      var li = document.createElement("li"); li.textContent = r[1] + "  " + mv; ol.appendChild(li);
+  function gameMoves(g) {
+    var o = startOf(g[G_OPEN]), moves = decodeMoves(String(g[G_MOVES] || ""));
+    // Should the moves string hold only the engines' moves, the opening text has the rest.
+    if (o.moves.length && moves.length + o.moves.length === g[G_PLIES]) moves = o.moves.concat(moves);
+    return { sfen: o.sfen, moves: moves };
+  }
+  function openGame(i) {
+    var g = D.games[i];
+    if (!g) return;
+    var gm = gameMoves(g), p = parseSfen(gm.sfen), positions = [p], notes = [], ol = $("moves"), frag = document.createDocumentFragment();
+    gm.moves.forEach(function (mv, k) {
+      var r = apply(positions[k], mv);
+      positions.push(r[0]);
+      notes.push((positions[k].side === "b" ? "▲" : "△") + r[1]);
+      frag.appendChild(h("li", { "data-ply": String(k + 1) }, notes[k], h("span", { "class": "usi" }, mv)));
     });
-    view = { game: g, positions: positions, notes: notes, moves: all, start: o.sfen, ply: 0 };
+    ol.textContent = "";
+    ol.appendChild(frag);
+    openIndex = i;
+    view = { index: i, game: g, positions: positions, notes: notes, moves: gm.moves, start: gm.sfen, ply: 0, current: null,
+      names: { b: ename(g[G_B]), w: ename(g[G_W]) } };
     $("viewer").hidden = false;
-    $("h-board").textContent = "Game " + g[0] + ": " + D.engines[g[2]] + " vs " + D.engines[g[3]] +
-      " — " + g[5] + " (" + g[6] + ")";
+    $("h-board").textContent = "Game " + g[G_NUM] + ": " + view.names.b + " (先手) vs " + view.names.w + " (後手)";
+    $("game-info").textContent = "Round " + g[G_ROUND] + ", opening " + openingText(g) + "; " + resultText(g[G_RES]) + " by " +
+      reasonText(g[G_REASON]) + (g[G_DETAIL] ? " — " + g[G_DETAIL] : "") + "; " + g[G_PLIES] + " plies.";
+    setDownload($("kif"), "game-" + g[G_NUM] + ".kif", kifText());
+    setDownload($("csa"), "game-" + g[G_NUM] + ".csa", csaText());
+    tbody.querySelectorAll("tr.open").forEach(function (tr) { tr.className = ""; });
+    var row = tbody.querySelector("tr[data-i=\"" + i + "\"]");
+    if (row) row.className = "open";
     show(0);
   }
-  var tbody = document.querySelector("#games tbody");
-  D.games.forEach(function (g) {
-    var tr = document.createElement("tr"), plies = g[8] ? g[8].split(" ").length : 0;
-    [g[0], g[1], g[4], D.engines[g[2]], D.engines[g[3]], g[5], g[6], plies].forEach(function (v) {
-      var td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
+  function setupViewer() {
+    var board = $("board");
+    board.addEventListener("keydown", function (e) {
+      if (!view) return;
+      var m = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[e.key];
+      if (m) show(view.ply + m);
+      else if (e.key === "Home") show(0);
+      else if (e.key === "End") show(view.positions.length - 1);
+      else return;
+      e.preventDefault();
     });
-    tr.tabIndex = 0;
-    tr.addEventListener("click", function () { openGame(g); });
-    tr.addEventListener("keydown", function (e) { if (e.key === "Enter") openGame(g); });
-    tbody.appendChild(tr);
-  });
-  $("filter").addEventListener("input", function () {
-    var f = this.value.toLowerCase();
-    for (var i = 0; i < tbody.children.length; i++) {
-      var tr = tbody.children[i];
-      tr.hidden = f !== "" && tr.textContent.toLowerCase().indexOf(f) < 0;
+    $("first").onclick = function () { show(0); };
+    $("prev").onclick = function () { show(view.ply - 1); };
+    $("next").onclick = function () { show(view.ply + 1); };
+    $("last").onclick = function () { show(view.positions.length - 1); };
+    $("moves").addEventListener("click", function (e) {
+      var li = e.target.closest("li");
+      if (li) { show(+li.getAttribute("data-ply")); board.focus(); }
+    });
+    $("copy").addEventListener("click", function () {
+      var input = $("sfen"), done = function (t) { $("copied").textContent = t; };
+      var fallback = function () {
+        input.focus(); input.select();
+        var ok = false;
+        try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+        done(ok ? "Copied." : "Selected: press Ctrl+C to copy.");
+      };
+      if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(input.value).then(function () { done("Copied."); }, fallback);
+      else fallback();
+    });
+  }
+
+  // ---- records to download -------------------------------------------------------------
+  function setDownload(a, name, text) {
+    a.setAttribute("download", name);
+    a.setAttribute("href", "data:text/plain;charset=utf-8," + encodeURIComponent(text));
+  }
+  // The end of game g in KIF and CSA words, which name what the side to move at the end
+  // (endSide) did; an ending they have no word for is 中断 / %CHUDAN (the detail line says why).
+  function endWords(g, endSide) {
+    var win = winner(g), lost = win && win !== endSide ? endSide : win ? (endSide === "b" ? "w" : "b") : null;
+    switch (g[G_REASON]) {
+      case "mate": return ["詰み", "%TSUMI"];
+      case "resign": return ["投了", "%TORYO"];
+      case "time": return ["切れ負け", "%TIME_UP"];
+      case "illegal_move": case "illegal_declaration": return ["反則負け", "%ILLEGAL_MOVE"];
+      case "declaration": return ["入玉勝ち", "%KACHI"];
+      case "repetition": return ["千日手", "%SENNICHITE"];
+      case "perpetual_check": return ["反則勝ち", lost === "w" ? "%-ILLEGAL_ACTION" : "%+ILLEGAL_ACTION"];
+      case "max_plies": return ["持将棋", "%MAX_MOVES"];
+      case "adjudication":
+        if (!win) return ["持将棋", "%HIKIWAKE"];
+        if (lost === endSide) return ["投了", "%TORYO"];
+        return ["中断", "%CHUDAN"];
+      default: return ["中断", "%CHUDAN"];
     }
-  });
-  function key(e) {
-    if (!view) return;
-    var m = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (m) { show(view.ply + m); e.preventDefault(); }
-    else if (e.key === "Home") { show(0); e.preventDefault(); }
-    else if (e.key === "End") { show(view.positions.length - 1); e.preventDefault(); }
   }
-  $("board").addEventListener("keydown", key);
-  $("first").onclick = function () { show(0); };
-  $("prev").onclick = function () { show(view.ply - 1); };
-  $("next").onclick = function () { show(view.ply + 1); };
-  $("last").onclick = function () { show(view.positions.length - 1); };
-  function download(name, text) {
-    var a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-    a.download = name; document.body.appendChild(a); a.click(); a.remove();
+  function kifHand(p, side) {
+    var t = "";
+    for (var i = 0; i < HAND_ORDER.length; i++) {
+      var k = HAND_ORDER[i], n = p.hands[side][k] || 0;
+      if (n) t += KANJI[k] + (n > 1 ? KN[n] || ("十" + (n > 10 ? KN[n - 10] : "")) : "") + "　";
+    }
+    return t || "なし";
   }
-  $("kif").onclick = function () {
-    var g = view.game, t = "先手：" + D.engines[g[2]] + "\n後手：" + D.engines[g[3]] + "\n";
-    if (view.start !== START) t += "# SFEN " + view.start + "\n";
+  function kifText() {
+    var g = view.game, p0 = view.positions[0], t = "\ufeff#KIF version=2.0 encoding=UTF-8\n";
+    t += "#" + oneLine(D.title) + ", game " + g[G_NUM] + ", round " + g[G_ROUND] + "\n";
+    if (g[G_DETAIL]) t += "#" + oneLine(g[G_DETAIL]) + "\n";
+    t += "棋戦：" + oneLine(D.title) + "\n";
+    if (view.start === START) t += "手合割：平手\n";
+    else {
+      t += "後手の持駒：" + kifHand(p0, "w") + "\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
+      for (var r = 0; r < 9; r++) {
+        t += "|";
+        for (var c = 0; c < 9; c++) {
+          var x = p0.board[r][c];
+          t += x ? (x.c === "w" ? "v" : " ") + pieceName(x) : " ・";
+        }
+        t += "|" + KN[r + 1] + "\n";
+      }
+      t += "+---------------------------+\n先手の持駒：" + kifHand(p0, "b") + "\n" + (p0.side === "b" ? "先手番" : "後手番") + "\n";
+    }
+    t += "先手：" + oneLine(view.names.b) + "\n後手：" + oneLine(view.names.w) + "\n";
     t += "手数----指手---------消費時間--\n";
-    view.notes.forEach(function (n, i) { t += (i + 1) + " " + n.slice(1) + "\n"; });
-    download("game" + g[0] + ".kif", t);
-  };
-  $("csa").onclick = function () {
-    var g = view.game, t = "V2.2\nN+" + D.engines[g[2]].replace(/\n/g, " ") + "\nN-" + D.engines[g[3]].replace(/\n/g, " ") + "\n";
-    var p0 = view.positions[0];
+    // KIF writes no 不成 (the from-square says it all; readers such as tsshogi's and cshogi's
+    // refuse it): only the move list shows it.
+    view.notes.forEach(function (n, i) { t += String(i + 1).padStart(4) + " " + n.slice(1).replace("不成(", "(") + "\n"; });
+    var end = endWords(g, view.positions[view.positions.length - 1].side);
+    t += String(view.notes.length + 1).padStart(4) + " " + end[0] + "\n";
+    return t;
+  }
+  function csaText() {
+    var g = view.game, p0 = view.positions[0];
+    var t = "V2.2\nN+" + oneLine(view.names.b) + "\nN-" + oneLine(view.names.w) + "\n$EVENT:" + oneLine(D.title) + "\n";
+    if (g[G_DETAIL]) t += "'" + oneLine(g[G_DETAIL]) + "\n";
     for (var r = 0; r < 9; r++) {
       t += "P" + (r + 1);
       for (var c = 0; c < 9; c++) {
@@ -201,32 +807,62 @@
       }
       t += "\n";
     }
-    ["b", "w"].forEach(function (s) {
-      var h = "";
-      HAND_ORDER.split("").forEach(function (k) { for (var n = 0; n < (p0.hands[s][k] || 0); n++) h += "00" + CSA[k]; });
-      if (h) t += "P" + (s === "b" ? "+" : "-") + h + "\n";
+    ["b", "w"].forEach(function (side) {
+      var hs = "";
+      HAND_ORDER.split("").forEach(function (k) { for (var n = 0; n < (p0.hands[side][k] || 0); n++) hs += "00" + CSA[k]; });
+      if (hs) t += "P" + (side === "b" ? "+" : "-") + hs + "\n";
     });
     t += p0.side === "b" ? "+\n" : "-\n";
     view.moves.forEach(function (mv, i) {
       var p = view.positions[i], q = view.positions[i + 1], to = sq(mv.slice(2, 4)), x = q.board[to.r][to.c];
-      var from = mv[1] === "*" ? "00" : mv.slice(0, 1) + (mv.charCodeAt(1) - 96);
+      var from = mv[1] === "*" ? "00" : mv[0] + (mv.charCodeAt(1) - 96);
       t += (p.side === "b" ? "+" : "-") + from + mv[2] + (to.r + 1) + (x.p ? CSAP[x.k] : CSA[x.k]) + "\n";
     });
-    download("game" + g[0] + ".csa", t);
-  };
-  // Test hook: #game=N&ply=end (or a number) opens game N, focuses the board and steps with keys.
-  var m = /game=(\d+)(?:&ply=(\w+))?/.exec(location.hash);
-  if (m) {
-    var g = D.games.filter(function (x) { return x[0] === +m[1]; })[0];
-    if (g) {
-      openGame(g); $("board").focus();
-      var target = m[2] === "end" ? view.positions.length - 1 : +(m[2] || 0);
-      while (view.ply < target && view.ply < view.positions.length - 1) {
-        var before = view.ply;
-        $("board").dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
-        if (view.ply === before) break;
-      }
-      if (m[2] === "end") $("board").dispatchEvent(new KeyboardEvent("keydown", { key: "End", bubbles: true }));
-    }
+    t += endWords(g, view.positions[view.positions.length - 1].side)[1] + "\n";
+    return t;
   }
+
+  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board ------------------------------
+  // Opens game N at ply K (a link to a position), then sends each named key to the board as a
+  // keydown event, as a reader's key press would (`keys=End`, `keys=Home,ArrowRight*5`);
+  // `view=board` shows the game alone (a board to print or to capture).
+  function fromHash() {
+    var q = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (kv) {
+      var at = kv.indexOf("=");
+      if (at > 0) q[kv.slice(0, at)] = decodeURIComponent(kv.slice(at + 1));
+    });
+    if (!q.game) return;
+    var i = -1;
+    for (var k = 0; k < D.games.length; k++) if (String(D.games[k][G_NUM]) === q.game) { i = k; break; }
+    if (i < 0) { fail("no game " + q.game + " in this match"); return; }
+    if (q.view === "board") document.body.classList.add("board-only");
+    openGame(i);
+    if (q.ply) show(q.ply === "end" ? view.positions.length - 1 : +q.ply);
+    var board = $("board");
+    board.focus();
+    (q.keys ? q.keys.split(",") : []).forEach(function (spec) {
+      var m = /^(\w+)(?:\*(\d+))?$/.exec(spec);
+      if (!m) return;
+      for (var n = 0; n < +(m[2] || 1); n++)
+        board.dispatchEvent(new KeyboardEvent("keydown", { key: m[1], bubbles: true, cancelable: true }));
+    });
+  }
+
+  function start(data) {
+    D = data;
+    renderHeader();
+    renderStandings();
+    renderPlots();
+    renderEndings();
+    setupViewer();
+    renderGamesSetup();
+    fromHash();
+    document.documentElement.setAttribute("data-ready", performance.now().toFixed(0));
+  }
+  try {
+    var d = loadData();
+    if (d && typeof d.then === "function") d.then(start).catch(function (e) { fail(e && e.message || String(e)); });
+    else start(d);
+  } catch (e) { fail(e.message); }
 })();

@@ -1,0 +1,153 @@
+//! A results file (`--results`) read back for its page: each line's game as the page's row,
+//! the engines by their names in the order they first appear.
+
+use super::data::{encode_moves, GameRow, Games};
+use crate::tournament::output::lines::json_field;
+use crate::Move;
+
+/// One results-file line, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultsGame {
+    /// Its number.
+    pub number: u64,
+    /// Its round.
+    pub round: u64,
+    /// Black's and White's names.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// `opening`, `result`, `reason`, `detail`, as written.
+    pub opening: String,
+    /// The result.
+    pub result: String,
+    /// Why it ended.
+    pub reason: String,
+    /// The end in words.
+    pub detail: String,
+    /// The engines' plies.
+    pub plies: u64,
+    /// Every move from the opening's start position, encoded.
+    pub moves: String,
+    /// The opening's own plies.
+    pub opening_plies: u64,
+    /// Each side's thinking time, when the line has it.
+    pub time_ms: Option<(u64, u64)>,
+    /// The earlier game it repeated, when it did.
+    pub repeats: Option<u64>,
+}
+
+/// The USI moves of a line's `moves` array (USI moves hold no quotes or escapes).
+fn moves_array(line: &str) -> Option<Vec<&str>> {
+    let at = line.find(",\"moves\":[")? + 10;
+    let rest = &line[at..];
+    let end = rest.find(']')?;
+    Some(
+        rest[..end]
+            .split(',')
+            .map(|m| m.trim_matches('"'))
+            .filter(|m| !m.is_empty())
+            .collect(),
+    )
+}
+
+/// The `moves …` of an opening's text (`startpos moves 7g7f`).
+fn opening_moves(opening: &str) -> Vec<&str> {
+    match opening.split_once(" moves ") {
+        Some((_, moves)) => moves.split_whitespace().collect(),
+        None => Vec::new(),
+    }
+}
+
+impl ResultsGame {
+    /// Reads a results-file line; `None` for a line that is no game (or whose moves are not
+    /// USI moves).
+    pub fn parse(line: &str) -> Option<ResultsGame> {
+        let number = json_field(line, "game")?.parse().ok()?;
+        let int = |k: &str| json_field(line, k).and_then(|v| v.parse::<u64>().ok());
+        let text = |k: &str| json_field(line, k).unwrap_or_default();
+        let opening = text("opening");
+        let played = moves_array(line)?;
+        let before = opening_moves(&opening);
+        let opening_count = before.len() as u64;
+        let mut moves = String::with_capacity(3 * (before.len() + played.len()));
+        let parsed: Vec<Move> = before
+            .iter()
+            .chain(&played)
+            .map(|m| Move::from_usi(m).ok())
+            .collect::<Option<_>>()?;
+        encode_moves(&mut moves, parsed);
+        let time_ms = line.find("\"time_ms\":{").and_then(|at| {
+            let obj = &line[at + 10..];
+            let obj = &obj[..=obj.find('}')?];
+            Some((
+                json_field(obj, "black")?.parse().ok()?,
+                json_field(obj, "white")?.parse().ok()?,
+            ))
+        });
+        Some(ResultsGame {
+            number,
+            round: int("round").unwrap_or(0),
+            black: text("black"),
+            white: text("white"),
+            result: text("result"),
+            reason: text("reason"),
+            detail: text("detail"),
+            plies: int("plies").unwrap_or(played.len() as u64),
+            moves,
+            opening_plies: int("opening_plies").unwrap_or(opening_count),
+            opening,
+            time_ms,
+            repeats: int("repeats"),
+        })
+    }
+
+    /// The page's row, with the engines' indices.
+    pub fn push_to(&self, games: &mut Games, black: usize, white: usize) {
+        games.push(&GameRow {
+            number: self.number,
+            round: self.round,
+            black,
+            white,
+            opening: &self.opening,
+            result: &self.result,
+            reason: &self.reason,
+            detail: &self.detail,
+            plies: self.plies,
+            moves: &self.moves,
+            time_ms: self.time_ms,
+            opening_plies: self.opening_plies,
+        });
+    }
+}
+
+/// The index of `name` in `names`, added at the end if new.
+pub fn engine_index(names: &mut Vec<String>, name: &str) -> usize {
+    match names.iter().position(|n| n == name) {
+        Some(i) => i,
+        None => {
+            names.push(name.to_string());
+            names.len() - 1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_with_an_opening_and_times() {
+        let line = "{\"game\":3,\"round\":2,\"black\":\"a\",\"white\":\"b \\\"c\\\"\",\
+                    \"opening\":\"startpos moves 7g7f\",\"opening_line\":0,\"result\":\"0-1\",\
+                    \"reason\":\"resign\",\"detail\":\"Black resigns\",\"plies\":1,\
+                    \"opening_plies\":1,\"moves\":[\"3c3d\"],\"time_ms\":{\"black\":5,\
+                    \"white\":7},\"repeats\":1}";
+        let g = ResultsGame::parse(line).unwrap();
+        assert_eq!((g.number, g.round, g.plies, g.opening_plies), (3, 2, 1, 1));
+        assert_eq!(g.white, "b \"c\"");
+        // 7g7f then 3c3d: from 20, to 21: (20*81+21)*2 = 3282 = 0*4096 + 51*64 + 18 → A z S.
+        assert_eq!(g.moves, "CZuAzS");
+        assert_eq!((g.time_ms, g.repeats), (Some((5, 7)), Some(1)));
+        assert_eq!(ResultsGame::parse("{\"saikoro\":1}"), None);
+    }
+}

@@ -1,0 +1,594 @@
+//! The match as its HTML page: while it runs (`--report`, [`LiveReport`], an output beside the
+//! results file and the state) and from its files afterwards (`saikoro report`,
+//! [`page_from_results`]). Its figures come from the code that prints the block
+//! ([`Standings`], [`standings::count`]) on the same scoreboard, so that the page shows
+//! exactly what the match printed. It lives with the run, not with the other outputs, because
+//! it needs the standings.
+//!
+//! The page is written aside (`FILE.html.tmp`) and renamed over the last one: at the start,
+//! then after a counted game once `--ratinginterval` games or 30 s have gone by since the
+//! last write, but never sooner than 2 s, nor sooner than 20 times the last write's own time
+//! after it (so that writing costs at most about 5 % of the runner's time, whatever the
+//! page's size), and at the end, whatever ended the match. The games' rows are kept as JSON
+//! text as they come: a write formats no earlier game again and reads no file.
+
+use crate::tournament::config::{EngineConfig, MatchConfig};
+use crate::tournament::game::book::Opening;
+use crate::tournament::game::result::{Decision, Reason};
+use crate::tournament::output::atomic::write_aside;
+use crate::tournament::output::lines::opening_text;
+use crate::tournament::output::report::{
+    encode_moves, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
+    PairCounts, ResultsGame, SeriesPoint, Settings, SprtState, Standing,
+};
+use crate::tournament::output::sink::{Console, Finished, GameSink};
+use crate::tournament::output::state::{SavedMatch, SavedSettings};
+use crate::tournament::run::standings::{self, Count, Standings};
+use crate::tournament::schedule::{schedule, Scoreboard, Shape};
+use crate::tournament::stats::sprt::SprtVerdict;
+use crate::tournament::types::{Ending, Match, MatchError, Reporter};
+use log::debug;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+/// The settings as the page shows them.
+fn settings(config: &MatchConfig, seed: Option<u64>) -> Settings {
+    let tcs: Vec<String> = config
+        .engines
+        .iter()
+        .map(|e| e.limits.to_string())
+        .collect();
+    let tc = match tcs.first() {
+        Some(first) if tcs.iter().all(|t| t == first) => first.clone(),
+        _ => tcs.join(" vs "),
+    };
+    let mut adjudication = Vec::new();
+    if let Some(d) = config.draw {
+        adjudication.push(format!(
+            "draw movenumber={} movecount={} score={}",
+            d.move_number, d.move_count, d.score
+        ));
+    }
+    if let Some(r) = config.resign {
+        adjudication.push(format!(
+            "resign movecount={} score={} twosided={}",
+            r.move_count, r.score, r.two_sided
+        ));
+    }
+    Settings {
+        tc,
+        openings: config
+            .openings
+            .as_ref()
+            .map(|o| o.file.display().to_string()),
+        rounds: Some(u64::from(config.rounds)),
+        games: Some(u64::from(config.games)),
+        concurrency: Some(config.concurrency as u64),
+        seed: seed.map(|s| s.to_string()),
+        maxplies: Some(u64::from(config.max_plies)),
+        adjudication: (!adjudication.is_empty()).then(|| adjudication.join(", ")),
+    }
+}
+
+/// The engines with their command lines and options; `names` as the output shows them.
+fn engines(config: &MatchConfig, names: &[String]) -> Vec<EngineEntry> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let e = config.engines.get(i);
+            EngineEntry {
+                name: name.clone(),
+                cmd: e.map(|e| {
+                    let mut words = vec![e.command.program.clone()];
+                    words.extend(e.command.args.iter().cloned());
+                    shell_words(&words)
+                }),
+                options: e.map(|e| e.options.clone()).unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// The SPRT's state from the first pairing's count, as the block's `LLR:` line has it.
+fn sprt_state(m: &Match, c: &Count) -> Option<SprtState> {
+    let s = m.config.sprt.as_ref()?;
+    let llr = s.llr(c.tally, c.pentanomial);
+    Some(SprtState {
+        elo0: s.elo0(),
+        elo1: s.elo1(),
+        alpha: s.alpha(),
+        beta: s.beta(),
+        lower: s.lower_bound(),
+        upper: s.upper_bound(),
+        llr,
+        result: match s.verdict(llr) {
+            SprtVerdict::AcceptH0 => Some("H0"),
+            SprtVerdict::AcceptH1 => Some("H1"),
+            SprtVerdict::Continue => None,
+        },
+        stopped_at: None,
+    })
+}
+
+/// Whether a count's figures are from game pairs, as the block decides it.
+fn pentanomial(m: &Match, c: &Count) -> bool {
+    c.pentanomial
+        && m.config
+            .sprt
+            .as_ref()
+            .is_none_or(|s| s.model().supports_pentanomial())
+}
+
+/// The first pairing's estimate once `board`'s games are counted, as the block printed then
+/// (the last one: `at_end`) shows it: Elo, Elo ∓ its error, the LLR.
+fn series_point(m: &Match, board: &Scoreboard, at_end: bool) -> SeriesPoint {
+    let c = standings::count(m, board, 0, at_end);
+    let e = if pentanomial(m, &c) {
+        c.tally.pentanomial.elo()
+    } else {
+        c.tally.wdl.elo()
+    };
+    let err = e.and_then(|e| e.elo_error);
+    SeriesPoint {
+        games: board.len() as u64,
+        elo: e.map(|e| e.elo),
+        lo: e.zip(err).map(|(e, r)| e.elo - r),
+        hi: e.zip(err).map(|(e, r)| e.elo + r),
+        llr: sprt_state(m, &c).map(|s| s.llr),
+    }
+}
+
+/// The point of the match's last block, unless the series ends at its count already.
+fn last_point(data: &mut PageData, m: &Match, board: &Scoreboard) {
+    let games = board.len() as u64;
+    if !board.is_empty() && data.series.points().last().map(|p| p.games) != Some(games) {
+        data.series.push(series_point(m, board, true));
+    }
+}
+
+/// Sets the page's figures from `board`: the block (the match's last, `at_end`, or one
+/// printed while it runs), the standings, each pairing's counts, the SPRT and the notes.
+fn figures(data: &mut PageData, m: &Match, board: &Scoreboard, at_end: bool) {
+    let mut block = Vec::new();
+    let mut printer = Standings::default();
+    let printed = if at_end {
+        printer.finish(m, board, &mut block)
+    } else {
+        printer.report(m, board, &mut block)
+    };
+    data.block = match printed {
+        Ok(()) => String::from_utf8_lossy(&block).into_owned(),
+        Err(_) => String::new(),
+    };
+    let counts: Vec<Count> = (0..m.pairings.len())
+        .map(|p| standings::count(m, board, p, at_end))
+        .collect();
+    let penta = counts.iter().all(|c| c.pentanomial);
+    data.standings = standings::field_rows(m, &counts, penta)
+        .into_iter()
+        .map(|(engine, t, e)| Standing {
+            engine,
+            games: t.wdl.games(),
+            w: t.wdl.wins,
+            l: t.wdl.losses,
+            d: t.wdl.draws,
+            points: t.wdl.points(),
+            elo: e.map(|e| e.elo),
+            elo_err: e.and_then(|e| e.elo_error),
+            nelo: e.and_then(|e| e.nelo),
+            nelo_err: e.and_then(|e| e.nelo_error),
+        })
+        .collect();
+    data.pairs = m
+        .pairings
+        .iter()
+        .zip(&counts)
+        .map(|(p, c)| PairCounts {
+            a: p.first,
+            b: p.second,
+            penta: c.tally.pentanomial.bins(),
+            unpaired: c.unpaired,
+            repeated: c.repeated,
+        })
+        .collect();
+    data.sprt = counts.first().and_then(|c| sprt_state(m, c));
+    data.notes.clear();
+    for (p, c) in m.pairings.iter().zip(&counts) {
+        for note in &c.notes {
+            data.notes.push(match m.pairings.len() {
+                1 => note.clone(),
+                _ => format!("{} vs {}: {note}", m.names[p.first], m.names[p.second]),
+            });
+        }
+    }
+    if board.is_empty() {
+        data.notes.push("No game has been counted yet.".to_string());
+    }
+}
+
+/// The page's data before any game: the match, its settings and engines.
+fn skeleton(m: &Match, title: String) -> PageData {
+    PageData {
+        title,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        command: m.config.command.clone().unwrap_or_default(),
+        settings: settings(&m.config, Some(m.seed)),
+        engines: engines(&m.config, &m.names),
+        ..PageData::default()
+    }
+}
+
+/// Writes the page of `data` to `path` whole: into `path.tmp` beside it, then renamed over it.
+pub fn write_page(path: &Path, data: &PageData) -> io::Result<()> {
+    write_aside(path, ".tmp", |f| {
+        let mut out = io::BufWriter::with_capacity(1 << 16, f);
+        write_html(data, &mut out)?;
+        out.flush()
+    })
+}
+
+/// The page of a running match (`--report FILE.html`), rewritten as it goes.
+#[derive(Debug)]
+pub struct LiveReport {
+    path: PathBuf,
+    data: PageData,
+    /// Counted games between series points (and page writes): `--ratinginterval`, or a game
+    /// pair when it is 0.
+    interval: usize,
+    /// When the page was last written, and how long that took.
+    last: Option<(Instant, Duration)>,
+    /// Games counted since then.
+    since: usize,
+}
+
+impl LiveReport {
+    /// At most this long between writes while games end.
+    pub const EVERY: Duration = Duration::from_secs(30);
+    /// At least this long between writes before the end.
+    pub const MIN_GAP: Duration = Duration::from_secs(2);
+
+    /// The page of `m`, to be written to `path`.
+    pub fn new(m: &Match, path: &Path) -> LiveReport {
+        let title = format!("Match: {}", m.names.join(" vs "));
+        LiveReport {
+            path: path.to_path_buf(),
+            data: skeleton(m, title),
+            interval: match m.config.rating_interval {
+                0 => 2,
+                n => n as usize,
+            },
+            last: None,
+            since: 0,
+        }
+    }
+
+    /// The page with `board`'s figures, written out.
+    fn write(&mut self, m: &Match, board: &Scoreboard) -> io::Result<()> {
+        let start = Instant::now();
+        self.data.updated = utc_text(SystemTime::now());
+        figures(&mut self.data, m, board, false);
+        let result = write_page(&self.path, &self.data);
+        let cost = start.elapsed();
+        debug!(
+            "{}: {} games written in {:.1} ms",
+            self.path.display(),
+            self.data.games.len(),
+            cost.as_secs_f64() * 1e3
+        );
+        self.last = Some((Instant::now(), cost));
+        self.since = 0;
+        result
+    }
+
+    /// Whether the page is due once a game more is counted.
+    fn due(&self) -> bool {
+        let Some((at, cost)) = self.last else {
+            return true;
+        };
+        let waited = at.elapsed();
+        let games_or_time = self.since >= self.interval || waited >= Self::EVERY;
+        games_or_time && waited >= Self::MIN_GAP.max(cost * 20)
+    }
+
+    /// The rows of the games a resumed match played before, from its results file (read
+    /// once, at the start).
+    fn earlier_games(&mut self, m: &Match) {
+        let Some(path) = &m.config.results else {
+            return;
+        };
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let mut names = m.names.clone();
+        for g in text.lines().filter_map(ResultsGame::parse) {
+            let (b, w) = (
+                engine_index(&mut names, &g.black),
+                engine_index(&mut names, &g.white),
+            );
+            g.push_to(&mut self.data.games, b, w);
+        }
+    }
+}
+
+impl GameSink for LiveReport {
+    /// The match has started: the page with no game (or a resumed match's games).
+    fn started(&mut self, m: &Match, board: &Scoreboard) -> io::Result<()> {
+        self.data.started = Some(utc_text(SystemTime::now()));
+        if !board.is_empty() {
+            self.earlier_games(m);
+        }
+        self.write(m, board)
+    }
+
+    /// The match has ended (`error`: the error that ended it): the finished page.
+    fn ended(
+        &mut self,
+        m: &Match,
+        board: &Scoreboard,
+        ending: &Ending,
+        error: Option<&MatchError>,
+    ) -> io::Result<()> {
+        self.data.finished = true;
+        let now = utc_text(SystemTime::now());
+        self.data.ended = Some(now.clone());
+        self.data.updated = now;
+        last_point(&mut self.data, m, board);
+        figures(&mut self.data, m, board, true);
+        let last = match error {
+            Some(e) => format!("Match stopped by an error: {e}"),
+            None => ending.last_line(),
+        };
+        if let (Ending::Sprt(_), Some(s)) = (ending, self.data.sprt.as_mut()) {
+            s.stopped_at = Some(board.len() as u64);
+        }
+        self.data.notes.push(last);
+        write_page(&self.path, &self.data)
+    }
+
+    fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
+        let r = game.record;
+        let mut moves = String::with_capacity(3 * r.total_plies());
+        encode_moves(&mut moves, r.all_moves());
+        let reason = r.end.reason.to_string();
+        self.data.games.push(&GameRow {
+            number: game.info.number,
+            round: u64::from(game.info.round),
+            black: game.game.black,
+            white: game.game.white,
+            opening: &opening_text(r),
+            result: r.end.result.text(),
+            reason: &reason,
+            detail: &r.end.detail,
+            plies: r.moves.len() as u64,
+            moves: &moves,
+            time_ms: Some((r.time_used.0[0], r.time_used.0[1])),
+            opening_plies: r.opening.moves.len() as u64,
+        });
+        Ok(())
+    }
+
+    fn counted(
+        &mut self,
+        game: &Finished<'_>,
+        board: &Scoreboard,
+        _: &mut Console<'_>,
+    ) -> io::Result<()> {
+        self.since += 1;
+        if board.len().is_multiple_of(self.interval) {
+            self.data.series.push(series_point(game.m, board, false));
+        }
+        if self.due() {
+            self.write(game.m, board)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a page cannot be made from a results file.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReportError {
+    /// A line that is no game of a results file.
+    NotResults {
+        /// Its number, from 1.
+        line: usize,
+    },
+    /// The games do not follow any schedule a match plays without its state file.
+    NoSchedule,
+}
+
+impl fmt::Display for ReportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReportError::NotResults { line } => write!(
+                f,
+                "line {line} is not a game of a results file (saikoro match --results)"
+            ),
+            ReportError::NoSchedule => f.write_str(
+                "the games follow no schedule this program can tell without the match's state \
+                 file: give it with --state",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReportError {}
+
+/// The shapes a match without its state may have had, most likely first, for `names.len()`
+/// engines and the games seen.
+fn shapes(engines: usize, games: &[(ResultsGame, usize, usize)]) -> Vec<Shape> {
+    let rounds = games.iter().map(|g| g.0.round).max().unwrap_or(1).max(1) as u32;
+    let mut per: std::collections::BTreeMap<(u64, usize, usize), u32> = Default::default();
+    for (g, b, w) in games {
+        *per.entry((g.round, (*b).min(*w), (*b).max(*w)))
+            .or_insert(0) += 1;
+    }
+    let most = per.values().copied().max().unwrap_or(1).max(1);
+    let mut out = Vec::new();
+    for gauntlet in [false, true] {
+        for noswap in [false, true] {
+            out.push(Shape {
+                engines,
+                gauntlet,
+                rounds,
+                games: most,
+                noswap,
+                openings: 1,
+            });
+        }
+    }
+    out
+}
+
+/// The page of a match from its results file's `text` (its lines that are games) and its
+/// saved state, if known; `running`: the match is still being played (the page then reloads
+/// itself, and its block is one printed while the match runs, not the last). Without a state,
+/// the schedule is the one of the match's shapes (`--gauntlet`, `--noswap`, `--games`) that
+/// every game fits.
+pub fn page_from_results(
+    title: &str,
+    text: &str,
+    saved: Option<&SavedMatch>,
+    running: bool,
+) -> Result<PageData, ReportError> {
+    let mut read = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        read.push(ResultsGame::parse(line).ok_or(ReportError::NotResults { line: i + 1 })?);
+    }
+    let config = match saved.map(|s| &s.settings) {
+        Some(SavedSettings::Config(c)) => Some((**c).clone()),
+        _ => None,
+    };
+    // The engines in the order they first play in the schedule (games end out of order with
+    // --concurrency): a schedule's game 1 is its first engine's against its second.
+    let mut names: Vec<String> = Vec::new();
+    let mut by_number: Vec<&ResultsGame> = read.iter().collect();
+    by_number.sort_by_key(|g| g.number);
+    for g in by_number {
+        engine_index(&mut names, &g.black);
+        engine_index(&mut names, &g.white);
+    }
+    let games: Vec<(ResultsGame, usize, usize)> = read
+        .into_iter()
+        .map(|g| {
+            let (b, w) = (
+                engine_index(&mut names, &g.black),
+                engine_index(&mut names, &g.white),
+            );
+            (g, b, w)
+        })
+        .collect();
+    let (config, shape) = match config {
+        Some(c) => {
+            let shape = Shape {
+                engines: c.engines.len(),
+                gauntlet: c.gauntlet,
+                rounds: c.rounds,
+                games: c.games,
+                noswap: c.noswap,
+                openings: 1,
+            };
+            (c, shape)
+        }
+        None => {
+            let engines = names.len().max(2);
+            let fits = |s: &Shape| {
+                let (_, all) = schedule(*s);
+                games.iter().all(|(g, b, w)| {
+                    all.get((g.number as usize).wrapping_sub(1))
+                        .is_some_and(|s| s.black == *b && s.white == *w)
+                })
+            };
+            let shape = shapes(engines, &games)
+                .into_iter()
+                .find(fits)
+                .ok_or(ReportError::NoSchedule)?;
+            let config = MatchConfig {
+                // Unknown but their names: no time control in the block's heading.
+                engines: vec![EngineConfig::default(); engines],
+                gauntlet: shape.gauntlet,
+                noswap: shape.noswap,
+                rounds: shape.rounds,
+                games: shape.games,
+                ..MatchConfig::default()
+            };
+            (config, shape)
+        }
+    };
+    let (pairings, all) = schedule(shape);
+    // The engines' names by their places in the schedule.
+    let mut by_index: Vec<Option<String>> = vec![None; shape.engines];
+    for (g, _, _) in &games {
+        if let Some(s) = all.get((g.number as usize).wrapping_sub(1)) {
+            by_index[s.black].get_or_insert_with(|| g.black.clone());
+            by_index[s.white].get_or_insert_with(|| g.white.clone());
+        }
+    }
+    let names: Vec<String> = by_index
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| {
+            n.or_else(|| config.engines.get(i).and_then(|e| e.name.clone()))
+                .unwrap_or_else(|| format!("engine {}", i + 1))
+        })
+        .collect();
+    let mut board = Scoreboard::new(&pairings, config.distinct_games);
+    let m = Match {
+        names,
+        openings: vec![Opening::startpos()],
+        seed: saved.map_or(0, |s| s.seed),
+        pairings,
+        games: all,
+        scoreboard: Scoreboard::default(),
+        state: None,
+        config,
+    };
+    let mut data = skeleton(&m, title.to_string());
+    // The state does not keep --concurrency (a resumed match may change it).
+    data.settings.concurrency = None;
+    if saved.is_none() {
+        data.settings = Settings {
+            tc: "?".to_string(),
+            ..Settings::default()
+        };
+        data.engines.iter_mut().for_each(|e| e.cmd = None);
+    }
+    for (g, _, _) in &games {
+        let Some(s) = m.games.get((g.number as usize).wrapping_sub(1)) else {
+            continue;
+        };
+        g.push_to(&mut data.games, s.black, s.white);
+        let (Some(result), Some(reason)) =
+            (Decision::from_text(&g.result), Reason::from_name(&g.reason))
+        else {
+            continue;
+        };
+        board.add(s, result, reason, g.repeats.is_some());
+        let interval = match m.config.rating_interval {
+            0 => 2,
+            n => n as usize,
+        };
+        if result != Decision::None && board.len().is_multiple_of(interval) {
+            data.series.push(series_point(&m, &board, false));
+        }
+    }
+    data.finished = !running;
+    data.updated = utc_text(SystemTime::now());
+    if !running {
+        last_point(&mut data, &m, &board);
+    }
+    figures(&mut data, &m, &board, !running);
+    if let (Some(s), Some("sprt")) = (
+        data.sprt.as_mut(),
+        saved.and_then(|s| s.finished.as_deref()),
+    ) {
+        s.stopped_at = Some(board.len() as u64);
+    }
+    Ok(data)
+}
