@@ -505,9 +505,15 @@ pub fn page_from_results(
                         .is_some_and(|s| s.black == *b && s.white == *w)
                 })
             };
-            let shape = shapes(engines, &games)
-                .into_iter()
-                .find(fits)
+            // A partial round robin starts as a gauntlet does: the shape whose schedule the
+            // games complete comes first (a finished gauntlet is no round robin cut short).
+            let complete = |s: &Shape| schedule(*s).1.len() == games.len();
+            let fitting: Vec<Shape> = shapes(engines, &games).into_iter().filter(fits).collect();
+            let shape = fitting
+                .iter()
+                .find(|s| complete(s))
+                .or(fitting.first())
+                .copied()
                 .ok_or(ReportError::NoSchedule)?;
             let config = MatchConfig {
                 // Unknown but their names: no time control in the block's heading.
@@ -591,4 +597,82 @@ pub fn page_from_results(
         s.stopped_at = Some(board.len() as u64);
     }
     Ok(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(game: u64, round: u64, black: &str, white: &str, result: &str) -> String {
+        format!(
+            "{{\"game\":{game},\"round\":{round},\"black\":\"{black}\",\"white\":\"{white}\",\
+             \"opening\":\"startpos\",\"opening_line\":0,\"result\":\"{result}\",\
+             \"reason\":\"resign\",\"detail\":\"\",\"plies\":1,\"opening_plies\":0,\
+             \"moves\":[\"7g7f\"],\"time_ms\":{{\"black\":0,\"white\":0}}}}"
+        )
+    }
+
+    fn page(lines: &[String]) -> Result<PageData, ReportError> {
+        page_from_results("t", &lines.join("\n"), None, false)
+    }
+
+    /// A gauntlet of three engines, one round of game pairs, written out of order: a beats b
+    /// as Black and loses to it as White (a pair WL: the middle bin); a draws c as Black and
+    /// beats it as White (WD).
+    #[test]
+    fn a_gauntlets_schedule_is_told_from_its_games() {
+        let data = page(&[
+            line(2, 1, "b", "a", "1-0"),
+            line(1, 1, "a", "b", "1-0"),
+            line(4, 1, "c", "a", "0-1"),
+            line(3, 1, "a", "c", "1/2-1/2"),
+        ])
+        .unwrap();
+        let pairs: Vec<(usize, usize, [u64; 5])> =
+            data.pairs.iter().map(|p| (p.a, p.b, p.penta)).collect();
+        assert_eq!(pairs, [(0, 1, [0, 0, 1, 0, 0]), (0, 2, [0, 0, 0, 1, 0])]);
+        let a = data.standings.iter().find(|s| s.engine == 0).unwrap();
+        assert_eq!((a.games, a.w, a.l, a.d, a.points), (4, 2, 1, 1, 2.5));
+        // The games in the file's order, the engines by their places in the schedule.
+        assert_eq!(data.games.len(), 4);
+        assert!(
+            data.block.contains("Results of a vs b:\n"),
+            "{}",
+            data.block
+        );
+        assert!(
+            data.block.contains("Results of a vs c:\n"),
+            "{}",
+            data.block
+        );
+        assert_eq!(data.settings.rounds, None);
+    }
+
+    /// The first engine Black in both games of the round: `--noswap`, games counted alone.
+    #[test]
+    fn noswap_is_told_from_its_games() {
+        let data = page(&[line(1, 1, "a", "b", "1-0"), line(2, 1, "a", "b", "0-1")]).unwrap();
+        assert_eq!(data.pairs[0].unpaired, 2);
+        assert!(
+            data.block.contains("--noswap keeps the colours"),
+            "{}",
+            data.block
+        );
+    }
+
+    #[test]
+    fn what_is_no_match_is_refused() {
+        let bad = [line(1, 1, "a", "b", "1-0"), "no game".to_string()];
+        assert!(matches!(
+            page(&bad),
+            Err(ReportError::NotResults { line: 2 })
+        ));
+        // Game 2 of four engines is a against c in every schedule, never c against d.
+        let lines = [line(1, 1, "a", "b", "1-0"), line(2, 1, "c", "d", "1-0")];
+        assert!(matches!(page(&lines), Err(ReportError::NoSchedule)));
+        // No game: a page that says so.
+        let empty = page(&[]).unwrap();
+        assert!(empty.games.is_empty());
+        assert_eq!(empty.notes, ["No game has been counted yet."]);
+    }
 }
