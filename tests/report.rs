@@ -6,7 +6,7 @@
 //! board real keydown events), logs no console message, shows the markup names as text, and
 //! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game.
 
-use saikoro::record::{csa, kif};
+use saikoro::record::{csa, kif, Ending, Record, RecordError};
 use saikoro::{Move, Position};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -285,12 +285,12 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         assert_eq!(board, at_ply(&start, &moves, n).to_sfen(), "game {number}");
 
         let kif_text = data_link_text(&attribute(&dom, "kif", "href"));
-        let record = kif::parse(&kif_text).unwrap_or_else(|e| panic!("{e}\n{kif_text}"));
+        let record = one_game(kif::read_records(&kif_text), &kif_text);
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{kif_text}");
-        assert_eq!(record.moves, moves, "{kif_text}");
+        assert_eq!(moves_of(&record), moves, "{kif_text}");
         // The ply limit ended every game of this match: a draw, 持将棋 in KIF.
         assert_eq!(field(lines[number - 1], "reason"), "max_plies");
-        assert_eq!(record.end, Some(kif::End::Jishogi), "{kif_text}");
+        assert_eq!(record.end, Some(Ending::Jishogi), "{kif_text}");
         let black = field(lines[number - 1], "black");
         assert!(
             kif_text.contains(&format!("\n先手：{black}\n")),
@@ -298,10 +298,21 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         );
 
         let csa_text = data_link_text(&attribute(&dom, "csa", "href"));
-        let record = csa::read_record(&csa_text).unwrap_or_else(|e| panic!("{e}\n{csa_text}"));
+        let record = one_game(csa::read_records(&csa_text), &csa_text);
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{csa_text}");
-        assert_eq!(record.moves, moves, "{csa_text}");
-        assert_eq!(record.end, Some(csa::End::MaxMoves), "{csa_text}");
+        assert_eq!(moves_of(&record), moves, "{csa_text}");
+        assert_eq!(record.end, Some(Ending::MaxMoves), "{csa_text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The one game a downloaded record holds, read by Saikoro's own reader.
+fn one_game(read: Result<Vec<Record>, RecordError>, text: &str) -> Record {
+    let mut games = read.unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(games.len(), 1, "{text}");
+    games.remove(0)
+}
+
+fn moves_of(record: &Record) -> Vec<Move> {
+    record.moves.iter().map(|m| m.mv).collect()
 }
