@@ -92,10 +92,11 @@ fn the_three_games_file() {
 #[test]
 fn seed_csa_and_seed_kif_agree() {
     let csa_game = &csa::read_records(&read_file("seed.csa")).unwrap()[0];
-    let kif_game = kif::parse(&read_file("seed.kif")).unwrap();
+    let kif_game = &kif::read_records(&read_file("seed.kif")).unwrap()[0];
     assert_eq!(csa_game.moves.len(), 31);
     let moves: Vec<Move> = csa_game.moves.iter().map(|m| m.mv).collect();
-    assert_eq!(moves, kif_game.moves);
+    let kif_moves: Vec<Move> = kif_game.moves.iter().map(|m| m.mv).collect();
+    assert_eq!(moves, kif_moves);
     assert_eq!(csa_game.name(Color::Black), Some("hoge1 2級"));
     assert_eq!(csa_game.header_value("棋戦"), Some("将棋ウォーズ(10分)"));
 }

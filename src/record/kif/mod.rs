@@ -38,38 +38,3 @@ mod write;
 pub use read::read_records;
 pub use write::{move_text, write, write_with_notes};
 pub(crate) use write::{write_comments, write_preamble};
-
-use crate::record::RecordError;
-use crate::{Move, Position};
-
-/// A KIF game as the match's opening book reads it: the start and the moves.
-#[derive(Clone, Debug)]
-pub struct KifRecord {
-    /// The start position.
-    pub start: Position,
-    /// The moves, all legal from `start`.
-    pub moves: Vec<Move>,
-}
-
-/// Reads a KIF text into its start and moves for the match's opening book, which reads KIF
-/// through this until it reads every form through one reader. The errors are
-/// [`read_records`]'s, but that a text with no game says `no KIF game here` as the book's
-/// messages do.
-pub fn parse(text: &str) -> Result<KifRecord, RecordError> {
-    let mut records = read_records(text).map_err(|e| match e.line {
-        0 if e.reason.contains("CSA") => RecordError::at(
-            1,
-            "no KIF game here: this looks like a CSA record (read it as CSA)",
-        ),
-        0 => RecordError::at(
-            1,
-            "no KIF game here: no 手合割 line, board diagram or move line",
-        ),
-        _ => e,
-    })?;
-    let r = records.remove(0);
-    Ok(KifRecord {
-        start: r.start,
-        moves: r.moves.into_iter().map(|m| m.mv).collect(),
-    })
-}

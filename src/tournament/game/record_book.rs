@@ -116,7 +116,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("saikoro-record-book-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for (name, text, format, why) in [
-            ("garbage.kif", "garbage\n", Format::Kif, "no KIF game"),
+            ("garbage.kif", "garbage\n", Format::Kif, "not a KIF record"),
             (
                 "game.kif",
                 "V2.2\nPI\n+\n+7776FU\n%TORYO\n",

@@ -457,7 +457,11 @@ mod tests {
         assert_eq!(times, [None, Some(0), Some(1000), Some(3000)]);
         assert_eq!(r.name(Color::Black), Some("new"));
         assert_eq!(r.end, Some(Ending::Foul(Color::White)));
-        assert!(text.contains(r#"{"special":"-ILLEGAL_ACTION"}"#), "{text}");
+        assert!(
+            text.contains(r#"{"special":"-ILLEGAL_ACTION","comments":["White's illegal move"]}"#),
+            "{text}"
+        );
+        assert_eq!(r.end_comments, ["White's illegal move"]);
     }
 
     #[test]

@@ -75,7 +75,7 @@ mod tests {
         };
         let p = html_page(&d);
         assert!(p.contains("<title>&lt;b&gt;x&lt;/b&gt;</title>"));
-        assert!(!p.contains("http-equiv"));
+        assert!(!p.contains("<meta http-equiv"));
         d.finished = false;
         assert!(html_page(&d).contains("<meta http-equiv=\"refresh\" content=\"10\">"));
     }
