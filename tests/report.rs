@@ -288,9 +288,17 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         let record = one_game(kif::read_records(&kif_text), &kif_text);
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{kif_text}");
         assert_eq!(moves_of(&record), moves, "{kif_text}");
-        // The ply limit ended every game of this match: a draw, 持将棋 in KIF.
-        assert_eq!(field(lines[number - 1], "reason"), "max_plies");
-        assert_eq!(record.end, Some(Ending::Jishogi), "{kif_text}");
+        // The random movers' games end by the ply limit (a draw: 持将棋 in KIF, %MAX_MOVES in
+        // CSA), or now and then by mate, 千日手 or 入玉宣言.
+        let reason = field(lines[number - 1], "reason");
+        let (kif_end, csa_end) = match reason {
+            "max_plies" => (Ending::Jishogi, Ending::MaxMoves),
+            "mate" => (Ending::Mate, Ending::Mate),
+            "repetition" => (Ending::Repetition, Ending::Repetition),
+            "declaration" => (Ending::Declaration, Ending::Declaration),
+            other => panic!("game {number} ended by {other}"),
+        };
+        assert_eq!(record.end, Some(kif_end), "{kif_text}");
         let black = field(lines[number - 1], "black");
         assert!(
             kif_text.contains(&format!("\n先手：{black}\n")),
@@ -301,7 +309,7 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         let record = one_game(csa::read_records(&csa_text), &csa_text);
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{csa_text}");
         assert_eq!(moves_of(&record), moves, "{csa_text}");
-        assert_eq!(record.end, Some(Ending::MaxMoves), "{csa_text}");
+        assert_eq!(record.end, Some(csa_end), "{csa_text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
