@@ -309,6 +309,13 @@ fn worker(shared: &Shared<'_>, tx: mpsc::Sender<Event>) {
     let m = shared.m;
     let mut slots: Vec<Option<MatchEngine>> = (0..m.config.engines.len()).map(|_| None).collect();
     loop {
+        if guard::terminating() {
+            // The signal thread ends the engines and the tool: start no engine again, and do
+            // not let the match look finished (its state "completed") before the exit.
+            loop {
+                std::thread::park();
+            }
+        }
         if shared.control.stop_new.load(Ordering::SeqCst)
             || shared.control.abort.load(Ordering::SeqCst)
         {
