@@ -567,12 +567,139 @@ fn an_interrupted_match_and_its_resumption() {
     assert!(played.len() < 12);
     games_equal_the_results(&page, &played);
     figures_equal_the_block(&page, &r.out);
-    let r = finish(start(&dir, &words("--resume --state state")));
+    resumed_to_its_end(&dir, 12);
+}
+
+/// `--resume` of the match in `dir` plays it to its end: the page is finished with all its
+/// `games`, those of the results file, and the block the match printed last.
+#[cfg(unix)]
+fn resumed_to_its_end(dir: &Dir, games: usize) {
+    let r = finish(start(dir, &words("--resume --state state")));
     assert!(r.status.success(), "{}", r.err);
     let page = Page::read(&dir.path("r.html"));
     finished(&page, "Match finished");
-    let all = results(&dir);
-    assert_eq!(all.len(), 12);
+    let all = results(dir);
+    assert_eq!(all.len(), games);
     games_equal_the_results(&page, &all);
     figures_equal_the_block(&page, &r.out);
+}
+
+/// `--engine` words for the fault engine with `faults`, writing each start's process id to
+/// `pids`.
+#[cfg(unix)]
+fn counted_engine(name: &str, faults: &[&str], pids: &std::path::Path) -> Vec<String> {
+    let mut args = format!("--seed 3 --pid-file {}", pids.display());
+    for f in faults {
+        args.push_str(" --fault ");
+        args.push_str(f);
+    }
+    vec![
+        "--engine".into(),
+        format!("cmd={}", usi_support::fault_engine().display()),
+        format!("args={args}"),
+        format!("name={name}"),
+    ]
+}
+
+/// The engines of `pids` still alive 3 s after their tool ended (a kill takes effect at once;
+/// the wait is for a slow machine).
+#[cfg(unix)]
+fn survivors(pids: &std::path::Path) -> Vec<u32> {
+    let until = Instant::now() + Duration::from_secs(3);
+    loop {
+        let alive: Vec<u32> = std::fs::read_to_string(pids)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .filter(|&p| !usi_support::gone(p))
+            .collect();
+        if alive.is_empty() || Instant::now() >= until {
+            return alive;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A slow match of `rounds` game pairs ended by `signal` (`SIGTERM`) once its page shows a
+/// game: the tool exits with `status` (128 + the signal's number), its engines end with it,
+/// and the page is finished — no reload, the end time, a note naming the signal — with the
+/// games of the results file. Returns the match's directory.
+#[cfg(unix)]
+fn ended_by_a_signal(name: &str, signal: &str, status: i32, rounds: usize) -> Dir {
+    let dir = Dir::new(name);
+    let pids = dir.path("pids");
+    let args = cat(&[
+        counted_engine("a", &["slow=3"], &pids),
+        counted_engine("b", &["slow=3"], &pids),
+        words(&format!(
+            "--each depth=1 --rounds {rounds} --maxplies 100 --ratinginterval 1"
+        )),
+        words("--report r.html --results results.jsonl --state state"),
+    ]);
+    let games = 2 * rounds;
+    let child = start(&dir, &args);
+    let path = dir.path("r.html");
+    let t = Instant::now();
+    // The page is written aside and renamed: whenever it is there, it is whole.
+    while !path.exists() || Page::read(&path).games().is_empty() {
+        assert!(t.elapsed() < DEADLINE, "no page with a game");
+        assert!(results(&dir).len() < games, "the match ended first");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let running = Page::read(&path);
+    assert_eq!(running.data["finished"], false);
+    assert!(running.refreshes());
+    let ok = std::process::Command::new("kill")
+        .args([&format!("-{}", &signal[3..]), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let r = finish(child);
+    assert_eq!(r.status.code(), Some(status), "{}\n{}", r.out, r.err);
+    assert_eq!(
+        survivors(&pids),
+        Vec::<u32>::new(),
+        "engines outlived the tool"
+    );
+    let page = Page::read(&path);
+    finished(
+        &page,
+        &format!("Match ended by {signal} (exit status {status})"),
+    );
+    let played = results(&dir);
+    assert!(
+        !played.is_empty() && played.len() < games,
+        "{}",
+        played.len()
+    );
+    games_equal_the_results(&page, &played);
+    // The figures count every game of the results file: a win, loss or draw each.
+    let counted: f64 = page.data["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["engine"] == 0)
+        .map(|s| s["games"].as_f64().unwrap())
+        .unwrap();
+    assert_eq!(counted, played.len() as f64);
+    assert!(!dir.path("r.html.tmp").exists());
+    // The page `saikoro report` makes of the results and the state has the same figures.
+    same_figures(&page, &report_again(&dir));
+    dir
+}
+
+/// A service manager or a farm's worker stops a runner with SIGTERM.
+#[cfg(unix)]
+#[test]
+fn sigterm_finishes_the_page() {
+    ended_by_a_signal("page-sigterm", "SIGTERM", 143, 50);
+}
+
+/// The terminal of the runner closed; `--resume` then plays the games that were not
+/// finished (none was counted), and the page is the whole match's.
+#[cfg(unix)]
+#[test]
+fn sighup_finishes_the_page_and_the_match_resumes() {
+    let dir = ended_by_a_signal("page-sighup", "SIGHUP", 129, 10);
+    resumed_to_its_end(&dir, 20);
 }

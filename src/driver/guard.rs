@@ -7,8 +7,9 @@
 //! - normally, on an error or a panic: the tool's own code (each engine's `Drop` sends `quit`,
 //!   waits briefly, kills);
 //! - on SIGTERM or SIGHUP, and on Ctrl-C (SIGINT) when the tool has no use for it: the signal
-//!   thread of [`handle_signals`] ends every registered engine ([`end_all`]) and exits with
-//!   128 + the signal's number, whatever the tool's threads are doing;
+//!   thread of [`handle_signals`] runs the tool's last words ([`at_termination`]: each at most
+//!   [`HOOK_LIMIT`]), ends every registered engine ([`end_all`]) and exits with 128 + the
+//!   signal's number, whatever the tool's threads are doing;
 //! - through [`exit`], which tools call instead of [`std::process::exit`];
 //! - on Linux, when the tool is killed outright (SIGKILL, where no code of ours runs): engines
 //!   started after [`kill_engines_with_us`] carry the parent-death signal. The binary re-runs
@@ -23,7 +24,8 @@ use log::warn;
 use std::ffi::OsString;
 use std::io;
 use std::process::{ChildStdin, Command, ExitCode};
-use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 /// How long engines have to exit after the last `quit`, when the tool ends on a signal or
@@ -179,7 +181,121 @@ pub fn handle_signals(
     }
 }
 
+/// What the tool does last when a signal ends it: called with the exit status (143 for
+/// SIGTERM, 129 for SIGHUP, 130 for Ctrl-C; [`signal_name`] names it), from the signal thread,
+/// while the tool's other threads go on. It must not wait on them for long: what it needs
+/// behind a lock they may hold, it takes with `try_lock` for a bounded time, or does without.
+pub type TerminationHook = Box<dyn Fn(i32) + Send + Sync>;
+
+/// How long the hooks of [`at_termination`] have, together, before the tool ends without
+/// them.
+pub const HOOK_LIMIT: Duration = Duration::from_secs(3);
+
+static TERMINATING: AtomicBool = AtomicBool::new(false);
+
+/// Whether a signal is ending the tool: its engines are being ended, and what they do from
+/// now on (a game lost because its engine quit) is no result.
+pub fn terminating() -> bool {
+    TERMINATING.load(Ordering::SeqCst)
+}
+
+static HOOKS: Mutex<Vec<(u64, TerminationHook)>> = Mutex::new(Vec::new());
+static NEXT_HOOK: AtomicU64 = AtomicU64::new(0);
+
+fn hooks() -> std::sync::MutexGuard<'static, Vec<(u64, TerminationHook)>> {
+    HOOKS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A hook's place among those run on a signal; the hook leaves when this is dropped.
+#[derive(Debug)]
+#[must_use = "the hook is removed when this is dropped"]
+pub struct AtTermination {
+    id: u64,
+}
+
+impl Drop for AtTermination {
+    fn drop(&mut self) {
+        hooks().retain(|(id, _)| *id != self.id);
+    }
+}
+
+/// Runs `hook` when a signal ends the tool (SIGTERM, SIGHUP, or Ctrl-C where the tool has
+/// no use for it), before its engines are ended and it exits; as long as the returned
+/// handle lives. Each hook runs once at most, in a thread of its own; those still running
+/// after [`HOOK_LIMIT`] are left behind, and stderr says so.
+pub fn at_termination(hook: TerminationHook) -> AtTermination {
+    let id = NEXT_HOOK.fetch_add(1, Ordering::Relaxed);
+    hooks().push((id, hook));
+    AtTermination { id }
+}
+
+/// `mutex` locked, waiting at most `limit` for another thread to let go of it: for a hook of
+/// [`at_termination`], whose tool's threads may hold it. A poisoned lock is taken as it is.
+pub fn lock_within<T>(mutex: &Mutex<T>, limit: Duration) -> Option<std::sync::MutexGuard<'_, T>> {
+    let until = Instant::now() + limit;
+    loop {
+        match mutex.try_lock() {
+            Ok(held) => return Some(held),
+            Err(std::sync::TryLockError::Poisoned(p)) => return Some(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) if Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        }
+    }
+}
+
+/// The signal that ends a tool with exit status `code` (128 + its number), by its name.
+pub fn signal_name(code: i32) -> Option<&'static str> {
+    match code {
+        129 => Some("SIGHUP"),
+        130 => Some("SIGINT"),
+        143 => Some("SIGTERM"),
+        _ => None,
+    }
+}
+
+/// Runs the registered hooks (taken out of the list: none runs twice, and dropping a handle
+/// meanwhile waits for nothing) with `code`, each in a thread, for at most `limit` in all.
+/// Returns how many did not finish in time.
+fn run_hooks(code: i32, limit: Duration) -> usize {
+    let taken = std::mem::take(&mut *hooks());
+    let deadline = Instant::now() + limit;
+    let (done, finished) = mpsc::channel();
+    let mut started = 0;
+    for (_, hook) in taken {
+        let done = done.clone();
+        let spawned = std::thread::Builder::new()
+            .name("termination hook".into())
+            .spawn(move || {
+                hook(code);
+                let _ = done.send(());
+            });
+        match spawned {
+            Ok(_) => started += 1,
+            Err(e) => warn!("cannot run a termination hook: {e}"),
+        }
+    }
+    let mut left = started;
+    while left > 0 {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        if finished.recv_timeout(wait).is_err() {
+            break;
+        }
+        left -= 1;
+    }
+    left
+}
+
 fn terminate(tool: &str, code: i32) -> ! {
+    TERMINATING.store(true, Ordering::SeqCst);
+    let late = run_hooks(code, HOOK_LIMIT);
+    if late > 0 {
+        eprintln!(
+            "saikoro {tool}: {late} last write(s) did not finish within {} s: ending without them",
+            HOOK_LIMIT.as_secs()
+        );
+    }
     let n = running().len();
     if n > 0 {
         eprintln!("saikoro {tool}: ending on a signal: stopping {n} engine process(es)");
@@ -305,6 +421,43 @@ pub fn launch(args: Vec<OsString>) -> ExitCode {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// The hooks run with the exit status, once; one that is dropped does not run; one that
+    /// never ends is left behind, and counted so.
+    #[test]
+    fn termination_hooks() {
+        use std::sync::atomic::AtomicI32;
+        static SEEN: AtomicI32 = AtomicI32::new(0);
+        let (release, wait) = mpsc::channel::<()>();
+        let wait = Mutex::new(wait);
+        let _quick = at_termination(Box::new(|code| SEEN.store(code, Ordering::SeqCst)));
+        let _stuck = at_termination(Box::new(move |_| {
+            let _ = wait.lock().map(|w| w.recv());
+        }));
+        drop(at_termination(Box::new(|_| {
+            SEEN.store(-1, Ordering::SeqCst)
+        })));
+        assert_eq!(run_hooks(143, HOOK_LIMIT), 1);
+        assert_eq!(SEEN.load(Ordering::SeqCst), 143);
+        assert_eq!(run_hooks(129, HOOK_LIMIT), 0);
+        assert_eq!(SEEN.load(Ordering::SeqCst), 143);
+        drop(release);
+        assert_eq!(signal_name(143), Some("SIGTERM"));
+        assert_eq!(signal_name(129), Some("SIGHUP"));
+        assert_eq!(signal_name(1), None);
+    }
+
+    #[test]
+    fn a_held_lock_is_waited_for_a_while_only() {
+        let m = Mutex::new(1);
+        let held = m.lock().unwrap();
+        assert!(lock_within(&m, Duration::from_millis(30)).is_none());
+        drop(held);
+        assert_eq!(
+            lock_within(&m, Duration::from_millis(30)).map(|v| *v),
+            Some(1)
+        );
+    }
 
     #[test]
     fn programs_are_located_like_the_system_does() {

@@ -12,6 +12,7 @@
 //! page's size), and at the end, whatever ended the match. The games' rows are kept as JSON
 //! text as they come: a write formats no earlier game again and reads no file.
 
+use crate::driver::guard::{self, AtTermination};
 use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{Decision, Reason};
@@ -27,10 +28,11 @@ use crate::tournament::run::standings::{self, Count, Standings};
 use crate::tournament::schedule::{schedule, Scoreboard, Shape};
 use crate::tournament::stats::sprt::SprtVerdict;
 use crate::tournament::types::{Ending, Match, MatchError, Reporter};
-use log::debug;
+use log::{debug, warn};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime};
 
 /// The settings as the page shows them.
@@ -230,11 +232,87 @@ pub fn write_page(path: &Path, data: &PageData) -> io::Result<()> {
     })
 }
 
-/// The page of a running match (`--report FILE.html`), rewritten as it goes.
-#[derive(Debug)]
-pub struct LiveReport {
+/// What the page of a running match needs, also where the hook of a signal reaches it.
+struct Page {
     path: PathBuf,
     data: PageData,
+    /// The match without its openings (which the figures do not need), copied at the start:
+    /// for a page finished by a signal, while the runner holds the match.
+    m: Match,
+    /// The games counted, as the runner's scoreboard has them: each is added here as it is
+    /// there.
+    board: Scoreboard,
+}
+
+impl Page {
+    /// The finished page of `m` with `board`'s games: the match's last block and figures
+    /// (`sprt_stopped`: the SPRT stopped it there), the end time, and `last` as the last note;
+    /// written out.
+    fn finish(
+        path: &Path,
+        data: &mut PageData,
+        m: &Match,
+        board: &Scoreboard,
+        last: String,
+        sprt_stopped: bool,
+    ) -> io::Result<()> {
+        data.finished = true;
+        let now = utc_text(SystemTime::now());
+        data.ended = Some(now.clone());
+        data.updated = now;
+        last_point(data, m, board);
+        figures(data, m, board, true);
+        if let (true, Some(s)) = (sprt_stopped, data.sprt.as_mut()) {
+            s.stopped_at = Some(board.len() as u64);
+        }
+        data.notes.push(last);
+        write_page(path, data)
+    }
+
+    /// The page finished when the tool ends with exit status `code` on a signal, unless it is
+    /// finished already.
+    fn finish_on_signal(&mut self, code: i32) -> io::Result<()> {
+        if self.data.finished {
+            return Ok(());
+        }
+        let by = guard::signal_name(code).unwrap_or("a signal");
+        let last = format!("Match ended by {by} (exit status {code})");
+        Page::finish(
+            &self.path,
+            &mut self.data,
+            &self.m,
+            &self.board,
+            last,
+            false,
+        )
+    }
+}
+
+/// The match `m` without its openings.
+fn outline(m: &Match) -> Match {
+    Match {
+        config: m.config.clone(),
+        names: m.names.clone(),
+        openings: Vec::new(),
+        seed: m.seed,
+        pairings: m.pairings.clone(),
+        games: m.games.clone(),
+        scoreboard: Scoreboard::default(),
+        state: None,
+    }
+}
+
+/// Locks `page` for the runner: a poisoned lock is the page as the panic left it.
+fn lock(page: &Mutex<Page>) -> MutexGuard<'_, Page> {
+    page.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The page of a running match (`--report FILE.html`), rewritten as it goes. When a signal
+/// ends the tool (SIGTERM, SIGHUP: [`guard::at_termination`]), the page is finished from what
+/// it holds (every game handed to it), so that it does not stay "running". A finished page
+/// takes nothing more.
+pub struct LiveReport {
+    page: Arc<Mutex<Page>>,
     /// Counted games between series points (and page writes): `--ratinginterval`, or a game
     /// pair when it is 0.
     interval: usize,
@@ -242,6 +320,17 @@ pub struct LiveReport {
     last: Option<(Instant, Duration)>,
     /// Games counted since then.
     since: usize,
+    /// The hook that finishes the page on a signal, from the start on.
+    hook: Option<AtTermination>,
+}
+
+impl fmt::Debug for LiveReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LiveReport")
+            .field("path", &lock(&self.page).path)
+            .field("interval", &self.interval)
+            .finish_non_exhaustive()
+    }
 }
 
 impl LiveReport {
@@ -249,33 +338,71 @@ impl LiveReport {
     pub const EVERY: Duration = Duration::from_secs(30);
     /// At least this long between writes before the end.
     pub const MIN_GAP: Duration = Duration::from_secs(2);
+    /// How long the hook of a signal waits for the page while the runner writes it, before
+    /// it leaves the page as last written.
+    pub const SIGNAL_WAIT: Duration = Duration::from_secs(1);
 
     /// The page of `m`, to be written to `path`.
     pub fn new(m: &Match, path: &Path) -> LiveReport {
         let title = format!("Match: {}", m.names.join(" vs "));
-        LiveReport {
+        let page = Page {
             path: path.to_path_buf(),
             data: skeleton(m, title),
+            m: outline(m),
+            board: Scoreboard::default(),
+        };
+        LiveReport {
+            page: Arc::new(Mutex::new(page)),
             interval: match m.config.rating_interval {
                 0 => 2,
                 n => n as usize,
             },
             last: None,
             since: 0,
+            hook: None,
         }
+    }
+
+    /// The hook that finishes the page when a signal ends the tool; it holds the page weakly
+    /// (a page whose match is over is not the hook's) and waits for the runner at most
+    /// [`Self::SIGNAL_WAIT`].
+    fn hook(&self) -> AtTermination {
+        let page = Arc::downgrade(&self.page);
+        let path = lock(&self.page).path.clone();
+        guard::at_termination(Box::new(move |code| {
+            let Some(page) = page.upgrade() else {
+                return;
+            };
+            let Some(mut page) = guard::lock_within(&page, Self::SIGNAL_WAIT) else {
+                warn!(
+                    "{}: still being written after {} s: left as it was",
+                    path.display(),
+                    Self::SIGNAL_WAIT.as_secs()
+                );
+                return;
+            };
+            if let Err(e) = page.finish_on_signal(code) {
+                warn!("cannot write the report {}: {e}", path.display());
+            }
+        }))
     }
 
     /// The page with `board`'s figures, written out.
     fn write(&mut self, m: &Match, board: &Scoreboard) -> io::Result<()> {
         let start = Instant::now();
-        self.data.updated = utc_text(SystemTime::now());
-        figures(&mut self.data, m, board, false);
-        let result = write_page(&self.path, &self.data);
+        let mut page = lock(&self.page);
+        let Page { path, data, .. } = &mut *page;
+        if data.finished {
+            return Ok(());
+        }
+        data.updated = utc_text(SystemTime::now());
+        figures(data, m, board, false);
+        let result = write_page(path, data);
         let cost = start.elapsed();
         debug!(
             "{}: {} games written in {:.1} ms",
-            self.path.display(),
-            self.data.games.len(),
+            path.display(),
+            data.games.len(),
             cost.as_secs_f64() * 1e3
         );
         self.last = Some((Instant::now(), cost));
@@ -295,7 +422,7 @@ impl LiveReport {
 
     /// The rows of the games a resumed match played before, from its results file (read
     /// once, at the start).
-    fn earlier_games(&mut self, m: &Match) {
+    fn earlier_games(data: &mut PageData, m: &Match) {
         let Some(path) = &m.config.results else {
             return;
         };
@@ -308,7 +435,7 @@ impl LiveReport {
                 engine_index(&mut names, &g.black),
                 engine_index(&mut names, &g.white),
             );
-            g.push_to(&mut self.data.games, b, w);
+            g.push_to(&mut data.games, b, w);
         }
     }
 }
@@ -316,11 +443,18 @@ impl LiveReport {
 impl GameSink for LiveReport {
     /// The match has started: the page with no game (or a resumed match's games).
     fn started(&mut self, m: &Match, board: &Scoreboard) -> io::Result<()> {
-        self.data.started = Some(utc_text(SystemTime::now()));
-        if !board.is_empty() {
-            self.earlier_games(m);
+        {
+            let mut page = lock(&self.page);
+            page.data.started = Some(utc_text(SystemTime::now()));
+            if !board.is_empty() {
+                LiveReport::earlier_games(&mut page.data, m);
+            }
+            // Once: from now on, each game counted is added to it.
+            page.board = board.clone();
         }
-        self.write(m, board)
+        let written = self.write(m, board);
+        self.hook = Some(self.hook());
+        written
     }
 
     /// The match has ended (`error`: the error that ended it): the finished page.
@@ -331,21 +465,18 @@ impl GameSink for LiveReport {
         ending: &Ending,
         error: Option<&MatchError>,
     ) -> io::Result<()> {
-        self.data.finished = true;
-        let now = utc_text(SystemTime::now());
-        self.data.ended = Some(now.clone());
-        self.data.updated = now;
-        last_point(&mut self.data, m, board);
-        figures(&mut self.data, m, board, true);
         let last = match error {
             Some(e) => format!("Match stopped by an error: {e}"),
             None => ending.last_line(),
         };
-        if let (Ending::Sprt(_), Some(s)) = (ending, self.data.sprt.as_mut()) {
-            s.stopped_at = Some(board.len() as u64);
+        let sprt_stopped = matches!(ending, Ending::Sprt(_));
+        let mut page = lock(&self.page);
+        let Page { path, data, .. } = &mut *page;
+        if data.finished {
+            // By a signal, as the runner went on meanwhile.
+            return Ok(());
         }
-        self.data.notes.push(last);
-        write_page(&self.path, &self.data)
+        Page::finish(path, data, m, board, last, sprt_stopped)
     }
 
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
@@ -353,7 +484,11 @@ impl GameSink for LiveReport {
         let mut moves = String::with_capacity(3 * r.total_plies());
         encode_moves(&mut moves, r.all_moves());
         let reason = r.end.reason.to_string();
-        self.data.games.push(&GameRow {
+        let mut page = lock(&self.page);
+        if page.data.finished {
+            return Ok(());
+        }
+        page.data.games.push(&GameRow {
             number: game.info.number,
             round: u64::from(game.info.round),
             black: game.game.black,
@@ -377,8 +512,21 @@ impl GameSink for LiveReport {
         _: &mut Console<'_>,
     ) -> io::Result<()> {
         self.since += 1;
-        if board.len().is_multiple_of(self.interval) {
-            self.data.series.push(series_point(game.m, board, false));
+        {
+            let mut page = lock(&self.page);
+            if page.data.finished {
+                return Ok(());
+            }
+            let r = game.record;
+            page.board.add(
+                game.game,
+                r.end.result,
+                r.end.reason,
+                game.info.repeats.is_some(),
+            );
+            if board.len().is_multiple_of(self.interval) {
+                page.data.series.push(series_point(game.m, board, false));
+            }
         }
         if self.due() {
             self.write(game.m, board)?;

@@ -5,6 +5,7 @@
 //! score, and asks the stop rules (`stop`: an SPRT bound, an engine that keeps
 //! failing, Ctrl-C) whether the match goes on.
 
+use crate::driver::guard;
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::book;
 use crate::tournament::game::book::Opening;
@@ -308,6 +309,13 @@ fn worker(shared: &Shared<'_>, tx: mpsc::Sender<Event>) {
     let m = shared.m;
     let mut slots: Vec<Option<MatchEngine>> = (0..m.config.engines.len()).map(|_| None).collect();
     loop {
+        if guard::terminating() {
+            // The signal thread ends the engines and the tool: start no engine again, and do
+            // not let the match look finished (its state "completed") before the exit.
+            loop {
+                std::thread::park();
+            }
+        }
         if shared.control.stop_new.load(Ordering::SeqCst)
             || shared.control.abort.load(Ordering::SeqCst)
         {
@@ -464,6 +472,10 @@ impl Collector<'_> {
     /// Hands a finished game to the sinks, then (if it counts) scores it, hands it on as
     /// counted and asks the stop rules.
     fn finished(&mut self, g: &ScheduledGame, record: &GameRecord) {
+        if guard::terminating() {
+            // Ended by the signal that ends the tool (its engines told to quit): no result.
+            return;
+        }
         let m = self.m;
         let mut info = m.info(g);
         let fingerprint = lines::fingerprint(g.black, g.white, record);
