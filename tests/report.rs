@@ -324,3 +324,139 @@ fn one_game(read: Result<Vec<Record>, RecordError>, text: &str) -> Record {
 fn moves_of(record: &Record) -> Vec<Move> {
     record.moves.iter().map(|m| m.mv).collect()
 }
+
+/// Asserts that a command succeeded, with its stderr if not.
+fn succeeded(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The page's list of every game's moves (`#all=moves`): game number → USI moves.
+fn all_moves(dom: &str) -> std::collections::BTreeMap<usize, Vec<String>> {
+    let at = dom
+        .find("<pre id=\"all-moves\" hidden")
+        .expect("no #all-moves");
+    let text = &dom[at + dom[at..].find('>').unwrap() + 1..];
+    let text = &text[..text.find("</pre>").unwrap()];
+    text.lines()
+        .map(|l| {
+            let (n, moves) = l.split_once(':').unwrap();
+            let moves = moves.split_whitespace().map(String::from).collect();
+            (n.parse().unwrap(), moves)
+        })
+        .collect()
+}
+
+/// Every game's moves as a results file's lines give them (the opening's, then the
+/// engines'), by number.
+fn results_moves(results: &str) -> std::collections::BTreeMap<usize, Vec<String>> {
+    results
+        .lines()
+        .map(|l| {
+            let number = l["{\"game\":".len()..l.find(',').unwrap()].parse().unwrap();
+            let opening = field(l, "opening");
+            let mut moves: Vec<String> = match opening.split_once(" moves ") {
+                Some((_, m)) => m.split(' ').map(String::from).collect(),
+                None => Vec::new(),
+            };
+            let at = l.find("\"moves\":[").unwrap() + 9;
+            moves.extend(
+                l[at..at + l[at..].find(']').unwrap()]
+                    .split(',')
+                    .map(|m| m.trim_matches('"').to_string())
+                    .filter(|m| !m.is_empty()),
+            );
+            (number, moves)
+        })
+        .collect()
+}
+
+/// The page stores each move as its index among the legal moves, which its script lists
+/// itself: every game's moves as the page reads them are the results file's, over games from
+/// the published perft positions (pins, checks and double checks, 打ち歩詰め, dead pieces,
+/// full hands, the most legal moves of any position) and long random games; and a results
+/// file with a move that is no legal move and with a start the rules core cannot read (the
+/// moves after either are stored whole).
+#[test]
+fn every_game_the_page_reads_is_the_results_files() {
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let dir = tempdir("all");
+    let perft =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/perft.txt"))
+            .unwrap();
+    let sfens: Vec<&str> = perft
+        .lines()
+        .filter_map(|l| l.strip_prefix("sfen "))
+        // Not the mated one: a game cannot start there.
+        .filter(|s| Position::from_sfen(s).unwrap().has_legal_move())
+        .collect();
+    assert!(sfens.len() >= 9, "{sfens:?}");
+    // And three from the start: random games are long (some 390 plies up to 400).
+    let openings: String = sfens
+        .iter()
+        .map(|s| format!("sfen {s}\n"))
+        .collect::<String>()
+        + "startpos\nstartpos\nstartpos\n";
+    std::fs::write(dir.join("openings.sfen"), openings).unwrap();
+    let bin = env!("CARGO_BIN_EXE_saikoro");
+    let rounds = (2 * (sfens.len() + 3)).to_string();
+    let out = Command::new(bin)
+        .current_dir(&dir)
+        .args(["match", "--engine", &format!("cmd={bin}"), "name=a"])
+        .args(["--engine", &format!("cmd={bin}"), "name=b"])
+        .args(["--each", "depth=1", "--games", "2", "--rounds", &rounds])
+        .args(["--openings", "file=openings.sfen", "order=sequential"])
+        .args(["--maxplies", "400", "--concurrency", "2"])
+        .args(["--results", "r.jsonl", "--report", "r.html"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let results = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
+    let (dom, console) = load(chromium, &dir, &dir.join("r.html"), "all=moves");
+    assert!(console.is_empty(), "{console:?}");
+    let expected = results_moves(&results);
+    assert_eq!(expected.len(), 4 * (sfens.len() + 3));
+    let plies: usize = expected.values().map(Vec::len).sum();
+    assert!(plies > 3_000, "{plies} plies");
+    assert_eq!(all_moves(&dom), expected);
+
+    // The same games from a results file edited by hand: in one, the 11th move replaced by
+    // 5e5e (USI syntax, but never a legal move); in another, a start the rules core cannot
+    // read.
+    let mut lines: Vec<String> = results.lines().map(String::from).collect();
+    let long = lines
+        .iter()
+        .position(|l| results_moves(l).values().next().unwrap().len() > 40)
+        .unwrap();
+    let l = &lines[long];
+    let at = l.find("\"moves\":[").unwrap() + 9;
+    let tenth = at + l[at..].match_indices(',').nth(9).unwrap().0 + 1;
+    let end = tenth + l[tenth..].find(',').unwrap();
+    lines[long] = format!("{}\"5e5e\"{}", &l[..tenth], &l[end..]);
+    let other = (long + 1) % lines.len();
+    let o = field(&lines[other], "opening").to_string();
+    lines[other] = lines[other].replacen(&o, "sfen 9/9/9/9/9/9/9/9/9 x - 1", 1);
+    let edited = lines.join("\n") + "\n";
+    std::fs::write(dir.join("edited.jsonl"), &edited).unwrap();
+    let out = Command::new(bin)
+        .current_dir(&dir)
+        .args(["report", "edited.jsonl", "-o", "edited.html"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    let page = std::fs::read_to_string(dir.join("edited.html")).unwrap();
+    assert!(page.contains(":."), "no game stored whole");
+    let (dom, console) = load(chromium, &dir, &dir.join("edited.html"), "all=moves");
+    assert!(console.is_empty(), "{console:?}");
+    let read = all_moves(&dom);
+    let expected = results_moves(&edited);
+    let number = *results_moves(&lines[long]).keys().next().unwrap();
+    assert_eq!(read[&number][10], "5e5e");
+    assert_eq!(read, expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}

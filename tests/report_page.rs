@@ -7,6 +7,7 @@ mod match_support;
 mod usi_support;
 
 use match_support::*;
+use saikoro::{Move, Position, STARTPOS_SFEN};
 use scraper::{Html, Selector};
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -59,35 +60,86 @@ impl Page {
     }
 }
 
-/// A game's `moves` decoded from the schema: three base64url characters a move, most
-/// significant first, value `(from * 81 + to) * 2 + promote`, a square `(file - 1) * 9 +
-/// (rank - 1)`, a drop's `from` `81 + k` with `k` in P L N S G B R order.
-fn decode(moves: &str) -> Vec<String> {
-    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let digit = |c: char| ALPHABET.find(c).expect("not base64url");
+const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// A move of three base64url characters, most significant first, value `(from * 81 + to) *
+/// 2 + promote`, a square `(file - 1) * 9 + (rank - 1)`, a drop's `from` `81 + k` with `k`
+/// in P L N S G B R order.
+fn three_characters(c: &[u8]) -> String {
+    let digit = |c: u8| ALPHABET.find(c as char).expect("not base64url");
     let square = |i: usize| format!("{}{}", i / 9 + 1, (b'a' + (i % 9) as u8) as char);
-    let chars: Vec<char> = moves.chars().collect();
-    assert_eq!(chars.len() % 3, 0, "{moves}");
-    chars
-        .chunks(3)
-        .map(|c| {
-            let v = digit(c[0]) * 4096 + digit(c[1]) * 64 + digit(c[2]);
-            let (promote, v) = (v % 2 == 1, v / 2);
-            let (from, to) = (v / 81, v % 81);
-            if from >= 81 {
-                assert!(!promote);
-                let piece = "PLNSGBR".as_bytes()[from - 81] as char;
-                format!("{piece}*{}", square(to))
-            } else {
-                format!(
-                    "{}{}{}",
-                    square(from),
-                    square(to),
-                    if promote { "+" } else { "" }
-                )
+    let v = digit(c[0]) * 4096 + digit(c[1]) * 64 + digit(c[2]);
+    let (promote, v) = (v % 2 == 1, v / 2);
+    let (from, to) = (v / 81, v % 81);
+    if from >= 81 {
+        assert!(!promote);
+        let piece = "PLNSGBR".as_bytes()[from - 81] as char;
+        format!("{piece}*{}", square(to))
+    } else {
+        let plus = if promote { "+" } else { "" };
+        format!("{}{}{plus}", square(from), square(to))
+    }
+}
+
+/// The schema's order of the legal moves: board moves by `(from * 81 + to) * 2 + promote`,
+/// then drops by kind in P L N S B R G order, then square.
+fn order_key(mv: &Move) -> (usize, usize) {
+    match *mv {
+        Move::Normal { from, to, promote } => (
+            0,
+            (from.index() * 81 + to.index()) * 2 + usize::from(promote),
+        ),
+        Move::Drop { kind, to } => {
+            let k = "PLNSBRG".find(kind.sfen_letter()).unwrap();
+            (1, k * 81 + to.index())
+        }
+    }
+}
+
+/// A game's `moves` decoded from the schema: `N:`, then the moves' indices among the legal
+/// moves (the schema's order) as the digits of one mixed-radix number, least significant
+/// first, in chunks of 8 base64url characters (most significant first; the last shorter),
+/// a chunk ending where its radices' product would pass 2⁴⁸; a digit below `n + 1` for `n`
+/// legal moves, `n` saying the move is none of them, and then, after a `.`, that move and
+/// the rest in three characters each.
+fn decode(moves: &str, opening: &str) -> Vec<String> {
+    let (count, body) = moves.split_once(':').expect("no count");
+    let count: usize = count.parse().unwrap();
+    let (digits, raw) = body.split_once('.').unwrap_or((body, ""));
+    let head = opening.split(" moves ").next().unwrap();
+    let sfen = head.strip_prefix("sfen ").unwrap_or(STARTPOS_SFEN);
+    let mut pos = (!body.starts_with('.')).then(|| Position::from_sfen(sfen).unwrap());
+    let (mut at, mut value, mut scale) = (0, 0u128, 0u128);
+    let mut raw = raw.as_bytes().chunks(3);
+    let mut out = Vec::new();
+    while out.len() < count {
+        if let Some(p) = &mut pos {
+            let mut legal: Vec<Move> = p.legal_moves().iter().copied().collect();
+            legal.sort_by_key(order_key);
+            let n = legal.len() as u128 + 1;
+            if scale == 0 || scale * n > 1 << 48 {
+                let len = 8.min(digits.len() - at);
+                value = digits.as_bytes()[at..at + len].iter().fold(0, |v, &c| {
+                    v * 64 + ALPHABET.find(c as char).unwrap() as u128
+                });
+                at += len;
+                scale = 1;
             }
-        })
-        .collect()
+            let d = (value % n) as usize;
+            value /= n;
+            scale *= n;
+            if d < legal.len() {
+                out.push(legal[d].to_string());
+                p.do_move(legal[d]);
+                continue;
+            }
+            pos = None;
+        }
+        out.push(three_characters(raw.next().expect("moves end early")));
+    }
+    assert_eq!(at, digits.len(), "{moves}");
+    assert!(raw.next().is_none(), "{moves}");
+    out
 }
 
 /// The opening's own moves (`startpos moves 7g7f`).
@@ -123,7 +175,11 @@ fn games_equal_the_results(page: &Page, results: &[String]) {
         let mut expected = opening_moves(opening);
         assert_eq!(expected.len() as u64, num("opening_plies"));
         expected.extend(moves(line));
-        assert_eq!(decode(g[9].as_str().unwrap()), expected, "game {line}");
+        assert_eq!(
+            decode(g[9].as_str().unwrap(), opening),
+            expected,
+            "game {line}"
+        );
         assert_eq!(g[10].as_u64(), time_ms(line, "black"));
         assert_eq!(g[11].as_u64(), time_ms(line, "white"));
     }

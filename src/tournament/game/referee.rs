@@ -291,6 +291,8 @@ impl Play<'_, '_> {
                 Err(e) => return e,
             };
             let mv = answer.mv;
+            let place = self.legal.iter().position(|&m| m == mv);
+            let place = place.map(|i| (i as u16, self.legal.len() as u16));
             self.game.play(mv);
             self.line.push(mv);
             self.moves.push(PlayedMove {
@@ -299,6 +301,7 @@ impl Play<'_, '_> {
                 score: answer.score,
                 depth: answer.depth,
                 nodes: answer.nodes,
+                place,
             });
             let plies = self.game.len() as u32;
             self.game.position().generate_legal(&mut self.legal);

@@ -244,6 +244,10 @@ pub struct PlayedMove {
     pub depth: Option<u32>,
     /// The last node count it gave.
     pub nodes: Option<u64>,
+    /// Where the move stands among the legal moves of its position, in the rules core's
+    /// canonical order, and how many there are (`(index, count)`), when the referee knew it
+    /// (it lists them to judge the move): the report page stores a move as that index.
+    pub place: Option<(u16, u16)>,
 }
 
 /// A finished game.

@@ -224,6 +224,7 @@ mod tests {
                 score: None,
                 depth: None,
                 nodes: None,
+                place: None,
             }],
             end: End {
                 result: Decision::Win(Color::Black),

@@ -245,6 +245,7 @@ mod tests {
                     score: Some(Score::Cp(-35)),
                     depth: Some(12),
                     nodes: Some(3456),
+                    place: None,
                 },
                 PlayedMove {
                     mv: mv("8h2b+"),
@@ -252,6 +253,7 @@ mod tests {
                     score: Some(Score::Mate(5)),
                     depth: None,
                     nodes: None,
+                    place: None,
                 },
             ],
             end: End::new(

@@ -311,6 +311,7 @@ mod tests {
                     score: None,
                     depth: None,
                     nodes: None,
+                    place: None,
                 })
                 .collect(),
             end,

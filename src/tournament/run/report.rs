@@ -19,7 +19,7 @@ use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::atomic::write_aside;
 use crate::tournament::output::lines::opening_text;
 use crate::tournament::output::report::{
-    encode_moves, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
+    encode_placed, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
     PairCounts, ResultsGame, SeriesPoint, Settings, SprtState, Standing,
 };
 use crate::tournament::output::sink::{Console, Finished, GameSink};
@@ -481,8 +481,10 @@ impl GameSink for LiveReport {
 
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
         let r = game.record;
-        let mut moves = String::with_capacity(3 * r.total_plies());
-        encode_moves(&mut moves, r.all_moves());
+        let mut moves = String::with_capacity(2 * r.total_plies());
+        let opening = r.opening.moves.iter().map(|&m| (m, None));
+        let played = r.moves.iter().map(|m| (m.mv, m.place));
+        encode_placed(&mut moves, Some(&r.opening.start), opening.chain(played));
         let reason = r.end.reason.to_string();
         let mut page = lock(&self.page);
         if page.data.finished {

@@ -132,6 +132,7 @@ pub(super) fn played(seed: u64) -> Played {
             score: None,
             depth: None,
             nodes: None,
+            place: None,
         });
     }
     let opening_plies = opening_plies.min(moves.len());

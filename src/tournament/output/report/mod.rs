@@ -10,8 +10,8 @@ mod page;
 mod results;
 
 pub use data::{
-    encode_move, encode_moves, shell_words, utc_text, EngineEntry, GameRow, Games, PageData,
-    PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
+    encode_game, encode_move, encode_placed, shell_words, utc_text, EngineEntry, GameRow, Games,
+    PageData, PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
 };
 pub use page::{html_page, write_html};
 pub use results::{engine_index, ResultsGame};

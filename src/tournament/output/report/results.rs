@@ -1,9 +1,10 @@
 //! A results file (`--results`) read back for its page: each line's game as the page's row,
 //! the engines by their names in the order they first appear.
 
-use super::data::{encode_moves, GameRow, Games};
+use super::data::{encode_game, GameRow, Games};
 use crate::tournament::output::lines::json_field;
 use crate::Move;
+use crate::{Position, STARTPOS_SFEN};
 
 /// One results-file line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +59,17 @@ fn opening_moves(opening: &str) -> Vec<&str> {
     }
 }
 
+/// The start position of an opening's text (`startpos`, `sfen …`, either perhaps with
+/// `moves …`); `None` for one the rules core cannot read.
+fn start_position(opening: &str) -> Option<Position> {
+    let head = opening.split(" moves ").next().unwrap_or("").trim();
+    let sfen = match head {
+        "startpos" => STARTPOS_SFEN,
+        _ => head.strip_prefix("sfen ").unwrap_or(head),
+    };
+    Position::from_sfen(sfen).ok()
+}
+
 impl ResultsGame {
     /// Reads a results-file line; `None` for a line that is no game (or whose moves are not
     /// USI moves).
@@ -69,13 +81,13 @@ impl ResultsGame {
         let played = moves_array(line)?;
         let before = opening_moves(&opening);
         let opening_count = before.len() as u64;
-        let mut moves = String::with_capacity(3 * (before.len() + played.len()));
+        let mut moves = String::with_capacity(2 * (before.len() + played.len()));
         let parsed: Vec<Move> = before
             .iter()
             .chain(&played)
             .map(|m| Move::from_usi(m).ok())
             .collect::<Option<_>>()?;
-        encode_moves(&mut moves, parsed);
+        encode_game(&mut moves, start_position(&opening).as_ref(), parsed);
         let time_ms = line.find("\"time_ms\":{").and_then(|at| {
             let obj = &line[at + 10..];
             let obj = &obj[..=obj.find('}')?];
@@ -145,8 +157,9 @@ mod tests {
         let g = ResultsGame::parse(line).unwrap();
         assert_eq!((g.number, g.round, g.plies, g.opening_plies), (3, 2, 1, 1));
         assert_eq!(g.white, "b \"c\"");
-        // 7g7f then 3c3d: from 20, to 21: (20*81+21)*2 = 3282 = 0*4096 + 51*64 + 18 → A z S.
-        assert_eq!(g.moves, "CZuAzS");
+        // 7g7f, index 24 of the 30 legal moves, then 3c3d, index 5 of 30: 24 + 31 * 5 = 179,
+        // below 31 * 31 = 961, two characters: 2 * 64 + 51 → C z.
+        assert_eq!(g.moves, "2:Cz");
         assert_eq!((g.time_ms, g.repeats), (Some((5, 7)), Some(1)));
         assert_eq!(ResultsGame::parse("{\"saikoro\":1}"), None);
     }

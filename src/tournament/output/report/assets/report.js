@@ -539,15 +539,205 @@
   var B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", B64V = {};
   for (var bi = 0; bi < 64; bi++) B64V[B64[bi]] = bi;
   function usiSquare(i) { return String(Math.floor(i / 9) + 1) + String.fromCharCode(97 + i % 9); }
-  // The moves string: 3 base64url characters a move, v = (from*81+to)*2+promote, a square
-  // (file-1)*9+(rank-1), a drop's from 81+k (k in P L N S G B R order); as USI moves.
-  function decodeMoves(str) {
-    var out = [];
-    for (var i = 0; i + 2 < str.length; i += 3) {
-      var v = B64V[str[i]] * 4096 + B64V[str[i + 1]] * 64 + B64V[str[i + 2]];
-      var promote = v % 2, sq = (v - promote) / 2, to = sq % 81, from = (sq - to) / 81;
-      if (from >= 81) out.push(DROPS[from - 81] + "*" + usiSquare(to));
-      else out.push(usiSquare(from) + usiSquare(to) + (promote ? "+" : ""));
+  // A move as 3 base64url characters: v = (from*81+to)*2+promote, a square (file-1)*9+(rank-1),
+  // a drop's from 81+k (k in P L N S G B R order); as a USI move.
+  function rawMove(str, i) {
+    var v = B64V[str[i]] * 4096 + B64V[str[i + 1]] * 64 + B64V[str[i + 2]];
+    var promote = v % 2, sqv = (v - promote) / 2, to = sqv % 81, from = (sqv - to) / 81;
+    if (from >= 81) return DROPS[from - 81] + "*" + usiSquare(to);
+    return usiSquare(from) + usiSquare(to) + (promote ? "+" : "");
+  }
+
+  // ---- legal moves, as the rules core lists them ------------------------------------------
+  // A position here: board[r][c] (r 0 = rank a, c 0 = file 9), hands, side. The moves of a
+  // piece as [dc, dr] from Black's side (forward is dr = -1): steps, and lines it slides along.
+  var GOLD = [[0, -1], [-1, -1], [1, -1], [-1, 0], [1, 0], [0, 1]];
+  var DIAG = [[-1, -1], [1, -1], [-1, 1], [1, 1]], ORTH = [[0, -1], [0, 1], [-1, 0], [1, 0]];
+  var STEPS = { P: [[0, -1]], L: [], N: [[-1, -2], [1, -2]], S: [[0, -1], [-1, -1], [1, -1], [-1, 1], [1, 1]],
+    G: GOLD, B: [], R: [], K: DIAG.concat(ORTH), "+B": ORTH, "+R": DIAG };
+  var SLIDES = { L: [[0, -1]], B: DIAG, R: ORTH, "+B": DIAG, "+R": ORTH };
+  var MOVE_SETS = {};
+  function moveSet(x) {
+    var k = x.p ? (x.k === "B" || x.k === "R" ? "+" + x.k : "G") : x.k;
+    return MOVE_SETS[k] || (MOVE_SETS[k] = { steps: STEPS[k] || [], slides: SLIDES[k] || [] });
+  }
+  function onBoard(r, c) { return r >= 0 && r < 9 && c >= 0 && c < 9; }
+  // For each side and piece, how it attacks along each of the 8 lines (STEPS.K's order) from
+  // the square it attacks: 0 not, 1 from the next square only, 2 from any square of the line.
+  var ATTACKS = { b: {}, w: {} };
+  function attacksOf(x) {
+    var key = x.p ? "+" + x.k : x.k, t = ATTACKS[x.c][key];
+    if (t) return t;
+    var m = moveSet(x), f = x.c === "b" ? 1 : -1;
+    t = STEPS.K.map(function (d) {
+      // Seen from the attacked square along (dc, dr), the attacker moves (-dc, -dr): in
+      // Black's terms (-dc, -dr * f).
+      var dc = -d[0], dr = -d[1] * f;
+      function has(list) { return list.some(function (v) { return v[0] === dc && v[1] === dr; }); }
+      return has(m.slides) ? 2 : has(m.steps) ? 1 : 0;
+    });
+    ATTACKS[x.c][key] = t;
+    return t;
+  }
+  // Whether side `by` attacks square (r, c): looking out from it along each line for the first
+  // piece, and at the two squares a knight of `by` would jump from.
+  function attacked(board, r, c, by) {
+    var f = by === "b" ? 1 : -1, lines = STEPS.K;
+    for (var d = 0; d < 8; d++) {
+      var dc = lines[d][0], dr = lines[d][1];
+      for (var k = 1; ; k++) {
+        var rr = r + dr * k, cc = c + dc * k;
+        if (!onBoard(rr, cc)) break;
+        var x = board[rr][cc];
+        if (!x) continue;
+        if (x.c === by) {
+          var a = attacksOf(x)[d];
+          if (a === 2 || (a === 1 && k === 1)) return true;
+        }
+        break;
+      }
+    }
+    for (var j = -1; j <= 1; j += 2) {
+      var nr = r + 2 * f, nc = c + j;
+      if (onBoard(nr, nc)) { var n = board[nr][nc]; if (n && n.c === by && n.k === "N" && !n.p) return true; }
+    }
+    return false;
+  }
+  function kingOf(board, side) {
+    for (var r = 0; r < 9; r++) for (var c = 0; c < 9; c++) { var x = board[r][c]; if (x && x.c === side && x.k === "K") return [r, c]; }
+    return null;
+  }
+  function index(r, c) { return (8 - c) * 9 + r; }
+  // Ranks a piece of `side` may not stay on: the last for a pawn or lance, the last two for a knight.
+  function dead(side, k, r) {
+    var rel = side === "b" ? r : 8 - r;
+    return ((k === "P" || k === "L") && rel === 0) || (k === "N" && rel <= 1);
+  }
+  var DROP_KINDS = "PLNSBRG", DROP_KEY = 81 * 81 * 2;
+  // The legal moves of position p as keys, sorted: (from * 81 + to) * 2 + promote for a board
+  // move, DROP_KEY + kind * 81 + to for a drop (kinds in DROP_KINDS order), squares by
+  // index(): the rules core's canonical order. With `any`, stops at the first (whether there
+  // is one). Drops of a pawn that mate (打ち歩詰め) are left out, but not looked for when
+  // `any` (they do not answer a pawn's check).
+  function legalMoves(p, any) {
+    var board = p.board, us = p.side, them = us === "b" ? "w" : "b", f = us === "b" ? 1 : -1;
+    var king = kingOf(board, us), out = [];
+    // (Returned as an Int32Array, which sorts numbers without a comparator.)
+    function safe() { return !king || !attacked(board, king[0], king[1], them); }
+    // Out of check, only a king's move or a move from a line through the king can leave it
+    // in check (a drop never does).
+    var check = !safe();
+    function tryMove(r, c, tr, tc, x, prom) {
+      var ok;
+      if (!check && x.k !== "K" && king && r !== king[0] && c !== king[1] && Math.abs(r - king[0]) !== Math.abs(c - king[1])) ok = true;
+      else {
+        var cap = board[tr][tc], kr = king;
+        board[tr][tc] = x; board[r][c] = null;
+        if (x.k === "K") king = [tr, tc];
+        ok = safe();
+        board[r][c] = x; board[tr][tc] = cap; king = kr;
+      }
+      if (ok) out.push((index(r, c) * 81 + index(tr, tc)) * 2 + (prom ? 1 : 0));
+      return ok && any;
+    }
+    function target(r, c, tr, tc, x) {
+      if (!x.p && x.k !== "G" && x.k !== "K" && (inZone(us, r) || inZone(us, tr))) {
+        if (!dead(us, x.k, tr) && tryMove(r, c, tr, tc, x, false)) return true;
+        return tryMove(r, c, tr, tc, x, true);
+      }
+      return tryMove(r, c, tr, tc, x, false);
+    }
+    for (var r = 0; r < 9; r++) for (var c = 0; c < 9; c++) {
+      var x = board[r][c];
+      if (!x || x.c !== us) continue;
+      var m = moveSet(x), i, tr, tc, y;
+      for (i = 0; i < m.steps.length; i++) {
+        tr = r + m.steps[i][1] * f; tc = c + m.steps[i][0];
+        if (!onBoard(tr, tc)) continue;
+        y = board[tr][tc];
+        if (y && y.c === us) continue;
+        if (target(r, c, tr, tc, x)) return out;
+      }
+      for (i = 0; i < m.slides.length; i++) {
+        for (tr = r + m.slides[i][1] * f, tc = c + m.slides[i][0]; onBoard(tr, tc); tr += m.slides[i][1] * f, tc += m.slides[i][0]) {
+          y = board[tr][tc];
+          if (y && y.c === us) break;
+          if (target(r, c, tr, tc, x)) return out;
+          if (y) break;
+        }
+      }
+    }
+    var hand = p.hands[us];
+    for (var d = 0; d < DROP_KINDS.length; d++) {
+      var k = DROP_KINDS[d];
+      if (!hand[k]) continue;
+      var piece = { c: us, k: k, p: false };
+      for (var cc = 0; cc < 9; cc++) {
+        if (k === "P") {
+          var pawn = false;
+          for (var rr = 0; rr < 9; rr++) { var z = board[rr][cc]; if (z && z.c === us && z.k === "P" && !z.p) pawn = true; }
+          if (pawn) continue;
+        }
+        for (var r2 = 0; r2 < 9; r2++) {
+          if (board[r2][cc] || dead(us, k, r2)) continue;
+          board[r2][cc] = piece;
+          var ok = !check || safe();
+          if (ok && k === "P" && !any) {
+            var ahead = onBoard(r2 - f, cc) ? board[r2 - f][cc] : null;
+            if (ahead && ahead.c === them && ahead.k === "K")
+              ok = legalMoves({ board: board, hands: p.hands, side: them }, true).length > 0;
+          }
+          board[r2][cc] = null;
+          if (ok) {
+            out.push(DROP_KEY + d * 81 + index(r2, cc));
+            if (any) return out;
+          }
+        }
+      }
+    }
+    return Int32Array.from(out).sort();
+  }
+  // A key of legalMoves as a USI move.
+  function keyMove(v) {
+    if (v >= DROP_KEY) return DROP_KINDS[Math.floor((v - DROP_KEY) / 81)] + "*" + usiSquare((v - DROP_KEY) % 81);
+    var promote = v % 2, sqv = (v - promote) / 2;
+    return usiSquare((sqv - sqv % 81) / 81) + usiSquare(sqv % 81) + (promote ? "+" : "");
+  }
+
+  // A game's moves string (see data.rs): "N:", then the moves' indices among the legal moves
+  // as the digits of a mixed-radix number in chunks of 8 base64url characters (the last one
+  // shorter), the digit below n + 1 for a position with n legal moves, n for a move not
+  // among them; after a ".", moves of 3 characters each. Returns the USI moves from `sfen`.
+  var CHUNK = Math.pow(2, 48);
+  function decodeMoves(str, sfen) {
+    var colon = str.indexOf(":"), total = +str.slice(0, colon), body = str.slice(colon + 1);
+    var dot = body.indexOf("."), digits = dot < 0 ? body : body.slice(0, dot), raw = dot < 0 ? "" : body.slice(dot + 1);
+    var out = [], at = 0, value = 0, scale = 0, p = dot === 0 ? null : parseSfen(sfen), r = 0;
+    function digit(n) {
+      if (!scale || scale * n > CHUNK) {
+        var len = Math.min(8, digits.length - at);
+        value = 0;
+        for (var i = 0; i < len; i++) value = value * 64 + B64V[digits[at + i]];
+        at += len; scale = 1;
+      }
+      var d = value % n;
+      value = (value - d) / n; scale *= n;
+      return d;
+    }
+    while (out.length < total) {
+      if (p) {
+        var legal = legalMoves(p, false), d = digit(legal.length + 1);
+        if (d < legal.length) {
+          var mv = keyMove(legal[d]);
+          out.push(mv);
+          p = apply(p, mv)[0];
+          continue;
+        }
+        p = null;
+      }
+      if (r + 3 > raw.length) throw new Error("the moves of a game end early");
+      out.push(rawMove(raw, r));
+      r += 3;
     }
     return out;
   }
@@ -672,10 +862,8 @@
     try { history.replaceState(null, "", "#game=" + view.game[G_NUM] + "&ply=" + view.ply); } catch (e) { /* file: in some browsers */ }
   }
   function gameMoves(g) {
-    var o = startOf(g[G_OPEN]), moves = decodeMoves(String(g[G_MOVES] || ""));
-    // Should the moves string hold only the engines' moves, the opening text has the rest.
-    if (o.moves.length && moves.length + o.moves.length === g[G_PLIES]) moves = o.moves.concat(moves);
-    return { sfen: o.sfen, moves: moves };
+    var o = startOf(g[G_OPEN]);
+    return { sfen: o.sfen, moves: decodeMoves(String(g[G_MOVES] || "0:"), o.sfen) };
   }
   function openGame(i) {
     var g = D.games[i];
@@ -822,16 +1010,26 @@
     return t;
   }
 
-  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board ------------------------------
+  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board, #all=moves ---------------
   // Opens game N at ply K (a link to a position), then sends each named key to the board as a
   // keydown event, as a reader's key press would (`keys=End`, `keys=Home,ArrowRight*5`);
-  // `view=board` shows the game alone (a board to print or to capture).
+  // `view=board` shows the game alone (a board to print or to capture). `all=moves` reads
+  // every game's moves and lists them, a line a game (`N: 7g7f 3c3d …`), in a hidden
+  // <pre id="all-moves"> whose data-ms is the time it took: how the page's reading of the
+  // moves is checked against the results file.
+  function allMoves() {
+    var t0 = performance.now(), lines = D.games.map(function (g) { return g[G_NUM] + ": " + gameMoves(g).moves.join(" "); });
+    var pre = h("pre", { id: "all-moves", hidden: "" }, lines.join("\n"));
+    pre.setAttribute("data-ms", (performance.now() - t0).toFixed(0));
+    document.body.appendChild(pre);
+  }
   function fromHash() {
     var q = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (kv) {
       var at = kv.indexOf("=");
       if (at > 0) q[kv.slice(0, at)] = decodeURIComponent(kv.slice(at + 1));
     });
+    if (q.all === "moves") allMoves();
     if (!q.game) return;
     var i = -1;
     for (var k = 0; k < D.games.length; k++) if (String(D.games[k][G_NUM]) === q.game) { i = k; break; }
