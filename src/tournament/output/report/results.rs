@@ -2,9 +2,10 @@
 //! the engines by their names in the order they first appear.
 
 use super::data::{encode_game, GameRow, Games};
+use crate::record::usi;
 use crate::tournament::output::lines::json_field;
 use crate::Move;
-use crate::{Position, STARTPOS_SFEN};
+use crate::Position;
 
 /// One results-file line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,15 +60,13 @@ fn opening_moves(opening: &str) -> Vec<&str> {
     }
 }
 
-/// The start position of an opening's text (`startpos`, `sfen …`, either perhaps with
-/// `moves …`); `None` for one the rules core cannot read.
+/// The start position of an opening's text (`startpos` or `sfen …`, perhaps with `moves …`:
+/// a USI `position` line without the word), read as a USI record's start is; `None` for one
+/// the rules core cannot read.
 fn start_position(opening: &str) -> Option<Position> {
-    let head = opening.split(" moves ").next().unwrap_or("").trim();
-    let sfen = match head {
-        "startpos" => STARTPOS_SFEN,
-        _ => head.strip_prefix("sfen ").unwrap_or(head),
-    };
-    Position::from_sfen(sfen).ok()
+    let head = opening.split(" moves ").next()?;
+    let game = usi::read_records(head).ok()?.into_iter().next()?;
+    Some(game.start)
 }
 
 impl ResultsGame {
