@@ -6,6 +6,12 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // The engine launcher first: tools re-run this very file with it, under whatever name the
+    // file has (ShogiBench's worker keeps a copy named `shogitest-ob`), so the name must not
+    // decide what the launcher's arguments mean.
+    if std::env::args_os().nth(1).as_deref() == Some(saikoro::driver::guard::LAUNCH_ARG.as_ref()) {
+        return saikoro::driver::guard::launch(std::env::args_os().skip(2).collect());
+    }
     if cli::dialect::shogitest::named_shogitest(std::env::args_os().next()) {
         return report(cli::dialect::shogitest::main(
             std::env::args_os().skip(1).collect(),
@@ -14,9 +20,6 @@ fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1).peekable();
     let sub = args.peek().and_then(|a| a.to_str()).map(str::to_owned);
     let result = match sub.as_deref() {
-        Some(saikoro::driver::guard::LAUNCH_ARG) => {
-            return saikoro::driver::guard::launch(args.skip(1).collect())
-        }
         Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
         Some("bench") => cli::bench::main(args.skip(1).collect()),
         Some("csa") => cli::csa::main(args.skip(1).collect()),

@@ -28,16 +28,18 @@ const PROFILE: &str = "canonical-yaneuraou-csarule24-v1";
 /// `CSARule24` (docs/farm.md).
 const DECLARE_28: &str = "+R+BGGG+P+PSS/4K3+N/G8/9/9/9/9/9/k8 b 9P 1";
 
-/// A directory as the worker's `Client/`: the runner as `./shogitest-ob`, `Engines/` with
-/// Saikoro as `Saikoro-a` and the fault engine (with `faults`) as `Fault-b`, `Books/` with
+/// A directory as the worker's `Client/`: the runner copied as `./shogitest-ob`, `Engines/`
+/// with Saikoro copied as `Saikoro-a` and the fault engine (with `faults`) as `Fault-b`, `Books/` with
 /// `book` as `SHOGI.test.sfen.epd`, and `PGNs/`.
 fn client_dir(name: &str, faults: &str, book: &str) -> Dir {
     let dir = Dir::new(name);
     for d in ["Engines", "Books", "PGNs"] {
         std::fs::create_dir_all(dir.path(d)).unwrap();
     }
-    std::os::unix::fs::symlink(BIN, dir.path("shogitest-ob")).unwrap();
-    std::os::unix::fs::symlink(BIN, dir.path("Engines/Saikoro-a")).unwrap();
+    // Files, not links, as the worker keeps them: it moves the binary it built to
+    // `shogitest-ob`, and builds each engine into `Engines/`.
+    std::fs::copy(BIN, dir.path("shogitest-ob")).unwrap();
+    std::fs::copy(BIN, dir.path("Engines/Saikoro-a")).unwrap();
     let mut args = "--seed 9".to_string();
     for f in faults.split_whitespace() {
         args.push_str(" --fault ");
@@ -281,6 +283,43 @@ fn the_v40_command_line_plays_and_writes_the_pgn() {
         assert!(header(h, "Result").is_some(), "{h:?}");
         assert!(!moves.is_empty());
     }
+}
+
+/// The binary re-runs itself to launch each engine (the parent-death launcher); a copy under
+/// any name must still play: `shogitest-ob` and `shogitest` read shogitest's command line, a
+/// renamed `saikoro` its own.
+#[test]
+fn a_copy_of_the_binary_plays_under_any_name() {
+    let dir = client_dir("worker-names", "", "startpos\n");
+    let dev = engine("Saikoro-a", "Seed=1", "Saikoro-dev");
+    let base = engine("Saikoro-a", "Seed=2", "Saikoro-base");
+    let line = worker_line(Some(PROFILE), 1, &dev, &base);
+    for name in ["shogitest-ob", "shogitest", "shogitest-ob.exe"] {
+        let copy = dir.path(name);
+        if !copy.exists() {
+            std::fs::copy(BIN, &copy).unwrap();
+        }
+        let r = finish(start_in(&copy, &dir, &words(&line)));
+        assert!(r.status.success(), "{name}: {}\n{}", r.out, r.err);
+        // The next workload's files, as the worker's are a new name each time.
+        for f in [
+            "PGNs/17.5.1764633600.0.pgn",
+            "PGNs/17.5.1764633600.0.pgn.state",
+        ] {
+            std::fs::remove_file(dir.path(f)).unwrap();
+        }
+        assert_eq!(worker_report(&r.out).games.len(), 2, "{name}: {}", r.out);
+        assert!(!r.err.contains("--saikoro-engine-launcher"), "{}", r.err);
+    }
+    let renamed = dir.path("my-runner");
+    std::fs::copy(BIN, &renamed).unwrap();
+    let ours = words(
+        "match --engine cmd=Engines/Saikoro-a name=a --engine cmd=Engines/Saikoro-a name=b \
+         --each depth=1 --games 2 --rounds 1 --ratinginterval 0 --state renamed.state",
+    );
+    let r = finish(start_in(&renamed, &dir, &ours));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
 }
 
 #[test]
