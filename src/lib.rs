@@ -23,6 +23,7 @@ pub mod csa;
 pub mod driver;
 pub mod engine;
 mod json;
+pub mod outfile;
 pub mod record;
 pub mod selfplay;
 pub mod shogi;

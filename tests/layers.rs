@@ -20,7 +20,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// own layer and those below. `main` is the binary's root (`src/main.rs`).
 const LAYERS: &[(&str, &[&str])] = &[
     ("the rules core", &["shogi"]),
-    ("json", &["json"]),
+    ("JSON and output files", &["json", "outfile"]),
     ("records", &["record"]),
     ("USI", &["usi"]),
     ("the driver", &["driver"]),

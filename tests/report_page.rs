@@ -592,6 +592,70 @@ fn report_inputs() {
     assert_eq!(r.status.code(), Some(2), "{}", r.err);
 }
 
+/// `saikoro report`'s page never goes onto a file it reads (the results, the state given or
+/// found beside them), nor onto a file that is not a page without `--force`; a page of its
+/// own is written again; without `-o` it says where it wrote.
+#[test]
+fn report_writes_over_no_input_and_no_other_file() {
+    let (dir, _, _) = play(
+        "page-outputs",
+        &[
+            saikoro("a", 1),
+            saikoro("b", 2),
+            words("--each depth=1 --rounds 1 --maxplies 40"),
+        ],
+    );
+    // The state under the runner's default name too, where `saikoro report` looks for it.
+    std::fs::copy(dir.path("state"), dir.path("saikoro-match.state")).unwrap();
+    let results = dir.read("results.jsonl");
+    let state = dir.read("saikoro-match.state");
+    assert!(!results.is_empty() && !state.is_empty());
+    let refused = |args: &str, says: &str| {
+        let r = report(&dir, args);
+        assert_eq!(r.status.code(), Some(1), "{args}: {}", r.err);
+        assert!(r.err.contains(says), "{args}: {}", r.err);
+        assert_eq!(dir.read("results.jsonl"), results, "{args}");
+        assert_eq!(dir.read("saikoro-match.state"), state, "{args}");
+    };
+    let reads = "which this command reads";
+    refused("report results.jsonl -o results.jsonl", reads);
+    refused("report results.jsonl -o ./results.jsonl --force", reads);
+    refused("report results.jsonl -o saikoro-match.state --force", reads);
+    refused(
+        "report results.jsonl --state state -o ./state --force",
+        reads,
+    );
+    // A results file named .html: the default page would be the file itself.
+    dir.write("old.html", &results);
+    let r = report(&dir, "report old.html");
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(r.err.contains(reads), "{}", r.err);
+    assert_eq!(dir.read("old.html"), results);
+    // Someone else's file: kept, unless --force.
+    dir.write("notes.html", "my notes");
+    refused(
+        "report results.jsonl -o notes.html",
+        "the file exists and is not a report page; give another file, or --force to replace it",
+    );
+    assert_eq!(dir.read("notes.html"), "my notes");
+    let r = report(&dir, "report results.jsonl -o notes.html --force");
+    assert!(r.status.success(), "{}", r.err);
+    assert_eq!(Page::read(&dir.path("notes.html")).games().len(), 2);
+    // The match's own live page is a page: replaced.
+    let r = report(&dir, "report results.jsonl -o r.html");
+    assert!(r.status.success(), "{}", r.err);
+    // The default page, beside the results: where it went is said; written again over itself.
+    for _ in 0..2 {
+        let r = report(&dir, "report results.jsonl");
+        assert!(r.status.success(), "{}", r.err);
+        assert!(r.err.contains("wrote results.html"), "{}", r.err);
+        assert_eq!(Page::read(&dir.path("results.html")).games().len(), 2);
+    }
+    let r = report(&dir, "report results.jsonl -o missing/page.html");
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(r.err.contains("no such directory: missing"), "{}", r.err);
+}
+
 /// Ctrl-C: the running game ends normally, and the page is finished with the match's last
 /// line; `--resume` goes on with the same page, the earlier games in it.
 #[cfg(unix)]

@@ -3,6 +3,8 @@
 //! schedule), the same page `saikoro match --report` writes.
 
 use anyhow::Context;
+use saikoro::outfile::{self, Named, Own, Replace};
+use saikoro::tournament::output::report::is_report_page;
 use saikoro::tournament::output::state;
 use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
 use saikoro::tournament::run::report::{page_from_results, write_page};
@@ -11,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// `saikoro report --help`.
 pub const USAGE: &str = "\
-Usage: saikoro report RESULTS [--state FILE] [-o FILE.html] [--running]
+Usage: saikoro report RESULTS [--state FILE] [-o FILE.html] [--force] [--running]
 
 Writes one self-contained HTML page of the match whose results file (--results of
 `saikoro match`) is RESULTS: the statistics block, the figures, every game, a board for
@@ -20,7 +22,10 @@ each; the same page as `saikoro match --report`, its figures from the same code.
                 command line and schedule [saikoro-match.state beside RESULTS, when it is
                 the state of the match that wrote RESULTS]. Without one, the schedule is
                 told from the games, and the settings are left out
-  -o FILE.html  where to write it (default: RESULTS with .html in place of its extension)
+  -o FILE.html  where to write it [RESULTS with .html in place of its extension; the path
+                is printed]. Never RESULTS or the state file; an existing file is replaced
+                only when it is a page Saikoro wrote, or with --force
+  --force       replace FILE.html whatever it holds
   --running     the match is still running: the page reloads itself every 10 s
 
 A results file without a game gives a page with no game (a match that has not played yet).
@@ -31,12 +36,14 @@ struct Args {
     results: String,
     state: Option<PathBuf>,
     out: Option<String>,
+    force: bool,
     running: bool,
 }
 
 /// The command line; `None` for `--help`. Its errors are usage errors (exit status 2).
 fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
-    let (mut results, mut state, mut out, mut running) = (None, None, None, false);
+    let (mut results, mut state, mut out) = (None, None, None);
+    let (mut force, mut running) = (false, false);
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -44,6 +51,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
             "-o" | "--output" => out = Some(it.next().context("-o needs a file name")?),
             "--state" => state = Some(it.next().context("--state needs a file name")?.into()),
             "--running" => running = true,
+            "--force" => force = true,
             _ if a.starts_with('-') => anyhow::bail!("unknown option {a:?}"),
             _ if results.is_none() => results = Some(a),
             _ => anyhow::bail!("one results file only ({a:?})"),
@@ -54,8 +62,17 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
         results,
         state,
         out,
+        force,
         running,
     }))
+}
+
+/// The runner's default state file beside `results`.
+fn beside_state(results: &Path) -> PathBuf {
+    results
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(default_state_path())
 }
 
 /// The state named by `--state`, or the runner's default state file beside `results` when it
@@ -64,9 +81,7 @@ fn find_state(results: &Path, given: Option<&Path>) -> anyhow::Result<Option<Sav
     if let Some(path) = given {
         return Ok(Some(state::load(path)?));
     }
-    let dir = results.parent().unwrap_or(Path::new(""));
-    let beside = dir.join(default_state_path());
-    let Ok(saved) = state::load(&beside) else {
+    let Ok(saved) = state::load(&beside_state(results)) else {
         return Ok(None);
     };
     let same = match &saved.settings {
@@ -92,15 +107,33 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitC
     let text =
         std::fs::read_to_string(results).with_context(|| format!("reading {}", a.results))?;
     let saved = find_state(results, a.state.as_deref())?;
+    let defaulted = a.out.is_none();
+    let out = a
+        .out
+        .map_or_else(|| results.with_extension("html"), PathBuf::from);
+    // The state given, or the one looked for beside the results (kept even when it is
+    // another match's: it is still a match's state).
+    let state = a.state.clone().unwrap_or_else(|| beside_state(results));
+    let inputs = [
+        Named::new("RESULTS", results),
+        Named::new("--state", &state),
+    ];
+    let replace = Replace {
+        flag: "--force",
+        given: a.force,
+        own: Some(Own {
+            kind: "a report page",
+            is: is_report_page,
+        }),
+    };
+    let flag = if defaulted { "the page" } else { "-o" };
+    outfile::check(Named::new(flag, &out), &inputs, replace)?;
     let title = format!("Match: {}", a.results);
     let data = page_from_results(&title, &text, saved.as_ref(), a.running)
         .with_context(|| format!("reading {}", a.results))?;
-    let out = a.out.unwrap_or_else(|| {
-        results
-            .with_extension("html")
-            .to_string_lossy()
-            .into_owned()
-    });
-    write_page(Path::new(&out), &data).with_context(|| format!("writing {out}"))?;
+    write_page(&out, &data).with_context(|| format!("writing {}", out.display()))?;
+    if defaulted {
+        eprintln!("saikoro report: wrote {}", out.display());
+    }
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -19,7 +19,7 @@ pub fn html_page(data: &PageData) -> String {
 /// Writes the page of `data` to `out` piece by piece: the games' text, the largest part, is
 /// not copied on the way.
 pub fn write_html(data: &PageData, out: &mut dyn Write) -> io::Result<()> {
-    out.write_all(b"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")?;
+    out.write_all(PAGE_START)?;
     if !data.finished {
         out.write_all(b"<meta http-equiv=\"refresh\" content=\"10\">\n")?;
     }
@@ -45,6 +45,21 @@ pub fn write_html(data: &PageData, out: &mut dyn Write) -> io::Result<()> {
 }
 
 const BODY: &str = include_str!("assets/body.html");
+
+/// How every page starts, up to its generator line.
+const PAGE_START: &[u8] =
+    b"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+    <meta name=\"generator\" content=\"saikoro report\">\n";
+
+/// Whether `head`, the first bytes of a file, is a page that Saikoro wrote (this build's, by
+/// its generator line, or an earlier one's, which had none: by its data block), so that
+/// `saikoro report` and `match --report` may write a page over it.
+pub fn is_report_page(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    text.starts_with("<!DOCTYPE html>\n<html lang=\"en\">")
+        && (text.contains("<meta name=\"generator\" content=\"saikoro report\">")
+            || text.contains("<script type=\"application/json\" id=\"data\">"))
+}
 
 /// `s` as HTML text (also safe inside a quoted attribute).
 pub(crate) fn html_escape(s: &str) -> String {
@@ -76,6 +91,11 @@ mod tests {
         let p = html_page(&d);
         assert!(p.contains("<title>&lt;b&gt;x&lt;/b&gt;</title>"));
         assert!(!p.contains("<meta http-equiv"));
+        assert!(is_report_page(p.as_bytes()));
+        assert!(!is_report_page(
+            b"<!DOCTYPE html>\n<html lang=\"en\">\n<p>someone's page"
+        ));
+        assert!(!is_report_page(b"{\"game\":1}\n"));
         d.finished = false;
         assert!(html_page(&d).contains("<meta http-equiv=\"refresh\" content=\"10\">"));
     }

@@ -1,0 +1,362 @@
+//! The one rule for the files a mode writes (docs/files.md), so that no mode loses a file
+//! another mode — or the same command — still needs:
+//!
+//! - never onto a file the same command reads (its results, openings, state, records);
+//! - an existing file is replaced only with the mode's explicit flag (`--force`,
+//!   `--overwrite`), or when it is the mode's own earlier output of the same kind (a report
+//!   page over a report page);
+//! - the directory a file goes into must exist, with one message everywhere;
+//! - written aside and renamed, so a file is whole or not there.
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// A file a command names, with the flag (or the word) that names it: `-o`, `--report`,
+/// `RESULTS`.
+#[derive(Debug, Clone, Copy)]
+pub struct Named<'a> {
+    /// The flag or argument that names it, as the mode's help says it.
+    pub flag: &'a str,
+    /// The path as given.
+    pub path: &'a Path,
+}
+
+impl<'a> Named<'a> {
+    /// `path` as named by `flag`.
+    pub fn new(flag: &'a str, path: &'a Path) -> Named<'a> {
+        Named { flag, path }
+    }
+}
+
+/// What may be replaced at an output's path, when a file is there already.
+#[derive(Debug, Clone, Copy)]
+pub struct Replace {
+    /// The mode's flag that allows replacing any file (`--force`), and whether it was given.
+    pub flag: &'static str,
+    /// Whether that flag was given.
+    pub given: bool,
+    /// The mode's own output of this kind (what it is, and how it is told from other files):
+    /// such a file is replaced without the flag.
+    pub own: Option<Own>,
+}
+
+/// A kind of output that the mode may replace as its own earlier output.
+#[derive(Debug, Clone, Copy)]
+pub struct Own {
+    /// What it is, for messages: "a report page".
+    pub kind: &'static str,
+    /// Whether the first bytes of a file (up to [`SNIFF`]) are this kind's.
+    pub is: fn(&[u8]) -> bool,
+}
+
+/// How many bytes of an existing file [`Own::is`] is shown.
+pub const SNIFF: usize = 64 * 1024;
+
+/// Why an output was refused.
+#[derive(Debug)]
+pub enum OutputError {
+    /// The output is a file the same command reads.
+    IsInput {
+        /// The output's flag.
+        flag: String,
+        /// The path.
+        path: PathBuf,
+        /// The flag or argument that names it as an input.
+        input: String,
+    },
+    /// A file is there, and it may not be replaced without the flag.
+    Exists {
+        /// The output's flag.
+        flag: String,
+        /// The path.
+        path: PathBuf,
+        /// The flag that replaces it.
+        force: &'static str,
+        /// The kind the mode would have replaced on its own, when it has one.
+        own: Option<&'static str>,
+    },
+    /// The directory the file goes into does not exist, or is not a directory.
+    NoDirectory {
+        /// The output's flag.
+        flag: String,
+        /// The path.
+        path: PathBuf,
+        /// The directory.
+        dir: PathBuf,
+        /// Whether something that is not a directory is there.
+        not_a_directory: bool,
+    },
+    /// The output's path is a directory.
+    IsDirectory {
+        /// The output's flag.
+        flag: String,
+        /// The path.
+        path: PathBuf,
+    },
+    /// The existing file could not be looked at.
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// What failed.
+        error: io::Error,
+    },
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputError::IsInput { flag, path, input } => write!(
+                f,
+                "{flag} {}: the same file as {input}, which this command reads; give \
+                 another file",
+                path.display()
+            ),
+            OutputError::Exists {
+                flag,
+                path,
+                force,
+                own,
+            } => {
+                write!(f, "{flag} {}: the file exists", path.display())?;
+                if let Some(kind) = own {
+                    write!(f, " and is not {kind}")?;
+                }
+                write!(f, "; give another file, or {force} to replace it")
+            }
+            OutputError::NoDirectory {
+                flag,
+                path,
+                dir,
+                not_a_directory,
+            } => write!(
+                f,
+                "{flag} {}: {}: {}",
+                path.display(),
+                if *not_a_directory {
+                    "not a directory"
+                } else {
+                    "no such directory"
+                },
+                dir.display()
+            ),
+            OutputError::IsDirectory { flag, path } => {
+                write!(f, "{flag} {}: is a directory", path.display())
+            }
+            OutputError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// Whether `a` and `b` name one file: the same file on disk (through links, `./`, another
+/// spelling), or, where neither exists yet, the same path once made absolute.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        (Err(_), Err(_)) => absolute(a) == absolute(b),
+        _ => false,
+    }
+}
+
+/// `p` made absolute against the working directory, its `.` parts dropped.
+fn absolute(p: &Path) -> PathBuf {
+    let joined = match std::env::current_dir() {
+        Ok(cwd) if p.is_relative() => cwd.join(p),
+        _ => p.to_path_buf(),
+    };
+    joined
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect()
+}
+
+/// Refuses an output whose directory is missing (or is a file): one message for every mode.
+pub fn check_directory(out: Named<'_>) -> Result<(), OutputError> {
+    let Some(dir) = out.path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if dir.is_dir() {
+        return Ok(());
+    }
+    Err(OutputError::NoDirectory {
+        flag: out.flag.to_string(),
+        path: out.path.to_path_buf(),
+        dir: dir.to_path_buf(),
+        not_a_directory: dir.exists(),
+    })
+}
+
+/// Refuses `out` when it is one of the files the same command reads.
+pub fn check_not_input(out: Named<'_>, inputs: &[Named<'_>]) -> Result<(), OutputError> {
+    match inputs.iter().find(|i| same_file(out.path, i.path)) {
+        Some(input) => Err(OutputError::IsInput {
+            flag: out.flag.to_string(),
+            path: out.path.to_path_buf(),
+            input: format!("{} {}", input.flag, input.path.display())
+                .trim_end()
+                .to_string(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses an existing file at `out` unless `replace` allows it.
+pub fn check_existing(out: Named<'_>, replace: Replace) -> Result<(), OutputError> {
+    let io_error = |error| OutputError::Io {
+        path: out.path.to_path_buf(),
+        error,
+    };
+    let meta = match std::fs::metadata(out.path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(io_error(e)),
+    };
+    if meta.is_dir() {
+        return Err(OutputError::IsDirectory {
+            flag: out.flag.to_string(),
+            path: out.path.to_path_buf(),
+        });
+    }
+    if replace.given {
+        return Ok(());
+    }
+    if let Some(own) = replace.own {
+        if (own.is)(&head(out.path).map_err(io_error)?) {
+            return Ok(());
+        }
+    }
+    Err(OutputError::Exists {
+        flag: out.flag.to_string(),
+        path: out.path.to_path_buf(),
+        force: replace.flag,
+        own: replace.own.map(|o| o.kind),
+    })
+}
+
+/// The whole rule for one output file that is written whole: its directory, not an input,
+/// and an existing file only as `replace` allows.
+pub fn check(out: Named<'_>, inputs: &[Named<'_>], replace: Replace) -> Result<(), OutputError> {
+    check_directory(out)?;
+    check_not_input(out, inputs)?;
+    check_existing(out, replace)
+}
+
+/// The first [`SNIFF`] bytes of the file at `path`.
+fn head(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(SNIFF as u64)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("saikoro-outfile-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    const FORCE: Replace = Replace {
+        flag: "--force",
+        given: false,
+        own: None,
+    };
+
+    fn page(head: &[u8]) -> bool {
+        head.starts_with(b"<!DOCTYPE html>")
+    }
+
+    #[test]
+    fn an_input_is_never_an_output() {
+        let dir = scratch("input");
+        let results = dir.join("r.jsonl");
+        std::fs::write(&results, "{}\n").unwrap();
+        // Another spelling of the same file, and the same file through a link.
+        let spelled = dir.join(".").join("r.jsonl");
+        let input = [Named::new("RESULTS", &results)];
+        let forced = Replace {
+            given: true,
+            ..FORCE
+        };
+        let e = check(Named::new("-o", &spelled), &input, forced).unwrap_err();
+        assert!(matches!(e, OutputError::IsInput { .. }), "{e}");
+        assert!(e.to_string().contains("which this command reads"), "{e}");
+        #[cfg(unix)]
+        {
+            let link = dir.join("link");
+            std::os::unix::fs::symlink(&results, &link).unwrap();
+            assert!(check(Named::new("-o", &link), &input, forced).is_err());
+        }
+        assert!(check(Named::new("-o", &dir.join("r.html")), &input, FORCE).is_ok());
+        // Two outputs that do not exist yet, spelled apart.
+        assert!(same_file(&dir.join("new"), &dir.join(".").join("new")));
+        assert!(!same_file(&dir.join("new"), &dir.join("other")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_existing_file_is_replaced_with_the_flag_or_when_it_is_the_modes_own() {
+        let dir = scratch("existing");
+        let (html, text) = (dir.join("a.html"), dir.join("a.txt"));
+        std::fs::write(&html, "<!DOCTYPE html>\n<p>").unwrap();
+        std::fs::write(&text, "keep me").unwrap();
+        let own = Replace {
+            own: Some(Own {
+                kind: "a report page",
+                is: page,
+            }),
+            ..FORCE
+        };
+        assert!(check_existing(Named::new("-o", &html), own).is_ok());
+        let e = check_existing(Named::new("-o", &text), own).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "-o {}: the file exists and is not a report page; give another file, or \
+                 --force to replace it",
+                text.display()
+            )
+        );
+        assert!(check_existing(Named::new("-o", &html), FORCE).is_err());
+        let forced = Replace {
+            given: true,
+            ..FORCE
+        };
+        assert!(check_existing(Named::new("-o", &text), forced).is_ok());
+        assert!(matches!(
+            check_existing(Named::new("-o", &dir), forced),
+            Err(OutputError::IsDirectory { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_missing_directory_is_named() {
+        let dir = scratch("dir");
+        let missing = dir.join("no/such/file");
+        let e = check_directory(Named::new("--report", &missing)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--report {}: no such directory: {}",
+                missing.display(),
+                dir.join("no/such").display()
+            )
+        );
+        std::fs::write(dir.join("f"), "").unwrap();
+        let under_file = dir.join("f/x");
+        let e = check_directory(Named::new("-o", &under_file)).unwrap_err();
+        assert!(e.to_string().contains("not a directory"), "{e}");
+        assert!(check_directory(Named::new("-o", Path::new("here"))).is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
