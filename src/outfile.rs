@@ -9,7 +9,8 @@
 //! - written aside and renamed, so a file is whole or not there.
 
 use std::fmt;
-use std::io;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// A file a command names, with the flag (or the word) that names it: `-o`, `--report`,
@@ -87,6 +88,13 @@ pub enum OutputError {
         /// Whether something that is not a directory is there.
         not_a_directory: bool,
     },
+    /// Two outputs of one command are one file.
+    Twice {
+        /// The first, with its flag.
+        first: String,
+        /// The second, with its flag.
+        second: String,
+    },
     /// The output's path is a directory.
     IsDirectory {
         /// The output's flag.
@@ -139,6 +147,11 @@ impl fmt::Display for OutputError {
                     "no such directory"
                 },
                 dir.display()
+            ),
+            OutputError::Twice { first, second } => write!(
+                f,
+                "{first} and {second} are one file: each would write over the other; give \
+                 each its own"
             ),
             OutputError::IsDirectory { flag, path } => {
                 write!(f, "{flag} {}: is a directory", path.display())
@@ -243,6 +256,50 @@ pub fn check(out: Named<'_>, inputs: &[Named<'_>], replace: Replace) -> Result<(
     check_existing(out, replace)
 }
 
+/// Refuses two outputs of one command that are one file (`--results r --report r`): each
+/// would write over the other's.
+pub fn check_distinct(outputs: &[Named<'_>]) -> Result<(), OutputError> {
+    for (i, a) in outputs.iter().enumerate() {
+        if let Some(b) = outputs[i + 1..].iter().find(|b| same_file(a.path, b.path)) {
+            return Err(OutputError::Twice {
+                first: format!("{} {}", a.flag, a.path.display()),
+                second: format!("{} {}", b.flag, b.path.display()),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Refuses an output directory (the match's `--records`, `csa --record-dir`) that names a
+/// file, or whose parent is missing: a directory is made only where its parent exists, so a
+/// mistyped parent does not scatter files elsewhere. Checks only; [`make_directory`] makes it.
+pub fn check_output_directory(out: Named<'_>) -> Result<(), OutputError> {
+    if out.path.is_dir() {
+        return Ok(());
+    }
+    if out.path.exists() {
+        return Err(OutputError::NoDirectory {
+            flag: out.flag.to_string(),
+            path: out.path.to_path_buf(),
+            dir: out.path.to_path_buf(),
+            not_a_directory: true,
+        });
+    }
+    check_directory(out)
+}
+
+/// Makes the output directory `out` if it is missing, by [`check_output_directory`]'s rule.
+pub fn make_directory(out: Named<'_>) -> Result<(), OutputError> {
+    check_output_directory(out)?;
+    match std::fs::create_dir(out.path) {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => Err(OutputError::Io {
+            path: out.path.to_path_buf(),
+            error: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The first [`SNIFF`] bytes of the file at `path`.
 fn head(path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
@@ -251,6 +308,84 @@ fn head(path: &Path) -> io::Result<Vec<u8>> {
         .take(SNIFF as u64)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a file beside it, then renamed over it.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_aside(path, ".part", |f| {
+        f.write_all(bytes)?;
+        f.sync_data()
+    })
+}
+
+/// Writes `path` whole or not at all: `write` fills the file named `path` and `suffix`,
+/// which is then renamed over `path` (or removed, when anything failed).
+pub fn write_aside(
+    path: &Path,
+    suffix: &str,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(suffix);
+    let aside = PathBuf::from(aside);
+    let written = File::create(&aside).and_then(|mut f| write(&mut f));
+    match written.and_then(|_| std::fs::rename(&aside, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&aside);
+            Err(e)
+        }
+    }
+}
+
+/// A file that lines are appended to, each with one write; a write that fails (a full disk)
+/// is cut off again, so the file ends with its last whole line.
+#[derive(Debug)]
+pub struct AppendFile {
+    file: File,
+    path: PathBuf,
+    /// The length after the last whole line.
+    len: u64,
+}
+
+impl AppendFile {
+    /// Opens `path` to append to it, creating it if need be.
+    pub fn open(path: &Path) -> io::Result<AppendFile> {
+        let file = OpenOptions::new().create(true).append(true).open(path)?;
+        let len = file.metadata()?.len();
+        Ok(AppendFile {
+            file,
+            path: path.to_path_buf(),
+            len,
+        })
+    }
+
+    /// The file's name.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `line` and a newline.
+    pub fn line(&mut self, line: &str) -> io::Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.whole(&bytes)
+    }
+
+    /// Appends `bytes` (whole lines) with one write, or cuts the file back to where it was.
+    pub fn whole(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.file.write_all(bytes).and_then(|_| self.file.flush()) {
+            Ok(()) => {
+                self.len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                let _ = self.file.set_len(self.len);
+                Err(e)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -340,6 +475,47 @@ mod tests {
     }
 
     #[test]
+    fn an_output_directory_is_made_only_under_an_existing_parent() {
+        let dir = scratch("outdir");
+        let records = dir.join("records");
+        make_directory(Named::new("--records", &records)).unwrap();
+        assert!(records.is_dir());
+        make_directory(Named::new("--records", &records)).unwrap();
+        let deep = dir.join("a/b/records");
+        let e = make_directory(Named::new("--records", &deep)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--records {}: no such directory: {}",
+                deep.display(),
+                dir.join("a/b").display()
+            )
+        );
+        assert!(!dir.join("a").exists());
+        std::fs::write(dir.join("file"), "x").unwrap();
+        let e = make_directory(Named::new("--record-dir", &dir.join("file"))).unwrap_err();
+        assert!(e.to_string().contains("not a directory"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn two_outputs_may_not_be_one_file() {
+        let (r, s) = (Path::new("r.jsonl"), Path::new("./r.jsonl"));
+        let e = check_distinct(&[
+            Named::new("--results", r),
+            Named::new("--state", Path::new("st")),
+            Named::new("--report", s),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--results r.jsonl and --report ./r.jsonl are one file: each would write over \
+             the other; give each its own"
+        );
+        assert!(check_distinct(&[Named::new("a", r), Named::new("b", Path::new("q"))]).is_ok());
+    }
+
+    #[test]
     fn a_missing_directory_is_named() {
         let dir = scratch("dir");
         let missing = dir.join("no/such/file");
@@ -357,6 +533,34 @@ mod tests {
         let e = check_directory(Named::new("-o", &under_file)).unwrap_err();
         assert!(e.to_string().contains("not a directory"), "{e}");
         assert!(check_directory(Named::new("-o", Path::new("here"))).is_ok());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn whole_file_replaced_or_left() {
+        let dir = scratch("atomic");
+        let path = dir.join("a");
+        write_atomically(&path, b"one\n").unwrap();
+        write_atomically(&path, b"two\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two\n");
+        // Into a directory that does not exist: an error, and nothing left behind.
+        assert!(write_atomically(&dir.join("no/such"), b"x").is_err());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn lines_appended_whole() {
+        let dir = scratch("append");
+        let path = dir.join("r");
+        std::fs::write(&path, "{\"game\":1}\n").unwrap();
+        let mut f = AppendFile::open(&path).unwrap();
+        f.line("{\"game\":2}").unwrap();
+        drop(f);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "{\"game\":1}\n{\"game\":2}\n"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -308,19 +308,95 @@ fn an_output_in_a_missing_directory_leaves_nothing_behind() {
     std::fs::create_dir_all(&dir).unwrap();
     let state = dir.join("state").display().to_string();
     let cmd = format!("cmd={BIN}");
-    for flag in ["--results", "--pgnout"] {
-        let args = [
-            "match", "--engine", &cmd, "--engine", &cmd, "--each", "nodes=1",
-        ];
-        let missing = dir.join("no-such-dir/out").display().to_string();
+    let args = [
+        "match", "--engine", &cmd, "--engine", &cmd, "--each", "nodes=1",
+    ];
+    let missing_dir = dir.join("no-such-dir");
+    let missing = missing_dir.join("out").display().to_string();
+    // The same message for every output, the records directory too (made only where its
+    // parent exists: a mistyped parent is not made).
+    let says = format!(": no such directory: {}", missing_dir.display());
+    for flag in ["--results", "--pgnout", "--report", "--records"] {
         let (code, err) = fails(&[&args[..], &[flag, &missing, "--state", &state]].concat());
         assert_eq!(code, Some(1), "{flag}: {err}");
-        assert!(err.contains("no such directory"), "{flag}: {err}");
+        assert!(
+            err.contains(&format!("{flag} {missing}{says}")),
+            "{flag}: {err}"
+        );
         assert!(
             !std::path::Path::new(&state).exists(),
             "{flag}: state left behind"
         );
+        assert!(!missing_dir.exists(), "{flag}: made the directory");
     }
+    let (code, err) = fails(&[&args[..], &["--state", &missing]].concat());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains(&format!("--state {missing}{says}")), "{err}");
+    for mode in [
+        &["selfplay", "--games", "1"][..],
+        &[
+            "csa",
+            "--host",
+            "127.0.0.1",
+            "--user",
+            "u",
+            "--password",
+            "p",
+        ],
+    ] {
+        let (code, err) = fails(&[mode, &["--record-dir", &missing]].concat());
+        assert_eq!(code, Some(1), "{mode:?}: {err}");
+        assert!(
+            err.contains(&format!("--record-dir {missing}{says}")),
+            "{mode:?}: {err}"
+        );
+        assert!(!missing_dir.exists(), "{mode:?}: made the directory");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An output that is the openings file, or two outputs that are one file, are refused
+/// before anything is written; the openings are left as they were.
+#[test]
+fn an_output_that_is_an_input_or_another_output_is_refused() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-clash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.sfen");
+    let line = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n";
+    std::fs::write(&book, line).unwrap();
+    let (book_s, state) = (
+        book.display().to_string(),
+        dir.join("state").display().to_string(),
+    );
+    let openings = format!("file={book_s}");
+    let cmd = format!("cmd={BIN}");
+    let args = [
+        "match",
+        "--engine",
+        &cmd,
+        "--engine",
+        &cmd,
+        "--each",
+        "nodes=1",
+        "--openings",
+        &openings,
+        "--state",
+        &state,
+    ];
+    for flag in ["--results", "--pgnout", "--report"] {
+        let (code, err) = fails(&[&args[..], &[flag, &book_s, "--overwrite"]].concat());
+        assert_eq!(code, Some(1), "{flag}: {err}");
+        assert!(err.contains("which this command reads"), "{flag}: {err}");
+        assert_eq!(std::fs::read_to_string(&book).unwrap(), line, "{flag}");
+    }
+    let r = dir.join("r").display().to_string();
+    let (code, err) = fails(&[&args[..], &["--results", &r, "--report", &r]].concat());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("--results {r} and --report {r} are one file")),
+        "{err}"
+    );
+    assert!(!std::path::Path::new(&state).exists(), "state left behind");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

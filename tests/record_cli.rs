@@ -126,7 +126,31 @@ fn convert_through_every_form_and_back() {
         ],
     );
     assert_eq!(r.status.code(), Some(1));
-    assert!(text(&r.stderr).contains("back.csa exists: give --force to replace it"));
+    assert!(text(&r.stderr)
+        .contains("-o back.csa: the file exists; give another file, or --force to replace it"));
+    // Never onto the record being read, --force or not: it is left as it was.
+    let before = std::fs::read(dir.join("back.csa")).unwrap();
+    for out in ["back.csa", "./back.csa"] {
+        let r = run(
+            &dir,
+            &[
+                "record", "convert", "back.csa", "--to", "kif", "-o", out, "--force",
+            ],
+        );
+        assert_eq!(r.status.code(), Some(1), "{out}");
+        assert!(
+            text(&r.stderr).contains("the same file as IN back.csa, which this command reads"),
+            "{}",
+            text(&r.stderr)
+        );
+        assert_eq!(std::fs::read(dir.join("back.csa")).unwrap(), before);
+    }
+    let r = run(
+        &dir,
+        &["record", "convert", "back.csa", "-o", "no/such.kif"],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert!(text(&r.stderr).contains("-o no/such.kif: no such directory: no"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

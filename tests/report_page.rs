@@ -536,9 +536,11 @@ fn the_page_is_live() {
     assert!(!dir.path("r.html.tmp").exists());
 }
 
-/// A new match does not write over a page that is there, unless --overwrite.
+/// A new match does not write over a file that is not a page, unless --overwrite; a page
+/// Saikoro wrote (it can be made again from its results) is written over, as `saikoro
+/// report` writes over one.
 #[test]
-fn an_existing_page_is_refused() {
+fn an_existing_file_is_refused_a_page_is_written_again() {
     let dir = Dir::new("page-used");
     dir.write("r.html", "<p>mine</p>");
     let args = cat(&[
@@ -555,6 +557,11 @@ fn an_existing_page_is_refused() {
     let r = run(&dir, &again);
     assert!(r.status.success(), "{}", r.err);
     assert_eq!(Page::read(&dir.path("r.html")).games().len(), 2);
+    let mut next = args.clone();
+    next.extend(words("--rounds 2 --results r2.jsonl --state s2"));
+    let r = finish(start(&dir, &next));
+    assert!(r.status.success(), "{}", r.err);
+    assert_eq!(Page::read(&dir.path("r.html")).games().len(), 4);
 }
 
 fn report(dir: &Dir, args: &str) -> usi_support::Run {

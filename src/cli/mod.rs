@@ -293,16 +293,10 @@ fn update_max_level() {
     });
 }
 
-/// Creates the record directory `dir` (and its parents); a file of that name is "not a
-/// directory", which `create_dir_all` would call "File exists".
+/// Makes the `--record-dir` directory `dir` where its parent exists, by the rule of every
+/// output (docs/files.md): a file of that name is "not a directory", a missing parent "no
+/// such directory".
 pub(crate) fn create_record_dir(dir: &std::path::Path) -> anyhow::Result<()> {
-    use anyhow::Context;
-    if dir.exists() && !dir.is_dir() {
-        anyhow::bail!(
-            "cannot create record directory {}: not a directory",
-            dir.display()
-        );
-    }
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create record directory {}", dir.display()))
+    use saikoro::outfile::{make_directory, Named};
+    Ok(make_directory(Named::new("--record-dir", dir))?)
 }

@@ -2,10 +2,11 @@
 //! the rules, and shown at a move.
 
 use anyhow::Context;
+use saikoro::outfile::{self, write_atomically, Named, Replace};
 use saikoro::record::{diagram, form, Format, Record};
 use std::ffi::OsString;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 /// `saikoro record --help`.
@@ -179,9 +180,9 @@ fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, Format), Bad>
     Ok((records, format))
 }
 
-/// Writes `text` to `out` (`-` or none: stdout) whole or not at all; an existing file only with
-/// `force`.
-fn put(out: Option<&str>, text: &str, force: bool) -> anyhow::Result<()> {
+/// Writes `text` to `out` (`-` or none: stdout) whole or not at all, by the rule of every
+/// output (docs/files.md): never over `input`, an existing file only with `force`.
+fn put(out: Option<&str>, input: &str, text: &str, force: bool) -> anyhow::Result<()> {
     match out {
         None | Some("-") => {
             let mut o = std::io::stdout().lock();
@@ -189,18 +190,18 @@ fn put(out: Option<&str>, text: &str, force: bool) -> anyhow::Result<()> {
             o.flush()?;
         }
         Some(path) => {
-            anyhow::ensure!(
-                force || !Path::new(path).exists(),
-                "{path} exists: give --force to replace it"
-            );
-            let mut aside = PathBuf::from(path).into_os_string();
-            aside.push(".part");
-            let aside = PathBuf::from(aside);
-            std::fs::write(&aside, text)
-                .and_then(|_| std::fs::rename(&aside, path))
-                .inspect_err(|_| {
-                    let _ = std::fs::remove_file(&aside);
-                })
+            let out = Named::new("-o", Path::new(path));
+            let inputs: Vec<Named> = (input != "-")
+                .then(|| Named::new("IN", Path::new(input)))
+                .into_iter()
+                .collect();
+            let replace = Replace {
+                flag: "--force",
+                given: force,
+                own: None,
+            };
+            outfile::check(out, &inputs, replace)?;
+            write_atomically(Path::new(path), text.as_bytes())
                 .with_context(|| format!("cannot write {path}"))?;
         }
     }
@@ -249,7 +250,7 @@ fn convert(
             .join("/\n"),
         _ => records.iter().map(|r| form::write(r, to)).collect(),
     };
-    put(output, &text, force)
+    put(output, input, &text, force)
 }
 
 /// `check`: a line for each file; whether all were good.

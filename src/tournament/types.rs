@@ -4,6 +4,7 @@
 //! ([`Progress`]) and the statistics ([`Reporter`]). The outputs, the stop rules and the
 //! standings import these, never the driver.
 
+use crate::outfile::OutputError;
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::book::{self, Opening};
 use crate::tournament::game::engine::EngineError;
@@ -75,6 +76,8 @@ pub enum MatchError {
     State(StateError),
     /// An output holds another match's games.
     Used(UsedOutput),
+    /// An output breaks the rule for every output file (docs/files.md).
+    Output(OutputError),
     /// Writing results or records.
     Io {
         /// What was written.
@@ -91,6 +94,7 @@ impl fmt::Display for MatchError {
             MatchError::Engine(e) => e.fmt(f),
             MatchError::State(e) => e.fmt(f),
             MatchError::Used(e) => e.fmt(f),
+            MatchError::Output(e) => e.fmt(f),
             MatchError::Io { what, source } => write!(f, "cannot write {what}: {source}"),
         }
     }
@@ -101,6 +105,12 @@ impl std::error::Error for MatchError {}
 impl From<StateError> for MatchError {
     fn from(e: StateError) -> Self {
         MatchError::State(e)
+    }
+}
+
+impl From<OutputError> for MatchError {
+    fn from(e: OutputError) -> Self {
+        MatchError::Output(e)
     }
 }
 

@@ -2,9 +2,10 @@
 //! lines (a crash or a full disk never leaves half a record, or half a line after which more
 //! lines follow), and outputs of another match refused before any engine starts.
 
+use crate::outfile::{self, write_atomically, Named, Own, Replace};
 use crate::tournament::config::{MatchConfig, RecordFormat};
-use crate::tournament::output::atomic::write_atomically;
 use crate::tournament::output::lines::json_field;
+use crate::tournament::output::report::is_report_page;
 use crate::tournament::output::state::{self, SavedMatch};
 use std::collections::BTreeSet;
 use std::fmt;
@@ -136,18 +137,23 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
         }
     }
     if let Some(path) = &config.report {
-        // A page can be made again from the results file (`saikoro report`), but a file of
-        // that name may be another match's page or no page at all: refused as --results is.
-        let len = match std::fs::metadata(path) {
-            Ok(meta) => meta.len(),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
-            Err(e) => return Err(e),
+        // A page Saikoro wrote can be made again from its results file (`saikoro report`),
+        // so it is written over, as `saikoro report` writes over one; any other file is
+        // refused as --results is (docs/files.md).
+        let replace = Replace {
+            flag: "--overwrite",
+            given: false,
+            own: Some(Own {
+                kind: "a report page",
+                is: is_report_page,
+            }),
         };
-        if len > 0 {
+        let empty = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
+        if !empty && outfile::check_existing(Named::new("--report", path), replace).is_err() {
             return Ok(Some(UsedOutput {
                 flag: "--report",
                 path: path.clone(),
-                holds: "a page (another match's, or another file)".to_string(),
+                holds: "something that is not a report page".to_string(),
             }));
         }
     }

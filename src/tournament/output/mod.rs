@@ -3,7 +3,6 @@
 //! (`records`), the saved state for `--resume` ([`state`]), the files' safety rules
 //! (`files`) and the words of the lines ([`style`]).
 
-pub(crate) mod atomic;
 pub(crate) mod files;
 pub(crate) mod lines;
 pub mod pgn;

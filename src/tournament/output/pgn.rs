@@ -11,11 +11,11 @@
 //! fastchess's words (`{+0.35/12 0.125s, n=3456}`, its `pgn_builder.cpp`) or shogitest's
 //! (`{+0.35 12 n=3456 t=0.125s}`); the last move also the reason.
 
+use crate::outfile::AppendFile;
 use crate::record::csa::record::format_time;
 pub use crate::tournament::config::{PgnConfig, PgnConfigError};
 use crate::tournament::game::result::{GameRecord, PlayedMove};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::atomic::AppendFile;
 use crate::tournament::output::lines::GameInfo;
 use crate::tournament::output::sink::{io_error, Console, Finished, GameSink};
 use crate::tournament::output::style::{

@@ -10,6 +10,7 @@
 //! for a capture back on the last square, the end as a special move (`投了`, `詰み`, `千日手`,
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
+use crate::outfile::write_atomically;
 use crate::record::csa;
 use crate::record::csa::record::{format_time, write_record, RecordInfo};
 use crate::record::kif;
@@ -17,7 +18,6 @@ use crate::record::{form, Ending, Format, Record, RecordMove};
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{Decision, GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::atomic::write_atomically;
 use crate::tournament::output::lines::{opening_text, GameInfo};
 use crate::{ByColor, Color, Move};
 use std::io::{self, Write};

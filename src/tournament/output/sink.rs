@@ -7,10 +7,10 @@
 //! Laid out after fastchess's `matchmaking/output/`: one interface with a hook per moment of
 //! the match, each output a small type that implements the hooks it needs.
 
+use crate::outfile::{self, AppendFile, Named};
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::atomic::AppendFile;
 use crate::tournament::output::lines::{finished_line, json_line, shogitest_line, GameInfo};
 use crate::tournament::output::records;
 use crate::tournament::output::state::{SavedGame, StateWriter};
@@ -175,26 +175,14 @@ pub struct Records {
 }
 
 impl Records {
-    /// Writes the records into `dir` (created if need be) in `format`.
+    /// Writes the records into `dir` (made if it is missing and its parent exists) in
+    /// `format`.
     pub fn create(dir: &Path, format: RecordFormat) -> Result<Records, MatchError> {
-        Records::check(dir)?;
-        std::fs::create_dir_all(dir).map_err(io_error(dir.display().to_string()))?;
+        outfile::make_directory(Named::new("--records", dir))?;
         Ok(Records {
             dir: dir.to_path_buf(),
             format,
         })
-    }
-}
-
-impl Records {
-    /// Refuses a `dir` that names a file: checked before anything of the match is written,
-    /// so that a match refused for it leaves nothing behind.
-    pub fn check(dir: &Path) -> Result<(), MatchError> {
-        if dir.exists() && !dir.is_dir() {
-            let e = io::Error::other("not a directory (--records names a folder to write into)");
-            return Err(io_error(dir.display().to_string())(e));
-        }
-        Ok(())
     }
 }
 

@@ -15,9 +15,9 @@ mod config_json;
 pub use config_json::{config_from_json, config_to_json};
 
 use crate::json::{json_string, Json};
+use crate::outfile::{write_atomically, AppendFile};
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::result::{Decision, Reason};
-use crate::tournament::output::atomic::{write_atomically, AppendFile};
 use crate::tournament::output::lines::{json_field, parse_result};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -13,10 +13,10 @@
 //! text as they come: a write formats no earlier game again and reads no file.
 
 use crate::driver::guard::{self, AtTermination};
+use crate::outfile::write_aside;
 use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{Decision, Reason};
-use crate::tournament::output::atomic::write_aside;
 use crate::tournament::output::lines::opening_text;
 use crate::tournament::output::report::{
     encode_placed, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,

@@ -6,6 +6,7 @@
 //! failing, Ctrl-C) whether the match goes on.
 
 use crate::driver::guard;
+use crate::outfile::{self, Named};
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::book;
 use crate::tournament::game::book::Opening;
@@ -29,7 +30,7 @@ use log::{info, warn};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
 use std::sync::Mutex;
@@ -39,17 +40,34 @@ use std::time::{Duration, Instant};
 /// a new match refuses an unfinished match's state, a results file with games and a records
 /// directory with records, unless `--overwrite` (which clears them); a resumed match drops
 /// from its results file the games its state does not hold.
-fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), MatchError> {
-    if let Some(dir) = &config.records {
-        Records::check(dir)?;
+fn outputs<'a>(config: &'a MatchConfig, resume: Option<&SavedMatch>) -> Result<(), MatchError> {
+    let named = |flag, path: Option<&'a Path>| path.map(|p| Named::new(flag, p));
+    let files: Vec<Named> = [
+        named("--results", config.results.as_deref()),
+        named("--pgnout", config.pgn.as_ref().map(|p| p.file.as_path())),
+        named("--report", config.report.as_deref()),
+        named("--state", config.state.as_deref()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let records = named("--records", config.records.as_deref());
+    let inputs: Vec<Named> = named(
+        "--openings",
+        config.openings.as_ref().map(|o| o.file.as_path()),
+    )
+    .into_iter()
+    .collect();
+    let mut all = files.clone();
+    all.extend(records);
+    outfile::check_distinct(&all)?;
+    if let Some(dir) = records {
+        outfile::check_output_directory(dir)?;
+        outfile::check_not_input(dir, &inputs)?;
     }
-    let files = [
-        config.results.as_deref(),
-        config.pgn.as_ref().map(|p| p.file.as_path()),
-        config.report.as_deref(),
-    ];
-    for file in files.into_iter().flatten() {
-        in_a_directory(file)?;
+    for file in files {
+        outfile::check_directory(file)?;
+        outfile::check_not_input(file, &inputs)?;
     }
     match resume {
         Some(saved) => {
@@ -71,23 +89,6 @@ fn outputs(config: &MatchConfig, resume: Option<&SavedMatch>) -> Result<(), Matc
         }
     }
     Ok(())
-}
-
-/// Refuses an output file whose directory does not exist (or is a file), before the state
-/// file is written: a match refused for it leaves nothing behind.
-fn in_a_directory(file: &std::path::Path) -> Result<(), MatchError> {
-    let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) else {
-        return Ok(());
-    };
-    if dir.is_dir() {
-        return Ok(());
-    }
-    let why = match dir.exists() {
-        true => "not a directory",
-        false => "no such directory",
-    };
-    let e = std::io::Error::other(format!("{why}: {}", dir.display()));
-    Err(io_error(file.display().to_string())(e))
 }
 
 /// Makes every name distinct: a repeated one gets ` (2)`, ` (3)`, …
