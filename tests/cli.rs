@@ -258,6 +258,18 @@ fn an_engine_that_cannot_run_says_why() {
         let (_, err) = fails(&[&args[..], &["--each", "nodes=1", "--games", "1"]].concat());
         assert!(err.contains(says), "match --engine {cmd}: {err}");
     }
+    // A working directory that is missing is named, not taken for a missing program.
+    let missing = dir.join("no-such-dir").display().to_string();
+    let cmd = format!("cmd={BIN}");
+    let at = format!("dir={missing}");
+    let state = dir.join("state").display().to_string();
+    let args = [
+        "match", "--engine", &cmd, &at, "--engine", &cmd, "--each", "nodes=1", "--state", &state,
+    ];
+    let (code, err) = fails(&args);
+    assert_eq!(code, Some(1), "{err}");
+    let says = format!("its working directory dir={missing}: no such directory");
+    assert!(err.contains(&says), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -353,6 +365,26 @@ fn an_output_in_a_missing_directory_leaves_nothing_behind() {
         assert!(!missing_dir.exists(), "{mode:?}: made the directory");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A time control that gives no time (`tc=0`, `tc=0+0`, `movetime=0`, in our dialect, in
+/// `--each` and in the farm dialects) is a usage error before any engine starts, not a
+/// match of games lost on time at ply 0.
+#[test]
+fn a_time_control_of_no_time_is_refused() {
+    let cmd = format!("cmd={BIN}");
+    for (mode, each, words) in [
+        ("match", "--each", "tc=0"),
+        ("match", "--each", "tc=0+0"),
+        ("match", "--each", "movetime=0"),
+        ("match", "-each", "tc=0"),
+        ("shogitest", "-each", "st=0"),
+        ("shogitest", "-each", "tc=0"),
+    ] {
+        let (code, err) = fails(&[mode, "-engine", &cmd, "-engine", &cmd, each, words]);
+        assert_eq!(code, Some(2), "{mode} {each} {words}: {err}");
+        assert!(err.contains("no time at all"), "{mode} {each} {words}: {err}");
+    }
 }
 
 /// An output that is the openings file, or two outputs that are one file, are refused

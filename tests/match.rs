@@ -564,6 +564,34 @@ fn an_engine_that_keeps_crashing_ends_the_match() {
     assert_eq!(results(&dir).len(), 3);
 }
 
+/// An engine that answers `usi` and `isready` but never `bestmove` (nor `stop`) loses each
+/// game on time and is killed: a failure, as a crash is, so `--max-failures` ends the match
+/// instead of burning every round on it.
+#[cfg(unix)]
+#[test]
+fn a_silent_engine_counts_as_failed() {
+    let dir = Dir::new("keeps-silent");
+    let args = cat(&[
+        faulty("silent", &["hang-every"]),
+        saikoro("saikoro", 1),
+        words("--each movetime=100 --rounds 10 --max-failures 2"),
+    ]);
+    let r = run(&dir, &args);
+    assert_eq!(r.status.code(), Some(1), "{}\n{}", r.out, r.err);
+    assert!(
+        r.out
+            .contains("Match stopped: engine silent failed in 2 games in a row (last: "),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("loses on time (no bestmove in its 100 ms"),
+        "{}",
+        r.out
+    );
+    assert_eq!(results(&dir).len(), 2);
+}
+
 /// `--resign`: three moves in a row at −500 or worse lose; a mate score against the engine
 /// counts as the worst. `--draw`: both sides within 10 cp for two moves each.
 #[test]

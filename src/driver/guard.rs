@@ -319,6 +319,19 @@ pub fn kill_engines_with_us() {
 
 /// The command that starts `engine`: the program itself, or the launcher that becomes it.
 pub(super) fn command(engine: &EngineCommand) -> io::Result<Command> {
+    // A missing working directory is named as such: the spawn would call it "No such file
+    // or directory" as if the program were missing.
+    if let Some(dir) = engine.dir.as_ref().filter(|d| !d.is_dir()) {
+        let why = if dir.exists() {
+            "not a directory"
+        } else {
+            "no such directory"
+        };
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("its working directory dir={}: {why}", dir.display()),
+        ));
+    }
     if let Some(launcher) = LAUNCHER.get().filter(|l| l.exists()) {
         // The launcher can only say "cannot start" once it runs: find the program first, so
         // that a missing one is the same error as without it.

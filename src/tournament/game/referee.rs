@@ -156,8 +156,6 @@ struct Play<'s, 'a> {
     ponder: Ponder,
     /// A side whose engine is still searching after the game ended (a time loss).
     searching: Option<Color>,
-    /// A side whose engine gave no `bestmove` even after `stop` and the grace: it is killed.
-    hung: Option<Color>,
 }
 
 /// Plays one game. Engines not running are started first; an engine that fails is dropped
@@ -204,7 +202,6 @@ pub fn play_game(
         moves: Vec::with_capacity(256),
         ponder: Ponder::default(),
         searching: None,
-        hung: None,
     };
     let mut end = play.run();
     if let Some(side) = end.failed {
@@ -419,7 +416,7 @@ impl Play<'_, '_> {
     fn time_loss(&mut self, side: Color, go_at: Instant, ms: u64) -> End {
         let grace = self.setup.referee.policy().stop_grace;
         let who = side.name();
-        let mut overrun_us = None;
+        let (mut overrun_us, mut failed) = (None, None);
         let detail = match self.engines[side].client.stop_and_wait(grace) {
             Ok(r) => {
                 let over =
@@ -438,7 +435,12 @@ impl Play<'_, '_> {
                 }
             }
             Err(_) => {
-                self.hung = Some(side);
+                // Hung: it is killed, and counts as failed (`--max-failures`), as a crash does.
+                warn!(
+                    "{}: no bestmove after stop: killing it",
+                    self.setup.names[side]
+                );
+                failed = Some(side);
                 format!(
                     "{who} loses on time (no bestmove in its {ms} ms, nor {} ms after stop)",
                     grace.as_millis()
@@ -447,6 +449,7 @@ impl Play<'_, '_> {
         };
         End {
             overrun_us,
+            failed,
             ..End::loss(side, Reason::Time, detail)
         }
     }
@@ -526,18 +529,12 @@ impl Play<'_, '_> {
             engines,
             ponder,
             searching,
-            hung,
             ..
         } = self;
         let ByColor([b, w]) = engines;
         let mut out = ByColor([None, None]);
         for (side, mut e) in [(Color::Black, b), (Color::White, w)] {
             if end.failed == Some(side) {
-                kill(e);
-                continue;
-            }
-            if hung == Some(side) {
-                warn!("{}: no bestmove after stop: killing it", setup.names[side]);
                 kill(e);
                 continue;
             }

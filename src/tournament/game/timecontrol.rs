@@ -58,6 +58,9 @@ pub enum TimeControlError {
     ByoyomiWithoutTc,
     /// `movetime=` together with `tc=`.
     MovetimeAndTc,
+    /// A time control that gives no time at all (`tc=0`, `movetime=0`): every game would be
+    /// lost on time at its first move. The words as given.
+    NoTime(String),
 }
 
 impl fmt::Display for TimeControlError {
@@ -77,6 +80,11 @@ impl fmt::Display for TimeControlError {
                 f.write_str("byoyomi= needs tc= (tc=0 for byoyomi only)")
             }
             TimeControlError::MovetimeAndTc => f.write_str("movetime= and tc= cannot be combined"),
+            TimeControlError::NoTime(words) => write!(
+                f,
+                "{words}: no time at all: every game would be lost on time at its first \
+                 move (give a main time, an increment, a byoyomi or a movetime above 0)"
+            ),
         }
     }
 }
@@ -123,6 +131,13 @@ impl ClockRules {
         };
         if increment_ms > 0 && byoyomi_ms > 0 {
             return Err(TimeControlError::IncrementAndByoyomi);
+        }
+        if base_ms + increment_ms + byoyomi_ms == 0 {
+            let words = match byoyomi {
+                Some(b) => format!("tc={tc} byoyomi={b}"),
+                None => format!("tc={tc}"),
+            };
+            return Err(TimeControlError::NoTime(words));
         }
         Ok(ClockRules {
             base_ms,
@@ -202,6 +217,9 @@ impl Limits {
         let movetime_ms = num("movetime", movetime)?;
         if movetime_ms.is_some() && clock.is_some() {
             return Err(TimeControlError::MovetimeAndTc);
+        }
+        if movetime_ms == Some(0) {
+            return Err(TimeControlError::NoTime("movetime=0".into()));
         }
         Ok(Limits {
             clock,
@@ -367,6 +385,24 @@ mod tests {
         );
         assert!(ClockRules::parse("x", None).is_err());
         assert!(ClockRules::parse("-5", None).is_err());
+        // No time at all: refused, with the words given.
+        for (tc, byo) in [("0", None), ("0+0", None), ("0:00", None), ("0", Some("0"))] {
+            assert!(
+                matches!(ClockRules::parse(tc, byo), Err(TimeControlError::NoTime(_))),
+                "{tc} {byo:?}"
+            );
+        }
+        assert_eq!(
+            ClockRules::parse("0+0", None).unwrap_err().to_string(),
+            "tc=0+0: no time at all: every game would be lost on time at its first move \
+             (give a main time, an increment, a byoyomi or a movetime above 0)"
+        );
+        assert!(ClockRules::parse("0+0.1", None).is_ok());
+        assert_eq!(
+            Limits::from_words(None, None, Some("0"), None, None),
+            Err(TimeControlError::NoTime("movetime=0".into()))
+        );
+        assert!(Limits::from_words(None, None, Some("-1"), None, None).is_err());
         assert_eq!(
             Limits::from_words(None, Some("5"), None, None, None),
             Err(TimeControlError::ByoyomiWithoutTc)
