@@ -383,7 +383,10 @@ fn a_time_control_of_no_time_is_refused() {
     ] {
         let (code, err) = fails(&[mode, "-engine", &cmd, "-engine", &cmd, each, words]);
         assert_eq!(code, Some(2), "{mode} {each} {words}: {err}");
-        assert!(err.contains("no time at all"), "{mode} {each} {words}: {err}");
+        assert!(
+            err.contains("no time at all"),
+            "{mode} {each} {words}: {err}"
+        );
     }
 }
 

@@ -147,7 +147,7 @@ fn resume_extends_a_match_and_names_what_differs() {
     assert!(
         differs
             .err
-            .contains("the saved match has no --games (given: --games 4)"),
+            .contains("--games 4 differs from the saved match's --games 2 (the default)"),
         "{}",
         differs.err
     );

@@ -577,6 +577,19 @@ fn merge_resumed(
         };
         if !same {
             return Err(match s {
+                _ if flag == "engine" && given.engines.is_empty() => format!(
+                    "--each changes the engines, which --resume keeps as saved ({}): resume \
+                     without it",
+                    s.text
+                ),
+                Shown {
+                    set: false,
+                    valued: true,
+                    ..
+                } => format!(
+                    "{} differs from the saved match's {} (the default)",
+                    g.text, s.text
+                ),
                 Shown { set: false, .. } => {
                     format!("the saved match has no --{flag} (given: {})", g.text)
                 }
@@ -592,6 +605,8 @@ fn merge_resumed(
 struct Shown {
     /// Whether it differs from what a command line without the flag sets.
     set: bool,
+    /// Whether the flag has a value when it is not given (its default).
+    valued: bool,
     /// The flag and its value.
     text: String,
 }
@@ -678,23 +693,28 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
     let d = MatchConfig::default();
     let on = |set: bool| Shown {
         set,
+        valued: false,
         text: format!("--{flag}"),
     };
     let valued = |v: String, default: String| Shown {
         set: v != default,
+        valued: true,
         text: format!("--{flag} {v}"),
     };
     let words = |v: Option<String>| Shown {
         set: v.is_some(),
+        valued: false,
         text: format!("--{flag} {}", v.unwrap_or_default()),
     };
     match flag {
         "engine" if c.engines.is_empty() => Shown {
             set: false,
+            valued: false,
             text: "--each without --engine".to_string(),
         },
         "engine" => Shown {
             set: true,
+            valued: false,
             text: c
                 .engines
                 .iter()
@@ -816,8 +836,12 @@ mod tests {
         );
         let err = resume_with(saved, "--games 4 --rounds 9").unwrap_err();
         assert_eq!(err, "--games 4 differs from the saved match's --games 3");
+        // A flag the saved match left at its default: the default is named as such.
         let err = resume_with(bare, "--games 4").unwrap_err();
-        assert_eq!(err, "the saved match has no --games (given: --games 4)");
+        assert_eq!(
+            err,
+            "--games 4 differs from the saved match's --games 2 (the default)"
+        );
         // Checked against the saved match, not alone: --sprt needs two engines.
         let err = resume_with(saved, "--sprt elo0=0 elo1=5").unwrap_err();
         assert_eq!(
@@ -832,9 +856,10 @@ mod tests {
         );
         // --each is the engines' too; --event without --pgnout.
         let err = resume_with(saved, "--each depth=1").unwrap_err();
-        assert!(
-            err.starts_with("--each without --engine differs from the saved match's --engine"),
-            "{err}"
+        assert_eq!(
+            err,
+            "--each changes the engines, which --resume keeps as saved (--engine cmd=a \
+             depth=1 --engine cmd=b tc=1): resume without it"
         );
         let err = resume_with(saved, "--event E").unwrap_err();
         assert_eq!(err, "the saved match has no --event (given: --event E)");
