@@ -877,6 +877,46 @@ fn refused_connection_is_reported_and_retried() {
     assert_eq!(login.as_deref(), Some("LOGIN retry pw"));
 }
 
+/// Ctrl-C while the client waits to retry a refused connection: there is no game to finish,
+/// so it ends at once with 130, as for a second Ctrl-C (docs/exit-status.md), not 0.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_before_the_first_game_exits_130() {
+    let (l, port) = listen();
+    drop(l);
+    let mut child = Command::new(BIN)
+        .args(["csa", "--host", "127.0.0.1", "--port", &port.to_string()])
+        .args(["--user", "intr", "--password", "pw"])
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    // The first refusal is said before the back-off starts.
+    err.read_line(&mut line).unwrap();
+    assert!(line.contains("cannot connect"), "{line}");
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let t0 = Instant::now();
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the client did not end"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.code(), Some(130));
+}
+
 /// SIGTERM while the engine, asked for our first move, has stopped reading its input: the
 /// client ends (143) and so does the engine, which never sees `quit` nor the end of its input.
 #[cfg(unix)]

@@ -218,10 +218,11 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             &mut random
         }
     };
-    Ok(if play_games(&args, &cfg, player, &stop)? {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    Ok(match play_games(&args, &cfg, player, &stop)? {
+        // Ctrl-C with no game to finish (waiting to connect, to reconnect or for a match).
+        Ran::Interrupted => ExitCode::from(130),
+        Ran::Games { all_normal: true } => ExitCode::SUCCESS,
+        Ran::Games { all_normal: false } => ExitCode::FAILURE,
     })
 }
 
@@ -274,24 +275,38 @@ impl Games {
     }
 }
 
+/// How a run of games ended.
+enum Ran {
+    /// The games were played, or the run was stopped right after one ended: whether every
+    /// game ended normally.
+    Games { all_normal: bool },
+    /// Stopped (Ctrl-C) while no game was being played.
+    Interrupted,
+}
+
 /// Plays `--games` games (reconnecting for each, and after failures) until done or stopped.
-/// Whether every game ended normally.
 fn play_games(
     args: &Args,
     cfg: &ClientConfig,
     player: &mut dyn Player,
     stop: &AtomicBool,
-) -> anyhow::Result<bool> {
+) -> anyhow::Result<Ran> {
     let tick = (args.keepalive / 4).min(Duration::from_millis(200));
     let mut games = Games {
         played: 0,
         all_normal: true,
         failures: 0,
     };
+    // Whether the last session played a game to its end: a stop seen then came during it.
+    let mut after_a_game = false;
     while args.games == 0 || games.played < args.games {
         if stop.load(Ordering::SeqCst) {
+            if !after_a_game {
+                return Ok(Ran::Interrupted);
+            }
             break;
         }
+        after_a_game = false;
         let stream = match TcpStream::connect((args.host.as_str(), args.port)) {
             Ok(s) => s,
             Err(e) => {
@@ -318,11 +333,15 @@ fn play_games(
         let reader = BufReader::new(stream.try_clone()?);
         let result = run_session(reader, &stream, cfg, player);
         let _ = stream.shutdown(std::net::Shutdown::Both);
+        let before = games.played;
         if games.session_ended(result, args, stop)?.is_break() {
-            break;
+            return Ok(Ran::Interrupted);
         }
+        after_a_game = games.played > before;
     }
-    Ok(games.all_normal)
+    Ok(Ran::Games {
+        all_normal: games.all_normal,
+    })
 }
 
 impl Games {
