@@ -564,6 +564,62 @@ fn an_engine_that_keeps_crashing_ends_the_match() {
     assert_eq!(results(&dir).len(), 3);
 }
 
+/// `restart=on` (fastchess's and cutechess's word): a new process for every game, in our
+/// dialect and in fastchess's and shogitest's; without it the engine plays every game in
+/// one process.
+#[cfg(unix)]
+#[test]
+fn restart_on_starts_an_engine_for_every_game() {
+    let dir = Dir::new("restart-on");
+    let starts = |log: &str| dir.read(log).lines().count();
+    for (tag, line) in [
+        (
+            "ours",
+            "match --engine cmd=./a restart=on --engine cmd=./b --each depth=1 --rounds 2",
+        ),
+        (
+            "fastchess",
+            "match -engine cmd=./a restart=on -engine cmd=./b -each depth=1 -rounds 2 -repeat",
+        ),
+        (
+            "shogitest",
+            "shogitest -engine cmd=./a restart=on nodes=1 -engine cmd=./b nodes=1 -games 2 -repeat",
+        ),
+    ] {
+        for e in ["a", "b"] {
+            script(&dir, e, &format!("echo $$ >> {tag}.{e}.pids\nexec {BIN}\n"));
+        }
+        let mut args = words(line);
+        args.extend(words(&format!("--state {tag}.state")));
+        let r = finish(usi_support::start_in(
+            std::path::Path::new(BIN),
+            &dir,
+            &args,
+        ));
+        assert!(r.status.success(), "{tag}: {}\n{}", r.out, r.err);
+        assert_eq!(
+            r.out.matches("Finished game").count(),
+            4,
+            "{tag}: {}",
+            r.out
+        );
+        // a: one process a game (besides the first start, which learns its name and
+        // options); b: the same process throughout, besides that start.
+        let (a, b) = (
+            starts(&format!("{tag}.a.pids")),
+            starts(&format!("{tag}.b.pids")),
+        );
+        assert!(a >= 4, "{tag}: {a} starts of a");
+        assert!(b <= 2, "{tag}: {b} starts of b");
+    }
+    let r = finish(start(
+        &dir,
+        &words("--engine cmd=./a restart=maybe --engine cmd=./b --each depth=1"),
+    ));
+    assert_eq!(r.status.code(), Some(2), "{}", r.err);
+    assert!(r.err.contains("restart"), "{}", r.err);
+}
+
 /// An engine that answers `usi` and `isready` but never `bestmove` (nor `stop`) loses each
 /// game on time and is killed: a failure, as a crash is, so `--max-failures` ends the match
 /// instead of burning every round on it.

@@ -44,6 +44,8 @@ Engines (two or more; every pair meets, or the first meets each other with --gau
       movetime=MS         a fixed time per move, sent as `btime 0 wtime 0 byoyomi MS`
       nodes=N, depth=N    `go nodes N` / `go depth N` (alone: no clock)
       ponder              think on the opponent's time (if it has USI_Ponder)
+      restart=on|off      on: a new engine process for every game [off: kept across
+                          games, started anew only after a failure]
   --each KEY=VALUE...     defaults for every engine (same keys); an engine's own tc,
                           byoyomi or movetime replaces the whole time control of --each
   --gauntlet              the first engine against each of the others only
@@ -631,6 +633,7 @@ fn engine_words(e: &EngineConfig) -> String {
     w.extend(l.nodes.map(|n| format!("nodes={n}")));
     w.extend(l.depth.map(|d| format!("depth={d}")));
     w.extend(e.ponder.then(|| "ponder".to_string()));
+    w.extend(e.restart.then(|| "restart=on".to_string()));
     w.join(" ")
 }
 

@@ -25,6 +25,9 @@ pub struct EngineConfig {
     pub limits: Limits,
     /// `ponder`: think on the opponent's time (when the engine has `USI_Ponder`).
     pub ponder: bool,
+    /// `restart=on`: a new process for every game (fastchess's and cutechess's `restart=on`),
+    /// not only after a failure.
+    pub restart: bool,
 }
 
 /// A word of `--engine`/`--each` that cannot be used.
@@ -122,6 +125,18 @@ impl EngineConfig {
                 "movetime" => movetime = Some(v),
                 "nodes" => nodes = Some(v),
                 "depth" => depth = Some(v),
+                "restart" => {
+                    e.restart = match v {
+                        "on" => true,
+                        "off" => false,
+                        _ => {
+                            return Err(EngineConfigError::BadValue {
+                                key: k.to_string(),
+                                value: v.to_string(),
+                            })
+                        }
+                    }
+                }
                 "ponder" => {
                     e.ponder = match v {
                         "true" | "on" => true,

@@ -133,7 +133,7 @@ pub fn help() -> String {
     h.push_str(
         "\nEngine words (in -engine and -each): st=SECONDS (movetime), tc=inf (no clock),\n\
          proto=usi, plies=N (depth), timemargin=MS (the match's --timemargin, the largest\n\
-         given), restart=off, option.NAME=VALUE; the rest as saikoro match reads them.\n",
+         given), restart=on|off, option.NAME=VALUE; the rest as saikoro match reads them.\n",
     );
     h
 }
@@ -222,14 +222,8 @@ pub fn engine_words(
                 *margin = Some(margin.map_or(ms, |m| m.max(ms)));
             }
             "plies" => out.push(format!("depth={v}")),
-            "restart" if v == "off" => {}
-            "restart" => {
-                return Err(bad(
-                    "engines are kept across games here, and restarted only after a failure \
-                     (restart=off)"
-                        .into(),
-                ))
-            }
+            "restart" if v == "on" || v == "off" => out.push(w.clone()),
+            "restart" => return Err(bad("restart= is on or off".into())),
             _ => out.push(engine_option_word(&w)),
         }
     }

@@ -44,7 +44,7 @@ const FLAGS: &[(&str, &str, &str)] = &[
         "engine",
         "KEY=VALUE...",
         "one engine: cmd=PROG dir=DIR name=NAME option.NAME=VALUE (option.option.NAME too) \
-         tc=TC st=MS nodes=N timemargin=MS ponder=off|standard|early proto=usi restart=off; \
+         tc=TC st=MS nodes=N timemargin=MS ponder=off|standard|early proto=usi restart=on|off; \
          TC is MIN:SEC+INC, SEC+INC, SEC,BYOYOMI, movetime=SEC or N=NODES; the last of tc, st \
          and nodes counts",
     ),
@@ -285,12 +285,7 @@ fn engine_words(words: &[String], margin: &mut Option<u64>) -> Result<Vec<String
                 let ms: u64 = v.parse().map_err(|_| bad("timemargin= is milliseconds"))?;
                 *margin = Some(margin.map_or(ms, |m| m.max(ms)));
             }
-            "restart" if v == "off" => {}
-            "restart" if v == "on" => {
-                return Err(bad(
-                    "engines are kept across games here, and restarted after a failure",
-                ))
-            }
+            "restart" if v == "on" || v == "off" => out.push(w.clone()),
             "proto" if v == "usi" => {}
             "ponder" => match v {
                 "off" => {}

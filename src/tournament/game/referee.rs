@@ -217,8 +217,10 @@ pub fn play_game(
     let moves = std::mem::take(&mut play.moves);
     let engines = play.finish(&end);
     let ByColor([b, w]) = engines;
-    *slots[Color::Black].engine = b;
-    *slots[Color::White].engine = w;
+    for (side, engine) in [(Color::Black, b), (Color::White, w)] {
+        // restart=on: the engine quits now (its Drop), and a new one plays the next game.
+        *slots[side].engine = engine.filter(|_| !slots[side].config.restart);
+    }
     Ok(record(end, moves, used))
 }
 

@@ -71,6 +71,7 @@ fn engine(e: &EngineConfig) -> Json {
         ("nodes", opt(&l.nodes, |n| Json::number(n))),
         ("depth", opt(&l.depth, |n| Json::number(n))),
         ("ponder", Json::Bool(e.ponder)),
+        ("restart", Json::Bool(e.restart)),
     ])
 }
 
@@ -312,6 +313,11 @@ fn read_engine(f: &Fields<'_>) -> Result<EngineConfig, String> {
             depth: f.maybe("depth", "a number", Json::as_number)?,
         },
         ponder: f.bool("ponder")?,
+        // Saved since restart= came; a state from before has none: off.
+        restart: match f.value.get("restart") {
+            None => false,
+            Some(_) => f.bool("restart")?,
+        },
     })
 }
 
@@ -472,6 +478,7 @@ mod tests {
                 depth: Some(7),
             },
             ponder: true,
+            restart: i % 2 == 1,
         }
     }
 
@@ -569,5 +576,17 @@ mod tests {
             Err("match.engines[0].ponder: missing".to_string())
         );
         assert!(config_from_json("[1]").is_err());
+        // A state written before restart= was kept (6bf4e2d) has no "restart": off.
+        let old = config_to_json(&full_config())
+            .replace(",\"restart\":false", "")
+            .replace(",\"restart\":true", "");
+        assert!(!old.contains("restart"));
+        let read = config_from_json(&old).unwrap();
+        assert!(read.engines.iter().all(|e| !e.restart));
+        let bad = config_to_json(&full_config()).replace("\"restart\":true", "\"restart\":1");
+        assert_eq!(
+            config_from_json(&bad),
+            Err("match.engines[0].restart: expected true or false".to_string())
+        );
     }
 }
