@@ -390,6 +390,55 @@ fn a_time_control_of_no_time_is_refused() {
     }
 }
 
+/// More games at once than logical CPUs: a warning (fastchess refuses; a runner that plays
+/// on loses nothing), silenced by `--force-concurrency` (fastchess's `-force-concurrency`).
+#[test]
+fn concurrency_above_the_cpus_is_warned_about() {
+    let dir = std::env::temp_dir().join(format!("saikoro-cli-conc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cpus = std::thread::available_parallelism().unwrap().get();
+    let many = (cpus + 1).to_string();
+    let cmd = format!("cmd={BIN}");
+    for (force, tag) in [
+        ("", "a"),
+        ("--force-concurrency", "b"),
+        ("-force-concurrency", "c"),
+    ] {
+        let state = dir.join(tag).display().to_string();
+        let mut args = vec![
+            "match",
+            "--engine",
+            &cmd,
+            "--engine",
+            &cmd,
+            "--each",
+            "depth=1",
+            "--rounds",
+            "1",
+            "--concurrency",
+            &many,
+            "--state",
+            &state,
+            "--ratinginterval",
+            "0",
+        ];
+        args.extend(Some(force).filter(|f| !f.is_empty()));
+        let out = Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        let warned = err.contains(&format!(
+            "--concurrency {many} plays more games at once than this machine has logical CPUs \
+             ({cpus})"
+        ));
+        assert_eq!(warned, force.is_empty(), "{force:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// An output that is the openings file, or two outputs that are one file, are refused
 /// before anything is written; the openings are left as they were.
 #[test]

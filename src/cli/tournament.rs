@@ -62,7 +62,9 @@ Games:
   --noswap                keep the colours: the pairing's first engine Black in every game
                           (no game pairs)
   --concurrency N         games played at once; one engine process per engine per game
-                          slot, kept across games [1]
+                          slot, kept across games [1]. More than the machine's logical
+                          CPUs is warned about (engines then share CPUs and lose on time)
+  --force-concurrency     no warning for a --concurrency above the logical CPUs
   --openings file=F [order=sequential|random] [start=N] [plies=N]
              [format=sfen|epd|csa|kif]
                           one position per line: `startpos` or `sfen SFEN`, either with
@@ -166,6 +168,8 @@ struct Cli {
     /// `--log-level`: the most detailed records the log file gets.
     log_level: log::LevelFilter,
     concurrency: Option<usize>,
+    /// `--force-concurrency`: no warning for more games at once than logical CPUs.
+    force_concurrency: bool,
     /// `--cpu-affinity`: the CPUs to run on.
     cpus: Option<Vec<usize>>,
     /// Whether any flag defining the match was given (besides --resume, --state, --log-file
@@ -205,6 +209,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
         log_file: None,
         log_level: log::LevelFilter::Debug,
         concurrency: None,
+        force_concurrency: false,
         cpus: None,
         defines_match: false,
         given: Given::default(),
@@ -234,6 +239,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
                 }
                 cli.concurrency = Some(n);
             }
+            "force-concurrency" => cli.force_concurrency = true,
             "version" => {
                 println!("saikoro {}", env!("CARGO_PKG_VERSION"));
                 return Ok(None);
@@ -444,6 +450,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     if let Some(n) = cli.concurrency {
         config.concurrency = n;
     }
+    warn_if_oversubscribed(config.concurrency, cli.force_concurrency);
     if config.command.is_none() {
         // What the report shows (a resumed match keeps the command that started it).
         let mut words = vec!["saikoro".to_string(), "match".to_string()];
@@ -748,6 +755,20 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
         "event" => words(headers.0.clone()),
         "site" => words(headers.1.clone()),
         _ => words(words_of(c, flag)),
+    }
+}
+
+/// Warns (as fastchess refuses, unless `-force-concurrency`) when more games run at once than
+/// the machine has logical CPUs: each game runs two engines, and engines that share a CPU
+/// lose on time.
+fn warn_if_oversubscribed(concurrency: usize, forced: bool) {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if concurrency > cpus && !forced {
+        log::warn!(
+            "--concurrency {concurrency} plays more games at once than this machine has \
+             logical CPUs ({cpus}): engines will share CPUs and may lose on time; give \
+             --force-concurrency to go on without this warning"
+        );
     }
 }
 

@@ -54,7 +54,7 @@ const FLAGS: &[(&str, Flag)] = &[
     ("games", Flag::Value("--games")),
     ("repeat", Flag::Fixed(&["--games", "2"])),
     ("concurrency", Flag::Value("--concurrency")),
-    ("force-concurrency", Flag::Ignored(Arity::Zero)),
+    ("force-concurrency", Flag::Fixed(&["--force-concurrency"])),
     ("openings", Flag::Words("--openings")),
     ("srand", Flag::Value("--seed")),
     ("maxmoves", Flag::Special),
@@ -475,7 +475,8 @@ mod tests {
             ours("-srand 42 -recover -noswap"),
             "--seed 42 --max-failures 0 --noswap"
         );
-        assert_eq!(ours("-variant standard -testEnv -force-concurrency"), "");
+        assert_eq!(ours("-variant standard -testEnv"), "");
+        assert_eq!(ours("-force-concurrency"), "--force-concurrency");
         // fastchess's levels (its man page); warn by default, engine=true adds the exchange.
         for (words, level) in [
             ("level=trace engine=true", "trace"),
