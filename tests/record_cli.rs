@@ -335,3 +335,29 @@ fn match_refuses_openings_without_a_game() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A KIF with variations (変化) keeps its main line, and `record convert` and `record check`
+/// say how many were left out and from which move (the smallest `変化：N手`).
+#[test]
+fn dropped_variations_are_said() {
+    let dir = std::env::temp_dir().join(format!("saikoro-rec-var-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n\n変化：3手\n   3 ６六歩(67)\n   4 投了\n\n変化：２手\n   2 ８四歩(83)\n";
+    std::fs::write(dir.join("v.kif"), kif).unwrap();
+    let r = run(&dir, &["record", "convert", "v.kif", "--to", "usi"]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(text(&r.stdout), "position startpos moves 7g7f 3c3d 2g2f\n");
+    assert_eq!(
+        text(&r.stderr),
+        "saikoro record convert: v.kif: 2 variations (変化) left out, the first from move 2: \
+         only the main line is kept\n"
+    );
+    let r = run(&dir, &["record", "check", "v.kif"]);
+    assert!(r.status.success());
+    assert_eq!(
+        text(&r.stdout),
+        "v.kif: 1 game, 3 moves (kif)\nv.kif: 2 variations (変化) left out, the first from \
+         move 2: only the main line is kept\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

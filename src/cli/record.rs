@@ -226,6 +226,9 @@ fn convert(
     force: bool,
 ) -> anyhow::Result<()> {
     let (records, _) = load(input, from)?;
+    for note in dropped(&records) {
+        eprintln!("saikoro record convert: {input}: {note}");
+    }
     let records = match game {
         Some(k) => vec![pick(records, k, input)?],
         None => records,
@@ -253,6 +256,22 @@ fn convert(
     put(output, input, &text, force)
 }
 
+/// What the readers left out of `records` (their variations), one note a game that left
+/// something out, naming the game when there are several.
+fn dropped(records: &[Record]) -> Vec<String> {
+    records
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| {
+            let note = r.dropped_note()?;
+            Some(match records.len() {
+                1 => note,
+                _ => format!("game {}: {note}", i + 1),
+            })
+        })
+        .collect()
+}
+
 /// `check`: a line for each file; whether all were good.
 fn check(inputs: &[String]) -> anyhow::Result<bool> {
     let mut out = std::io::stdout().lock();
@@ -264,6 +283,9 @@ fn check(inputs: &[String]) -> anyhow::Result<bool> {
                 let games = records.len();
                 let s = if games == 1 { "" } else { "s" };
                 writeln!(out, "{input}: {games} game{s}, {moves} moves ({format})")?;
+                for note in dropped(&records) {
+                    writeln!(out, "{input}: {note}")?;
+                }
             }
             Err(bad) => {
                 good = false;

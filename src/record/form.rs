@@ -92,20 +92,31 @@ fn line_at(bytes: &[u8], at: usize) -> usize {
 
 /// The text of a record file: UTF-8 (a BOM is dropped) when it is valid UTF-8, else Shift_JIS
 /// (what Windows programs write in `.kif` and older `.csa` files); bytes that are neither are
-/// an error at the line of the first bad byte.
+/// an error at the line of the first byte that Shift_JIS cannot read either (not of the first
+/// that is not UTF-8, which in a Shift_JIS file is its first Japanese character).
 pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
+    use encoding_rs::DecoderResult;
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(t) => Ok(t.to_string()),
-        Err(utf8) => {
-            let (text, had_errors) = encoding_rs::SHIFT_JIS.decode_without_bom_handling(bytes);
-            if had_errors {
+    if let Ok(t) = std::str::from_utf8(bytes) {
+        return Ok(t.to_string());
+    }
+    let mut decoder = encoding_rs::SHIFT_JIS.new_decoder_without_bom_handling();
+    let mut text = String::with_capacity(bytes.len() * 3 / 2 + 16);
+    let mut read = 0;
+    loop {
+        let (result, n) =
+            decoder.decode_to_string_without_replacement(&bytes[read..], &mut text, true);
+        read += n;
+        match result {
+            DecoderResult::InputEmpty => return Ok(text),
+            DecoderResult::OutputFull => text.reserve(bytes.len() - read + 16),
+            DecoderResult::Malformed(bad, after) => {
+                let at = read - usize::from(bad) - usize::from(after);
                 return Err(RecordError::at(
-                    line_at(bytes, utf8.valid_up_to()),
+                    line_at(bytes, at),
                     "the text is neither UTF-8 nor Shift_JIS",
                 ));
             }
-            Ok(text.into_owned())
         }
     }
 }

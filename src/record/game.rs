@@ -26,7 +26,16 @@ pub struct Record {
     pub end_comments: Vec<String>,
     /// How many variations (変化) the source held that this record does not keep.
     pub variations_dropped: usize,
+    /// The move the first of them branches at (KIF's `変化：N手`, JKF's `moves[N]`), when
+    /// the source says.
+    pub variations_from: Option<usize>,
 }
+
+/// The one rule for a record's start position, in every form that reads or writes one: a
+/// side may be without its king (a tsume problem, as tsshogi reads and writes them), and
+/// otherwise a position must be legal. What needs both kings (a match's openings) checks it
+/// where it plays.
+pub const START_KINGS: crate::KingRule = crate::KingRule::Optional;
 
 /// A move of the main line with what the record says of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +209,21 @@ impl Record {
             end: None,
             end_comments: Vec::new(),
             variations_dropped: 0,
+            variations_from: None,
         }
+    }
+
+    /// What the record left out of its source, for a reader to say: `3 variations (変化)
+    /// left out, the first from move 12`; `None` when nothing was.
+    pub fn dropped_note(&self) -> Option<String> {
+        let n = self.variations_dropped;
+        let what = if n == 1 { "variation" } else { "variations" };
+        let from = match self.variations_from {
+            Some(m) if n == 1 => format!(", from move {m}"),
+            Some(m) => format!(", the first from move {m}"),
+            None => String::new(),
+        };
+        (n > 0).then(|| format!("{n} {what} (変化) left out{from}: only the main line is kept"))
     }
 
     /// The header value for `key`, if there is one.

@@ -60,6 +60,8 @@ pub(crate) struct Reader {
     end: Option<crate::record::Ending>,
     end_comments: Vec<String>,
     variations: usize,
+    /// The smallest move a `変化：N手` line names.
+    variations_from: Option<usize>,
     /// Whether a line only a game has was read: `手合割`, a board row, the moves' heading, a
     /// move line or a `まで` line.
     seen: bool,
@@ -93,6 +95,7 @@ pub(crate) fn read_text(
         end: None,
         end_comments: Vec::new(),
         variations: 0,
+        variations_from: None,
         seen: false,
     };
     let mut lines = 0;
@@ -119,6 +122,7 @@ pub(crate) fn read_text(
         end: r.end,
         end_comments: r.end_comments,
         variations_dropped: r.variations,
+        variations_from: r.variations_from,
     })
 }
 
@@ -212,7 +216,7 @@ impl Reader {
                 side,
                 ply: 1,
             };
-            return Position::from_setup(&setup, crate::KingRule::Required)
+            return Position::from_setup(&setup, crate::record::game::START_KINGS)
                 .map_err(|e| format!("illegal board diagram: {e}"));
         }
         let name = self.handicap.as_deref().unwrap_or("平手");
@@ -221,10 +225,28 @@ impl Reader {
         if let Some(side) = self.side.filter(|&s| s != pos.side_to_move()) {
             let mut setup = pos.to_setup();
             setup.side = side;
-            pos = Position::from_setup(&setup, crate::KingRule::Required)
+            pos = Position::from_setup(&setup, crate::record::game::START_KINGS)
                 .map_err(|e| format!("手合割 '{name}' with {}番: {e}", side_name(side)))?;
         }
         Ok(pos)
+    }
+
+    /// Counts a variation, `tail` the rest of its `変化：N手` line (its move, ASCII or
+    /// full-width digits, kept when it is the smallest yet).
+    fn variation(&mut self, tail: &str) {
+        self.variations += 1;
+        let digits: String = tail
+            .trim_start_matches([':', '：', ' ', '\u{3000}'])
+            .chars()
+            .map_while(|c| match c {
+                '0'..='9' => Some(c),
+                '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32),
+                _ => None,
+            })
+            .collect();
+        if let Ok(n) = digits.parse::<usize>() {
+            self.variations_from = Some(self.variations_from.map_or(n, |m| m.min(n)));
+        }
     }
 
     /// Reads one line (without its `\r`).
@@ -234,8 +256,8 @@ impl Reader {
             return Ok(());
         }
         if self.part == Part::Variations {
-            if trimmed.starts_with("変化") {
-                self.variations += 1;
+            if let Some(tail) = trimmed.strip_prefix("変化") {
+                self.variation(tail);
             }
             return Ok(());
         }
@@ -251,10 +273,10 @@ impl Reader {
             }
             return Ok(());
         }
-        if trimmed.starts_with("変化") {
+        if let Some(tail) = trimmed.strip_prefix("変化") {
             if self.part != Part::Header {
                 self.part = Part::Variations;
-                self.variations += 1;
+                self.variation(tail);
             }
             return Ok(());
         }

@@ -16,7 +16,7 @@
 
 use crate::record::csa::notation::{move_to_csa, parse_move, write_position, PositionBlock};
 use crate::record::{Ending, Record, RecordError, RecordMove};
-use crate::{Color, KingRule, Position};
+use crate::{Color, Position};
 
 /// The end words of CSA (without the `%`) and JKF's `special`, one table for both. `ILLEGAL_MOVE`
 /// is not in it: it names the side to move, so it reads as [`Ending::Foul`] of that side.
@@ -202,7 +202,7 @@ impl GameReader {
         if line == "+" || line == "-" {
             self.block.feed(line).map_err(|e| err(e.to_string()))?;
             let setup = self.block.setup().map_err(|e| err(e.to_string()))?;
-            self.pos = Position::from_setup(&setup, KingRule::Optional)
+            self.pos = Position::from_setup(&setup, crate::record::game::START_KINGS)
                 .map_err(|e| err(format!("illegal position: {e}")))?;
             self.record.start = self.pos.clone();
             self.phase = Phase::Moves;

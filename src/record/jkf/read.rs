@@ -8,7 +8,7 @@ use crate::record::japanese::handicap_position;
 use crate::record::jkf::PRESETS;
 use crate::record::ki2::notation::Relative;
 use crate::record::{Record, RecordError, RecordMove};
-use crate::{ByColor, Color, Hand, KingRule, Move, Piece, Position, Setup, Square};
+use crate::{ByColor, Color, Hand, Move, Piece, Position, Setup, Square};
 
 /// The 1-based line of byte `at` of `text`.
 fn line_of(text: &str, at: usize) -> usize {
@@ -189,7 +189,7 @@ fn initial(v: Option<&Json>) -> Result<Position, Fault> {
             setup.hands[c].set(k, n as u8);
         }
     }
-    Position::from_setup(&setup, KingRule::Optional)
+    Position::from_setup(&setup, crate::record::game::START_KINGS)
         .map_err(|e| format!("initial.data is not a position: {e}"))
 }
 
@@ -339,7 +339,11 @@ fn read_game(v: &Json) -> Result<Record, (Option<usize>, Fault)> {
         let path = format!("moves[{i}]");
         object(entry, &path).map_err(at)?;
         let notes = comments(entry, &path).map_err(at)?;
-        record.variations_dropped += forks(entry);
+        let forked = forks(entry);
+        if forked > 0 && record.variations_from.is_none() {
+            record.variations_from = Some(i);
+        }
+        record.variations_dropped += forked;
         if record.end.is_some() {
             return Err(at(format!(
                 "{path} comes after the special that ended the game"

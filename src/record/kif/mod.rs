@@ -20,7 +20,8 @@
 //! - Times `( 0:01/00:00:01)` are read as the move's time (whole seconds); the totals are not
 //!   kept (a writer adds them up again).
 //! - `変化：N手` starts a variation: the main line is kept and the variations are counted in
-//!   [`crate::record::Record::variations_dropped`]. Kept for the match alone: `//!   [`Record::variations_dropped`].` is no move.
+//!   [`crate::record::Record::variations_dropped`], with the first one's move in
+//!   [`crate::record::Record::variations_from`]; `saikoro record` says what was left out.
 //! - The end word (`投了`, `詰み`, `反則勝ち`, …) ends the moves; `まで…` lines are read (in KI2
 //!   they are the end) and their move count must be the record's.
 //! - A text with only a position and no moves is a game of no moves when it has a `手合割` line,
