@@ -219,19 +219,25 @@ pub struct EngineSession {
 impl EngineSession {
     /// The whole start-up under `policy`: [`spawn`](Self::spawn),
     /// [`handshake`](Self::handshake), [`configure`](Self::configure) with the spec's options,
-    /// and, when `ready` is set, [`ready`](Self::ready). An engine that fails on the way is
-    /// killed.
+    /// and, when `ready` is set, [`ready`](Self::ready); then a warning in the log for each
+    /// option sent although the engine does not take it ([`warnings`](Self::warnings)). An
+    /// engine that fails on the way is killed.
     pub fn start(
         spec: &EngineSpec,
         policy: &FaultPolicy,
         ready: bool,
     ) -> Result<EngineSession, StartError> {
-        Self::start_telling_stderr(spec, policy, ready).map_err(|f| f.error)
+        let s = Self::start_telling_stderr(spec, policy, ready).map_err(|f| f.error)?;
+        for w in s.warnings(policy) {
+            warn!("{w}");
+        }
+        Ok(s)
     }
 
-    /// [`start`](Self::start), and when the engine itself failed (crashed or did not answer:
-    /// [`StartError::is_engine_fault`]), the last lines of its stderr with the error (empty
-    /// unless the spec reads its stderr), to say why.
+    /// [`start`](Self::start) without the warnings (a tool that starts an engine many times
+    /// gives them once, from [`warnings`](Self::warnings)), and when the engine itself failed
+    /// (crashed or did not answer: [`StartError::is_engine_fault`]), the last lines of its
+    /// stderr with the error (empty unless the spec reads its stderr), to say why.
     pub fn start_telling_stderr(
         spec: &EngineSpec,
         policy: &FaultPolicy,
@@ -249,10 +255,16 @@ impl EngineSession {
             };
             return Err(StartFailure { error, stderr });
         }
-        for problem in &s.findings {
-            warn!("{}: sent anyway", s.describe(problem, policy));
-        }
         Ok(s)
+    }
+
+    /// The warning for each option sent although the engine does not take it (its
+    /// [`findings`](Self::findings)), as the log gives them.
+    pub fn warnings(&self, policy: &FaultPolicy) -> Vec<String> {
+        self.findings
+            .iter()
+            .map(|problem| format!("{}: sent anyway", self.describe(problem, policy)))
+            .collect()
     }
 
     /// The start-up after [`spawn`](Self::spawn): [`handshake`](Self::handshake),
