@@ -13,17 +13,27 @@ use log::{debug, warn};
 use std::fmt;
 use std::time::Duration;
 
-/// The match's fault policy with its start-up and ready times, and an option the engine
-/// does not declare sent with a warning when `send_undeclared` says so (refused otherwise).
-pub fn policy(startup: Duration, ready: Duration, send_undeclared: bool) -> FaultPolicy {
-    FaultPolicy {
-        startup,
-        ready,
-        undeclared_option: if send_undeclared {
+/// The match's fault policy with its start-up and ready times; an option the engine does not
+/// declare is sent with a warning when `send_undeclared` says so, a value its declaration
+/// rules out when `send_bad_values` does (each refused otherwise).
+pub fn policy(
+    startup: Duration,
+    ready: Duration,
+    send_undeclared: bool,
+    send_bad_values: bool,
+) -> FaultPolicy {
+    let rule = |send: bool| {
+        if send {
             OptionRule::SendAnyway
         } else {
             OptionRule::Refuse
-        },
+        }
+    };
+    FaultPolicy {
+        startup,
+        ready,
+        undeclared_option: rule(send_undeclared),
+        bad_value: rule(send_bad_values),
         ..FaultPolicy::MATCH
     }
 }
