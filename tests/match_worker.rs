@@ -5,7 +5,9 @@
 //! names (a declaration at 28 points loses under it, wins without it); an unknown profile is
 //! refused before any engine starts; an option an engine does not declare is sent with a
 //! warning in the farm dialects and refused in `saikoro match`'s own unless
-//! `--send-undeclared-options`. The worker's reading of the output (`Client/shogi_result.py`'s
+//! `--send-undeclared-options`; an SPSA workload's fractional values reach the engines as
+//! written, with one warning per engine, and a value an engine rules out is sent in the farm
+//! dialects, refused in ours unless `--send-option-values-as-written`. The worker's reading of the output (`Client/shogi_result.py`'s
 //! `FINISHED_GAME_RE`, `MatchRunner.update_results`, `PGNHelper.slice_pgn_file`) is rewritten
 //! below from its source.
 
@@ -415,13 +417,135 @@ fn an_undeclared_option_is_sent_in_the_farm_dialects_and_refused_in_ours() {
     assert!(r.status.success(), "{}", r.err);
     assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
     assert!(r.err.contains("has no option 'Hash'") && r.err.contains("sent anyway"));
-    // A value the engine rules out stays refused everywhere.
-    let bad = words(&format!(
-        "shogitest -games 1 -engine cmd={BIN} option.Seed=-5 nodes=1 -engine cmd={BIN} nodes=1"
-    ));
-    let r = finish(start_in(std::path::Path::new(BIN), &dir, &bad));
+}
+
+/// An SPSA workload (`MatchRunner.engine_settings` with the tuned parameters: the worker adds
+/// each to both engines with its branch's value, `str()` of a float, so a spin gets `12.2`):
+/// the line plays, every value reaches the engine as written, each engine is warned about once
+/// (though each is started three times: to be probed, and once per game slot), and Saikoro
+/// reads the values as the nearest integers.
+#[test]
+fn the_workers_spsa_line_sends_fractional_values_as_written() {
+    let dir = client_dir("worker-spsa", "", "startpos\n");
+    // Seed 12 ± 0.2 and USI_Hash 16 ± 0.73, the dev branch with the plus.
+    let dev = engine(
+        "Saikoro-a",
+        &format!("{OPTIONS} Seed=12.2 USI_Hash=16.73"),
+        "Saikoro-dev",
+    );
+    let base = engine(
+        "Saikoro-a",
+        &format!("{OPTIONS} Seed=11.8 USI_Hash=15.27"),
+        "Saikoro-base",
+    );
+    let line = worker_line(Some(PROFILE), 2, &dev, &base);
+    assert!(line.contains("-concurrency 2"));
+    let r = runner(&dir, &format!("{line} --log-file run.log"));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let report = worker_report(&r.out);
+    assert_eq!(report.games.len(), 4, "{}", r.out);
+    assert_eq!(report.pentanomial.iter().sum::<u64>(), 2, "{}", r.out);
+    let log = dir.read("run.log");
+    for (engine, seed, hash, seed_to, hash_to) in [
+        ("Saikoro-dev", "12.2", "16.73", 12, 17),
+        ("Saikoro-base", "11.8", "15.27", 12, 15),
+    ] {
+        // Sent as written at each of its three starts, and read by the engine as integers.
+        for sent in [
+            format!("{engine}> setoption name Seed value {seed}"),
+            format!("{engine}> setoption name USI_Hash value {hash}"),
+        ] {
+            assert_eq!(
+                log.matches(&format!("{sent}\n")).count(),
+                3,
+                "{sent}\n{log}"
+            );
+        }
+        for answer in [
+            format!("{engine}< info string setoption Seed: {seed} rounded to {seed_to}"),
+            format!("{engine}< info string setoption USI_Hash: {hash} rounded to {hash_to}"),
+            format!("{engine}< info string seed {seed_to} (from the Seed option)"),
+        ] {
+            assert!(log.contains(&answer), "{answer}\n{log}");
+        }
+        // One warning per engine for each option it does not take as sent; none for
+        // USI_Hash, which it does not declare but every GUI sends.
+        for warning in [
+            format!(
+                "engine {engine}: option.Seed={seed}: not an integer; the engine will have to \
+                 round it to {seed_to}: sent anyway"
+            ),
+            format!("engine {engine} has no option 'Hash'"),
+        ] {
+            assert_eq!(log.matches(&warning).count(), 1, "{warning}\n{log}");
+        }
+        assert!(!log.contains(&format!("engine {engine} has no option 'USI_Hash'")));
+    }
+}
+
+/// A value an engine's declaration rules out: sent as written in the farm dialects (the engine
+/// decides), with one warning per engine; refused in ours, with the flag that sends it named,
+/// and sent with that flag. A fraction for a spin is sent in ours too, with a warning that
+/// names the integer the engine will have to round it to.
+#[test]
+fn option_values_go_as_written_in_the_farm_dialects_and_are_checked_in_ours() {
+    let dir = Dir::new("worker-values");
+    let ours = |value: &str, extra: &str, tag: &str| {
+        let args = words(&format!(
+            "match --engine cmd={BIN} name=a option.Seed={value} --engine cmd={BIN} name=b \
+             --each depth=1 --games 2 --rounds 1 --concurrency 2 --ratinginterval 0 {extra} \
+             --state {tag}.state"
+        ));
+        finish(start_in(std::path::Path::new(BIN), &dir, &args))
+    };
+    let refused = "engine a: option.Seed=-5: expected an integer from 0 to 2147483647";
+    let r = ours("-5", "", "ours");
     assert!(!r.status.success());
-    assert!(r.err.contains("option.Seed=-5"), "{}", r.err);
+    assert!(
+        r.err.contains(&format!(
+            "{refused} (add --send-option-values-as-written to send it to the engine as written)"
+        )),
+        "{}",
+        r.err
+    );
+    assert!(!r.out.contains("Finished game"), "{}", r.out);
+    let r = ours("-5", "--send-option-values-as-written", "flag");
+    assert!(r.status.success(), "{}", r.err);
+    assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
+    assert_eq!(
+        r.err.matches(&format!("{refused}: sent anyway")).count(),
+        1,
+        "{}",
+        r.err
+    );
+    let r = ours("12.5", "", "fraction");
+    assert!(r.status.success(), "{}", r.err);
+    assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
+    let rounding =
+        "engine a: option.Seed=12.5: not an integer; the engine will have to round it to 13";
+    assert_eq!(r.err.matches(rounding).count(), 1, "{}", r.err);
+    // The farm dialects send both as written, each warned about once.
+    for (line, warning) in [
+        (
+            format!(
+                "shogitest -games 1 -concurrency 2 -engine cmd={BIN} option.Seed=-5 nodes=1 \
+                 name=a -engine cmd={BIN} nodes=1 name=b --state st.state"
+            ),
+            refused,
+        ),
+        (
+            format!(
+                "match -engine cmd={BIN} name=a option.Seed=12.5 -engine cmd={BIN} name=b \
+                 -each depth=1 -rounds 1 -repeat -concurrency 2 --state fc.state"
+            ),
+            rounding,
+        ),
+    ] {
+        let r = finish(start_in(std::path::Path::new(BIN), &dir, &words(&line)));
+        assert!(r.status.success(), "{line}\n{}", r.err);
+        assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
+        assert_eq!(r.err.matches(warning).count(), 1, "{line}\n{}", r.err);
+    }
 }
 
 #[test]

@@ -204,8 +204,8 @@ fn readyok(
 ) -> CheckResult {
     let mark = s.client.transcript_len();
     let configured = s.configure(&h.cfg.options, policy);
-    for problem in &s.findings {
-        log::warn!("{}: sent anyway", s.describe(problem, policy));
+    for w in s.warnings(policy) {
+        log::warn!("{w}");
     }
     let ready = match configured {
         Ok(()) => s.ready(policy),

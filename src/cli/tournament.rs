@@ -38,7 +38,9 @@ Engines (two or more; every pair meets, or the first meets each other with --gau
       name=NAME           its name in the output [its `id name`]
       option.NAME=VALUE   `setoption` after `usiok`, checked against its `option` lines
                           (one it does not declare is refused, unless
-                          --send-undeclared-options)
+                          --send-undeclared-options; a value they rule out too, unless
+                          --send-option-values-as-written; a fraction for a spin is sent,
+                          with a warning, for the engine to round)
       tc=SECONDS[+INC]    clock: sudden death (tc=60), Fischer (tc=60+1); M:SS also works
       byoyomi=SECONDS     byoyomi after the main time (tc=60 byoyomi=5, tc=0 byoyomi=1)
       movetime=MS         a fixed time per move, sent as `btime 0 wtime 0 byoyomi MS`
@@ -52,6 +54,10 @@ Engines (two or more; every pair meets, or the first meets each other with --gau
   --send-undeclared-options
                           send an option.NAME an engine does not declare, with a warning on
                           stderr, instead of refusing the engine (the farm dialects always do)
+  --send-option-values-as-written
+                          send an option.NAME=VALUE whose value the engine's `option` line
+                          rules out as written, with a warning on stderr, instead of
+                          refusing the engine (the farm dialects always do)
 
 Games:
   --rounds N              rounds; each plays --games games per pairing [2]
@@ -306,6 +312,7 @@ impl MatchFlags {
             "noswap" => c.noswap = true,
             "distinct-games" => c.distinct_games = true,
             "send-undeclared-options" => c.send_undeclared_options = true,
+            "send-option-values-as-written" => c.send_option_values_as_written = true,
             "rounds" => c.rounds = super::parse_value(p, "--rounds")?,
             "games" => c.games = super::parse_value(p, "--games")?,
             "openings" => {
@@ -736,6 +743,7 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
         "noswap" => on(c.noswap),
         "distinct-games" => on(c.distinct_games),
         "send-undeclared-options" => on(c.send_undeclared_options),
+        "send-option-values-as-written" => on(c.send_option_values_as_written),
         "games" => valued(c.games.to_string(), d.games.to_string()),
         "ratinginterval" => valued(c.rating_interval.to_string(), d.rating_interval.to_string()),
         "maxplies" => valued(c.max_plies.to_string(), d.max_plies.to_string()),

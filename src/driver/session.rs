@@ -42,8 +42,13 @@ pub struct FaultPolicy {
     /// as GUIs send them to every engine).
     pub undeclared_option: OptionRule,
     /// A value the engine's declaration rules out (a spin out of range, a combo value not
-    /// among its vars, a check that is not `true` or `false`).
+    /// among its vars, a check that is not `true` or `false`). A fraction for a spin within
+    /// its limits is sent in every tool, with a warning naming the integer it rounds to: SPSA
+    /// tuners send such values, and OpenBench asks engines to round them.
     pub bad_value: OptionRule,
+    /// The flag that sends a value the declaration rules out as written, for the refusal to
+    /// name (`None`: the tool has none).
+    pub bad_value_flag: Option<&'static str>,
     /// How the user writes an option, for messages: `option.` (`option.Hash=16`) or
     /// `--option ` (`--option Hash=16`).
     pub option_syntax: &'static str,
@@ -58,6 +63,7 @@ impl FaultPolicy {
         quit_grace: Duration::from_secs(2),
         undeclared_option: OptionRule::SendAnyway,
         bad_value: OptionRule::Refuse,
+        bad_value_flag: None,
         option_syntax: "--option ",
     };
 
@@ -69,6 +75,7 @@ impl FaultPolicy {
         quit_grace: Duration::from_secs(2),
         undeclared_option: OptionRule::Refuse,
         bad_value: OptionRule::Refuse,
+        bad_value_flag: Some("--send-option-values-as-written"),
         option_syntax: "option.",
     };
 
@@ -80,6 +87,7 @@ impl FaultPolicy {
         quit_grace: Duration::from_secs(5),
         undeclared_option: OptionRule::SendAnyway,
         bad_value: OptionRule::SendAnyway,
+        bad_value_flag: None,
         option_syntax: "--option ",
     };
 }
@@ -219,19 +227,25 @@ pub struct EngineSession {
 impl EngineSession {
     /// The whole start-up under `policy`: [`spawn`](Self::spawn),
     /// [`handshake`](Self::handshake), [`configure`](Self::configure) with the spec's options,
-    /// and, when `ready` is set, [`ready`](Self::ready). An engine that fails on the way is
-    /// killed.
+    /// and, when `ready` is set, [`ready`](Self::ready); then a warning in the log for each
+    /// option sent although the engine does not take it ([`warnings`](Self::warnings)). An
+    /// engine that fails on the way is killed.
     pub fn start(
         spec: &EngineSpec,
         policy: &FaultPolicy,
         ready: bool,
     ) -> Result<EngineSession, StartError> {
-        Self::start_telling_stderr(spec, policy, ready).map_err(|f| f.error)
+        let s = Self::start_telling_stderr(spec, policy, ready).map_err(|f| f.error)?;
+        for w in s.warnings(policy) {
+            warn!("{w}");
+        }
+        Ok(s)
     }
 
-    /// [`start`](Self::start), and when the engine itself failed (crashed or did not answer:
-    /// [`StartError::is_engine_fault`]), the last lines of its stderr with the error (empty
-    /// unless the spec reads its stderr), to say why.
+    /// [`start`](Self::start) without the warnings (a tool that starts an engine many times
+    /// gives them once, from [`warnings`](Self::warnings)), and when the engine itself failed
+    /// (crashed or did not answer: [`StartError::is_engine_fault`]), the last lines of its
+    /// stderr with the error (empty unless the spec reads its stderr), to say why.
     pub fn start_telling_stderr(
         spec: &EngineSpec,
         policy: &FaultPolicy,
@@ -249,10 +263,16 @@ impl EngineSession {
             };
             return Err(StartFailure { error, stderr });
         }
-        for problem in &s.findings {
-            warn!("{}: sent anyway", s.describe(problem, policy));
-        }
         Ok(s)
+    }
+
+    /// The warning for each option sent although the engine does not take it (its
+    /// [`findings`](Self::findings)), as the log gives them.
+    pub fn warnings(&self, policy: &FaultPolicy) -> Vec<String> {
+        self.findings
+            .iter()
+            .map(|problem| format!("{}: sent anyway", self.describe(problem, policy)))
+            .collect()
     }
 
     /// The start-up after [`spawn`](Self::spawn): [`handshake`](Self::handshake),
@@ -308,13 +328,23 @@ impl EngineSession {
             };
             let rule = match problem {
                 OptionProblem::Undeclared { .. } => policy.undeclared_option,
+                OptionProblem::BadValue {
+                    error: OptionValueError::Fractional { .. },
+                    ..
+                } => OptionRule::SendAnyway,
                 OptionProblem::BadValue { .. } => policy.bad_value,
             };
-            match rule {
-                OptionRule::Refuse => {
+            match (rule, &problem, policy.bad_value_flag) {
+                (OptionRule::Refuse, OptionProblem::BadValue { .. }, Some(flag)) => {
+                    return Err(StartError::Option(format!(
+                        "{} (add {flag} to send it to the engine as written)",
+                        self.describe(&problem, policy)
+                    )))
+                }
+                (OptionRule::Refuse, ..) => {
                     return Err(StartError::Option(self.describe(&problem, policy)))
                 }
-                OptionRule::SendAnyway => self.findings.push(problem),
+                (OptionRule::SendAnyway, ..) => self.findings.push(problem),
             }
         }
         for (name, value) in options {

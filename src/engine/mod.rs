@@ -9,8 +9,8 @@
 //! as the binary does) `stop` ends them and `isready` is answered while they count.
 
 use crate::usi::{
-    parse_line, parse_tail, shorten, Command, Go, LastPosition, OptionValue, PositionCommand,
-    Start, UsiError, UsiOption,
+    parse_line, parse_tail, shorten, Command, Go, LastPosition, OptionValue, OptionValueError,
+    PositionCommand, Start, UsiError, UsiOption,
 };
 use crate::{
     Choice, EnteringKingRule, Game, InvalidSfen, KingRule, Move, Position, PositionError,
@@ -261,7 +261,9 @@ impl Engine {
     }
 
     /// `setoption`: the value read by the option's declared type, then set in one match on
-    /// which option it is; anything refused gets one `info string` warning.
+    /// which option it is; anything refused gets one `info string` warning. A fraction for a
+    /// spin within its limits, as SPSA tuners send, is read as the nearest integer (OpenBench
+    /// asks engines to round, not truncate), with an `info string` that says so.
     fn set_option(
         &mut self,
         name: &str,
@@ -274,6 +276,12 @@ impl Engine {
         };
         let typed = match entry.option.parse_value(value) {
             Ok(typed) => typed,
+            Err(OptionValueError::Fractional { rounded }) => {
+                let msg = format!("setoption {name}: {} rounded to {rounded}", shorten(v));
+                info!("{msg}");
+                send(out, &format!("info string {}", ascii_line(&msg)))?;
+                OptionValue::Int(rounded)
+            }
             Err(e) => {
                 let why = entry.expected(&e);
                 let msg = format!("setoption {name}: bad value '{}' ({why})", shorten(v));

@@ -284,6 +284,59 @@ mod tests {
         assert_eq!(e.options().seed, 2_147_483_647);
     }
 
+    /// Every spin the engine reads, declared or not, takes a fraction within its limits as the
+    /// nearest integer (a half away from zero, as OpenBench's SPSA asks), and says so; a
+    /// fraction below its limits as written is refused, as a negative integer is.
+    #[test]
+    fn every_spin_rounds_a_fraction_within_its_limits() {
+        let mut spins = 0;
+        for entry in TABLE.iter() {
+            let OptionKind::Spin { min, .. } = entry.option.kind else {
+                continue;
+            };
+            spins += 1;
+            assert_eq!(min, 0, "the cases below are written for min 0");
+            let name = &entry.option.name;
+            let mut e = Engine::new();
+            for (sent, rounded) in [("0.4", 0), ("12.5", 13), ("16.73", 17), ("7.0", 7)] {
+                assert_eq!(
+                    run(&mut e, &[&setoption(name, sent)]),
+                    [format!(
+                        "info string setoption {name}: {sent} rounded to {rounded}"
+                    )]
+                );
+            }
+            let why = entry.expected(&OptionValueError::NotInteger);
+            assert_eq!(
+                run(&mut e, &[&setoption(name, "-0.4")]),
+                [format!(
+                    "info string setoption {name}: bad value '-0.4' ({why})"
+                )]
+            );
+        }
+        assert_eq!(spins, 2, "Seed and USI_Hash");
+        let mut e = Engine::new();
+        run(&mut e, &["setoption name Seed value 12.5"]);
+        assert_eq!(e.options().seed, 13);
+        run(&mut e, &["setoption name Seed value 12.4"]);
+        assert_eq!(e.options().seed, 12);
+        // Up to the largest seed, not past it; a refused value leaves the seed as it was.
+        run(&mut e, &["setoption name Seed value 2147483646.5"]);
+        assert_eq!(e.options().seed, 2_147_483_647);
+        run(&mut e, &["setoption name Seed value 12.4"]);
+        assert_eq!(
+            run(
+                &mut e,
+                &["setoption name Seed value 2147483647.5", "setoption name Seed value -0.4"]
+            ),
+            [
+                "info string setoption Seed: bad value '2147483647.5' (expected an integer from 0 to 2147483647)",
+                "info string setoption Seed: bad value '-0.4' (expected an integer from 0 to 2147483647)",
+            ]
+        );
+        assert_eq!(e.options().seed, 12);
+    }
+
     /// Every combo `usi` prints accepts each of its vars (in any case) and nothing else;
     /// EnteringKingRule's vars set the rules they name.
     #[test]

@@ -123,6 +123,34 @@ fn same_seed_same_session_and_each_game_differs() {
     assert_ne!(bestmoves(&c), b);
 }
 
+/// A fractional Seed, as an SPSA tuner sends it, is read as the nearest integer, said on the
+/// line it is set and named with the first move; the session is then the one of that integer.
+#[test]
+fn a_fractional_seed_plays_as_its_nearest_integer() {
+    let game = "position startpos\ngo\nposition startpos moves 7g7f\ngo\n";
+    let out = lines(&format!("setoption name Seed value 12.6\n{game}"));
+    assert_eq!(
+        out[..2],
+        [
+            "info string setoption Seed: 12.6 rounded to 13",
+            "info string seed 13 (from the Seed option)",
+        ]
+    );
+    let whole = lines(&format!("setoption name Seed value 13\n{game}"));
+    assert_eq!(bestmoves(&out), bestmoves(&whole));
+    assert_eq!(bestmoves(&out).len(), 2);
+    // Below a half it rounds down, a half rounds up.
+    for (sent, seed) in [("12.4", 12), ("12.5", 13)] {
+        let out = lines(&format!(
+            "setoption name Seed value {sent}\nposition startpos\ngo"
+        ));
+        assert_eq!(
+            out[1],
+            format!("info string seed {seed} (from the Seed option)")
+        );
+    }
+}
+
 #[test]
 fn seed_zero_uses_entropy_and_reports_a_replayable_seed() {
     let out = lines("position startpos\ngo");

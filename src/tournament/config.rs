@@ -373,6 +373,10 @@ pub struct MatchConfig {
     /// Send an option an engine does not declare, with a warning, instead of refusing the
     /// engine (`--send-undeclared-options`; always in the farm dialects, as shogitest does).
     pub send_undeclared_options: bool,
+    /// Send a value an engine's declaration rules out as written, with a warning, instead of
+    /// refusing the engine (`--send-option-values-as-written`; always in the farm dialects,
+    /// as shogitest and fastchess let the engine read what it is sent).
+    pub send_option_values_as_written: bool,
     /// How long an engine may take to answer `usi`.
     pub startup_ms: u64,
     /// How long an engine may take to answer `isready`, `stop` or a move without a clock.
@@ -422,6 +426,7 @@ impl Default for MatchConfig {
             resign: None,
             entering_king_rule: EnteringKingRule::CsaRule27,
             send_undeclared_options: false,
+            send_option_values_as_written: false,
             startup_ms: 10_000,
             ready_ms: 60_000,
             records: None,

@@ -236,8 +236,15 @@ impl std::error::Error for OptionError {}
 pub enum OptionValueError {
     /// A `check` value other than `true`/`false`.
     NotBool,
-    /// A `spin` value that is not an integer.
+    /// A `spin` value that is not a number.
     NotInteger,
+    /// A `spin` value that is a number within `min..=max` but not an integer (`12.2`, or
+    /// `1e-05` as Python writes a float): what SPSA tuners send, which OpenBench asks engines
+    /// to round to the nearest integer (halves away from zero).
+    Fractional {
+        /// The integer it rounds to.
+        rounded: i64,
+    },
     /// A `spin` value outside `min..=max`.
     OutOfRange {
         /// The least value.
@@ -256,6 +263,10 @@ impl fmt::Display for OptionValueError {
         match self {
             OptionValueError::NotBool => f.write_str("expected true or false"),
             OptionValueError::NotInteger => f.write_str("expected an integer"),
+            OptionValueError::Fractional { rounded } => write!(
+                f,
+                "not an integer; the engine will have to round it to {rounded}"
+            ),
             OptionValueError::OutOfRange { min, max } => {
                 write!(f, "expected an integer from {min} to {max}")
             }
@@ -319,7 +330,9 @@ impl UsiOption {
     /// Reads `value` as the declaration's type, with the checks of
     /// [`check_value`](Self::check_value): what an engine sets on `setoption`. A missing value
     /// reads as empty text; a combo choice comes back spelt as declared; `<empty>` for a
-    /// `string` or `filename` is the empty text, as in declarations.
+    /// `string` or `filename` is the empty text, as in declarations. A spin's fractional value
+    /// within its limits is [`OptionValueError::Fractional`], which says what it rounds to:
+    /// the caller decides whether to take that.
     pub fn parse_value(&self, value: Option<&str>) -> Result<OptionValue, OptionValueError> {
         let text = value.unwrap_or("");
         match &self.kind {
@@ -330,15 +343,26 @@ impl UsiOption {
                 "false" => Ok(OptionValue::Bool(false)),
                 _ => Err(OptionValueError::NotBool),
             },
-            OptionKind::Spin { min, max, .. } => {
-                let v: i64 = text.parse().map_err(|_| OptionValueError::NotInteger)?;
-                if v < *min || v > *max {
-                    Err(OptionValueError::OutOfRange {
-                        min: *min,
-                        max: *max,
-                    })
-                } else {
-                    Ok(OptionValue::Int(v))
+            &OptionKind::Spin { min, max, .. } => {
+                let out_of_range = OptionValueError::OutOfRange { min, max };
+                if let Ok(v) = text.parse::<i64>() {
+                    return if v < min || v > max {
+                        Err(out_of_range)
+                    } else {
+                        Ok(OptionValue::Int(v))
+                    };
+                }
+                // A number as written must be within the limits; since they are integers,
+                // its rounding is then within them too. It is read as a float, as the tuner
+                // wrote it from one (beyond 2^53 the limits are judged to a float's
+                // precision).
+                match text.parse::<f64>() {
+                    Ok(x) if !x.is_finite() => Err(OptionValueError::NotInteger),
+                    Ok(x) if x < min as f64 || x > max as f64 => Err(out_of_range),
+                    Ok(x) => Err(OptionValueError::Fractional {
+                        rounded: x.round() as i64,
+                    }),
+                    Err(_) => Err(OptionValueError::NotInteger),
                 }
             }
             OptionKind::Combo { vars, .. } => vars
@@ -781,6 +805,47 @@ mod tests {
         assert_eq!(
             button.parse_value(Some("x")),
             Err(OptionValueError::ButtonValue)
+        );
+    }
+
+    /// A spin's fractional value within its limits names the integer it rounds to, the
+    /// nearest one with halves away from zero (OpenBench's SPSA rounding); one outside the
+    /// limits as written is out of range, and text that is no finite number is no integer.
+    #[test]
+    fn fractional_spin_values_name_their_rounding() {
+        let spin = option("option name S type spin default 0 min -3 max 3").unwrap();
+        let rounded = |r| Err(OptionValueError::Fractional { rounded: r });
+        for (text, r) in [
+            ("1.4", 1),
+            ("1.5", 2),
+            ("1.6", 2),
+            ("-1.5", -2),
+            ("-0.4", 0),
+            ("2.0", 2),
+            ("1e-05", 0),
+            ("2.5e0", 3),
+            ("3.0", 3),
+        ] {
+            assert_eq!(spin.parse_value(Some(text)), rounded(r), "{text}");
+        }
+        // Past the limits as written, though 3.4 would round to 3.
+        for text in ["3.4", "-3.2", "1e300"] {
+            assert_eq!(
+                spin.parse_value(Some(text)),
+                Err(OptionValueError::OutOfRange { min: -3, max: 3 }),
+                "{text}"
+            );
+        }
+        for text in ["inf", "NaN", "1.5x", "1,5", ""] {
+            assert_eq!(
+                spin.parse_value(Some(text)),
+                Err(OptionValueError::NotInteger),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            OptionValueError::Fractional { rounded: 12 }.to_string(),
+            "not an integer; the engine will have to round it to 12"
         );
     }
 

@@ -10,7 +10,7 @@
 
 use super::{
     did_you_mean, engine_option_word, is_single_dash_flag, take_value, take_words, DialectError,
-    SEND_UNDECLARED,
+    AS_WRITTEN,
 };
 
 /// How a fastchess flag is read and what it becomes.
@@ -238,7 +238,8 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
     let mut out = Vec::with_capacity(args.len());
     let mut margin = None;
     // Whether an engine was given fastchess's way (`-engine`, `-each`): its options are then
-    // sent as a farm's runner sends them, undeclared ones with a warning.
+    // sent as a farm's runner sends them: as written, undeclared ones and values the engine
+    // rules out with a warning.
     let mut fastchess_engines = false;
     let mut i = 0;
     while i < args.len() {
@@ -266,8 +267,12 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
         // First, so that an explicit --timemargin given later wins.
         out.splice(0..0, ["--timemargin".to_string(), ms.to_string()]);
     }
-    if fastchess_engines && !out.iter().any(|w| w == SEND_UNDECLARED) {
-        out.push(SEND_UNDECLARED.to_string());
+    if fastchess_engines {
+        for flag in AS_WRITTEN {
+            if !out.iter().any(|w| w == flag) {
+                out.push(flag.to_string());
+            }
+        }
     }
     Ok(out)
 }
@@ -445,7 +450,8 @@ mod tests {
             ),
             "--engine cmd=Engine1.exe name=Engine1 --engine cmd=Engine2.exe name=Engine2 \
              --openings file=book.epd format=epd order=random --each tc=60+0.6 option.Hash=64 \
-             --rounds 200 --games 2 --concurrency 4 --send-undeclared-options"
+             --rounds 200 --games 2 --concurrency 4 --send-undeclared-options \
+             --send-option-values-as-written"
         );
     }
 
@@ -454,7 +460,7 @@ mod tests {
         assert_eq!(
             ours("-engine cmd=a st=0.25 proto=usi timemargin=100 -engine cmd=b tc=inf nodes=5 timemargin=250 plies=3"),
             "--timemargin 250 --engine cmd=a movetime=250 --engine cmd=b nodes=5 depth=3 \
-             --send-undeclared-options"
+             --send-undeclared-options --send-option-values-as-written"
         );
         // The worker's doubled prefix; ours alone keep refusing undeclared options.
         assert_eq!(

@@ -55,10 +55,15 @@ impl fmt::Display for DialectError {
 
 impl std::error::Error for DialectError {}
 
-/// The flag the farm dialects add to their translation: an option an engine does not declare
-/// is sent with a warning, as shogitest sends every `option.` word, so that a farm does not
-/// lose a workload to an option one engine lacks.
-pub(crate) const SEND_UNDECLARED: &str = "--send-undeclared-options";
+/// The flags the farm dialects add to their translation: every `option.NAME=VALUE` goes to the
+/// engine as written, as shogitest and fastchess send them and let the engine read them. An
+/// option the engine does not declare, or a value its declaration rules out (an SPSA tuner's
+/// `12.2` for a spin), is sent with a warning, so that a farm does not lose a workload to an
+/// option one engine lacks or reads its own way.
+pub(crate) const AS_WRITTEN: [&str; 2] = [
+    "--send-undeclared-options",
+    "--send-option-values-as-written",
+];
 
 /// An engine word `option.option.NAME=VALUE` as `option.NAME=VALUE`: the ShogiBench worker
 /// puts `option.` before every token of the server's engine options, and the server requires

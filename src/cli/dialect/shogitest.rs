@@ -21,9 +21,7 @@
 //! match`'s own flags (`--results FILE`, `--records DIR`, `--log-file FILE`) and pass as they
 //! are.
 
-use super::{
-    did_you_mean, engine_option_word, take_value, take_words, DialectError, SEND_UNDECLARED,
-};
+use super::{did_you_mean, engine_option_word, take_value, take_words, DialectError, AS_WRITTEN};
 use anyhow::Context;
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -466,11 +464,8 @@ fn assemble(read: Read) -> Result<Vec<String>, DialectError> {
         engine_args.push("--engine".to_string());
         engine_args.extend(engine_words(&words, &mut margin)?);
     }
-    let mut all = vec![
-        "--output-style".to_string(),
-        "shogitest".into(),
-        SEND_UNDECLARED.into(),
-    ];
+    let mut all = vec!["--output-style".to_string(), "shogitest".into()];
+    all.extend(AS_WRITTEN.map(String::from));
     all.extend(["--rounds".into(), games]);
     if let Some(ms) = margin {
         all.extend(["--timemargin".into(), ms.to_string()]);
@@ -518,7 +513,8 @@ mod tests {
         assert_eq!(
             translate(words(WORKER)).unwrap().join(" "),
             format!(
-                "--output-style shogitest --send-undeclared-options --rounds 8 --timemargin 250 \
+                "--output-style shogitest --send-undeclared-options \
+             --send-option-values-as-written --rounds 8 --timemargin 250 \
              --engine dir=Engines/ cmd={} option.USI_Hash=16 option.Threads=1 \
              name=YaneuraOu-dev tc=8.000+0.080 \
              --engine dir=Engines/ cmd={} ponder option.USI_Hash=16 option.Threads=1 \
@@ -596,7 +592,7 @@ mod tests {
         let err = |s: &str| translate(words(s)).unwrap_err().to_string();
         let t = translate(words("-engine cmd=a nodes=1 -engine cmd=b nodes=1")).unwrap();
         assert_eq!(
-            t[3..5],
+            t[4..6],
             ["--rounds", "100000"],
             "without -games: until stopped"
         );

@@ -1,6 +1,7 @@
 //! An engine process as the match keeps it: started by the shared [`EngineSession`] under the
-//! match's [`FaultPolicy`] (options checked against what it declares, refused when wrong), kept
-//! across games (`isready` and `usinewgame` before each), quit at the end.
+//! match's [`FaultPolicy`] (options checked against what it declares, refused when wrong, or
+//! sent with a warning that [`probe`] gives once per engine), kept across games (`isready` and
+//! `usinewgame` before each), quit at the end.
 
 use crate::driver::client::Stderr;
 use crate::driver::{
@@ -12,17 +13,27 @@ use log::{debug, warn};
 use std::fmt;
 use std::time::Duration;
 
-/// The match's fault policy with its start-up and ready times, and an option the engine
-/// does not declare sent with a warning when `send_undeclared` says so (refused otherwise).
-pub fn policy(startup: Duration, ready: Duration, send_undeclared: bool) -> FaultPolicy {
-    FaultPolicy {
-        startup,
-        ready,
-        undeclared_option: if send_undeclared {
+/// The match's fault policy with its start-up and ready times; an option the engine does not
+/// declare is sent with a warning when `send_undeclared` says so, a value its declaration
+/// rules out when `send_bad_values` does (each refused otherwise).
+pub fn policy(
+    startup: Duration,
+    ready: Duration,
+    send_undeclared: bool,
+    send_bad_values: bool,
+) -> FaultPolicy {
+    let rule = |send: bool| {
+        if send {
             OptionRule::SendAnyway
         } else {
             OptionRule::Refuse
-        },
+        }
+    };
+    FaultPolicy {
+        startup,
+        ready,
+        undeclared_option: rule(send_undeclared),
+        bad_value: rule(send_bad_values),
         ..FaultPolicy::MATCH
     }
 }
@@ -67,11 +78,16 @@ pub struct MatchEngine {
     pub info: EngineInfo,
     /// Whether it thinks on the opponent's time (asked for, and `USI_Ponder` declared).
     pub ponder: bool,
+    /// The warnings about its options, sent although it does not take them
+    /// ([`EngineSession::warnings`]): [`probe`] logs them, so that each engine's are given
+    /// once, not again at each start of its process.
+    pub warnings: Vec<String>,
 }
 
 impl MatchEngine {
     /// Starts the engine: `usi` … `usiok`, then a `setoption` for each `option.NAME=VALUE`
-    /// (refused unless the engine declares it and takes the value) and for `USI_Ponder` when
+    /// (refused unless the engine declares it and takes the value, or the policy sends it
+    /// anyway: then kept in [`MatchEngine::warnings`], not logged) and for `USI_Ponder` when
     /// the engine declares it.
     pub fn start(
         config: &EngineConfig,
@@ -85,9 +101,11 @@ impl MatchEngine {
             stderr: Stderr::Log,
             transcript: false,
         };
+        let session = EngineSession::start_telling_stderr(&spec, policy, false)?;
+        let warnings = session.warnings(policy);
         let EngineSession {
             mut client, info, ..
-        } = EngineSession::start_telling_stderr(&spec, policy, false)?;
+        } = session;
         let has_ponder = info.option("USI_Ponder").is_some();
         if config.ponder && !has_ponder {
             warn!("engine {name}: asked to ponder, but it has no USI_Ponder option: not pondering");
@@ -110,6 +128,7 @@ impl MatchEngine {
             client,
             info,
             ponder,
+            warnings,
         })
     }
 
@@ -126,8 +145,9 @@ impl MatchEngine {
     }
 }
 
-/// Starts the engine once to learn its name and check its options, then quits it. A name from
-/// `name=` wins over the `id name`. Any failure is an error that stops the match before its
+/// Starts the engine once to learn its name and check its options, then quits it; the
+/// warnings about its options are logged here, once for the match. A name from `name=` wins
+/// over the `id name`. Any failure is an error that stops the match before its
 /// first game: a program that cannot run, wrong options, and an engine that crashes or does
 /// not answer its handshake (fastchess stops at an engine's start-up failure too, `-recover`
 /// or not: forfeiting every game of an engine that never started measures nothing).
@@ -138,6 +158,9 @@ pub fn probe(config: &EngineConfig, policy: &FaultPolicy) -> Result<String, Engi
         .unwrap_or_else(|| config.fallback_name());
     match MatchEngine::start(config, &label, policy) {
         Ok(e) => {
+            for w in &e.warnings {
+                warn!("{w}");
+            }
             let name = config
                 .name
                 .clone()

@@ -44,13 +44,20 @@ pub struct Referee {
     pub ready: Duration,
     /// Send an option an engine does not declare (with a warning) instead of refusing it.
     pub send_undeclared_options: bool,
+    /// Send a value an engine's declaration rules out (with a warning) instead of refusing it.
+    pub send_option_values_as_written: bool,
 }
 
 impl Referee {
     /// What the match does when an engine fails: [`FaultPolicy::MATCH`] with this match's
-    /// start-up and ready times and its rule for undeclared options.
+    /// start-up and ready times and its rules for undeclared options and bad values.
     pub fn policy(&self) -> FaultPolicy {
-        engine::policy(self.startup, self.ready, self.send_undeclared_options)
+        engine::policy(
+            self.startup,
+            self.ready,
+            self.send_undeclared_options,
+            self.send_option_values_as_written,
+        )
     }
 }
 

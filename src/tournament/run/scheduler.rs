@@ -553,6 +553,7 @@ fn referee(config: &MatchConfig) -> Referee {
         startup: Duration::from_millis(config.startup_ms),
         ready: Duration::from_millis(config.ready_ms),
         send_undeclared_options: config.send_undeclared_options,
+        send_option_values_as_written: config.send_option_values_as_written,
     }
 }
 

@@ -178,6 +178,10 @@ pub(super) fn config_value(c: &MatchConfig) -> Json {
             "send_undeclared_options",
             Json::Bool(c.send_undeclared_options),
         ),
+        (
+            "send_option_values_as_written",
+            Json::Bool(c.send_option_values_as_written),
+        ),
         ("startup_ms", Json::number(c.startup_ms)),
         ("ready_ms", Json::number(c.ready_ms)),
         ("records", opt(&c.records, |r| path(r))),
@@ -413,6 +417,11 @@ fn read_config(f: &Fields<'_>) -> Result<MatchConfig, String> {
             None => false,
             Some(_) => f.bool("send_undeclared_options")?,
         },
+        // Not in the state files of earlier versions: refused, as they did.
+        send_option_values_as_written: match f.value.get("send_option_values_as_written") {
+            None => false,
+            Some(_) => f.bool("send_option_values_as_written")?,
+        },
         startup_ms: f.number("startup_ms")?,
         ready_ms: f.number("ready_ms")?,
         records: f.maybe("records", "a string", path)?,
@@ -515,6 +524,7 @@ mod tests {
             }),
             entering_king_rule: EnteringKingRule::CsaRule24,
             send_undeclared_options: true,
+            send_option_values_as_written: true,
             startup_ms: 1_234,
             ready_ms: 5_678,
             records: Some("rec".into()),
