@@ -8,7 +8,7 @@
 //! ```
 //!
 //! The games start from 平手, 香落ち and 二枚落ち, from bare boards with every piece in hand, and from boards where
-//! three pieces of a kind stand around one square (those of `tests/record_ki2.rs`); each ends
+//! three pieces of a kind stand around one square (those of `tests/it/record_ki2.rs`); each ends
 //! in a resignation.
 
 use saikoro::record::{ki2, kif, Ending, Record, RecordMove};

@@ -1,5 +1,5 @@
-"""Reference values for tests/tournament_*.rs and src/tournament/stats/normal.rs, computed apart
-from the Rust code (the tests hold the numbers; they do not run this script).
+"""Reference values for tests/pure/tournament_*.rs and src/tournament/stats/normal.rs, computed
+apart from the Rust code (the tests hold the numbers; they do not run this script).
 
 Run with Python 3, mpmath and scipy (scipy only gives Newton a starting point):
     python3 tests/tournament_reference.py

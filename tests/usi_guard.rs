@@ -2,14 +2,22 @@
 //! binary of its own: it ends every engine of the process, and the other tests' would go too.
 #![cfg(unix)]
 
-mod usi_support;
-
 use saikoro::driver::guard;
 use saikoro::driver::process::{EngineProcess, Stderr};
+use saikoro::driver::EngineCommand;
 use std::time::{Duration, Instant};
-use usi_support::sh;
 
 const WAIT: Duration = Duration::from_secs(20);
+
+/// `sh -c script` (the one helper of `tests/it/usi_support.rs` this file needs, written out so
+/// that the support modules stay compiled once, into `tests/it/`).
+fn sh(script: &str) -> EngineCommand {
+    EngineCommand {
+        program: "sh".into(),
+        args: vec!["-c".into(), script.into()],
+        dir: None,
+    }
+}
 
 fn wait_exit(p: &mut EngineProcess) -> bool {
     p.wait_exit(WAIT).is_some()

@@ -1,6 +1,6 @@
-//! Helpers shared by the integration tests: reading the data files under `positions/`.
-
-#![allow(dead_code)] // each test binary uses a different part
+//! The records of `positions/perft.txt`, read by both test binaries: by `tests/pure/perft.rs`
+//! and by `tests/it/usi_bench.rs` (the perft part of `bench`). Each includes this file with
+//! `#[path]`; it is the only code that two of them compile.
 
 use std::path::PathBuf;
 
@@ -61,34 +61,4 @@ pub fn perft_records() -> Vec<PerftRecord> {
     }
     records.extend(current);
     records
-}
-
-/// The non-empty, non-comment lines of a `.sfen` file, with their 1-based line numbers. A `#`
-/// starts a comment only at the start of a line or after whitespace.
-pub fn sfen_lines(name: &str) -> Vec<(usize, String)> {
-    read_positions_file(name)
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| (i + 1, l.to_string()))
-        .collect()
-}
-
-/// A seeded random game (`saikoro::RandomMover`, self-play's picker) of at most `plies` moves
-/// from `start`: it stops at the game's end, a resignation or a declaration.
-pub fn random_game(start: &saikoro::Position, seed: u64, plies: usize) -> Vec<saikoro::Move> {
-    use saikoro::{Choice, EnteringKingRule, Game, RandomMover};
-    let mut mover = RandomMover::new(seed);
-    let mut game = Game::new(start.clone());
-    let mut moves = Vec::new();
-    while moves.len() < plies && game.outcome().is_none() {
-        match mover.choose(&mut game, EnteringKingRule::default()) {
-            Choice::Move(mv) => {
-                game.play(mv);
-                moves.push(mv);
-            }
-            Choice::Resign | Choice::DeclareWin => break,
-        }
-    }
-    moves
 }

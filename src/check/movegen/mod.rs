@@ -116,14 +116,14 @@ pub fn builtin_positions() -> Vec<PerftPosition> {
         } else if let (Some(v), Some(name)) = (line.strip_prefix("sfen "), id.take()) {
             out.push(
                 PerftPosition::new(&name, Some(v.trim()), &[])
-                    .expect("positions/perft.txt is valid (tests/perft.rs reads it)"),
+                    .expect("positions/perft.txt is valid (tests/pure/perft.rs reads it)"),
             );
         }
     }
     for p in positions::all().into_iter().filter(|p| p.check == "rules") {
         out.push(
             PerftPosition::new(&format!("rules-{}", p.id), p.sfen.as_deref(), &p.moves)
-                .expect("positions/check.txt is valid (tests/check_positions.rs reads it)"),
+                .expect("positions/check.txt is valid (tests/it/check_positions.rs reads it)"),
         );
     }
     out

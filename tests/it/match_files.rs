@@ -1,0 +1,174 @@
+//! `saikoro match` and the files it writes, through the real binary: nothing of another match
+//! is overwritten or mixed (a used records directory, results file or unfinished state is
+//! refused before any engine starts, `--overwrite` starts anew), and `--resume` extends a
+//! match or names the argument that differs.
+
+use crate::match_support;
+use crate::usi_support;
+
+use match_support::*;
+use usi_support::{fault_engine, Dir};
+
+/// A Saikoro-like engine that appends its pid to `pids` when it starts: the fault engine with
+/// no fault.
+fn watched(dir: &Dir, name: &str) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("cmd={}", fault_engine().display()),
+        format!("args=--seed 1 --pid-file {}", dir.path("pids").display()),
+        format!("name={name}"),
+    ]
+}
+
+fn a_match(dir: &Dir, extra: &str) -> Vec<String> {
+    cat(&[
+        watched(dir, "a"),
+        saikoro("b", 2),
+        words("--each depth=1 --rounds 1 --maxplies 30 --ratinginterval 0 --records rec"),
+        words(extra),
+    ])
+}
+
+/// The game numbers of the results file, in its order.
+fn numbers(dir: &Dir) -> Vec<u64> {
+    results(dir)
+        .iter()
+        .map(|l| field(l, "game").unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn another_matchs_outputs_are_refused_before_any_engine_starts() {
+    let dir = Dir::new("files-refuse");
+    let r = run(&dir, &a_match(&dir, ""));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert_eq!(numbers(&dir), [1, 2]);
+    let records = || {
+        let mut v: Vec<String> = std::fs::read_dir(dir.path("rec"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(records(), ["game-00001.csa", "game-00002.csa"]);
+    let first_record = dir.read("rec/game-00001.csa");
+    let starts = || dir.read("pids").lines().count();
+    let started = starts();
+
+    // The same outputs again: refused, naming the file and the ways on; no engine started,
+    // nothing written.
+    let again = run(&dir, &a_match(&dir, ""));
+    assert_eq!(again.status.code(), Some(1), "{}", again.err);
+    assert!(
+        again.err.contains(
+            "--results results.jsonl already holds the results of 2 games of another match"
+        ),
+        "{}",
+        again.err
+    );
+    for way in ["--resume", "another file", "--overwrite"] {
+        assert!(again.err.contains(way), "{}", again.err);
+    }
+    assert_eq!(starts(), started, "an engine was started");
+    assert_eq!(numbers(&dir), [1, 2]);
+
+    // Another results file, the same records directory: refused for the records.
+    let other = cat(&[
+        watched(&dir, "a"),
+        saikoro("b", 2),
+        words("--each depth=1 --rounds 1 --maxplies 30 --records rec --results other.jsonl --state state2"),
+    ]);
+    let r = finish(start(&dir, &other));
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(
+        r.err
+            .contains("--records rec already holds 2 game records of another match"),
+        "{}",
+        r.err
+    );
+    assert_eq!(starts(), started);
+    assert_eq!(dir.read("rec/game-00001.csa"), first_record);
+
+    // --overwrite: starts anew, the old results and records gone.
+    let r = run(&dir, &a_match(&dir, "--overwrite --rounds 2 --games 1"));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert_eq!(numbers(&dir), [1, 2]);
+    assert_eq!(records(), ["game-00001.csa", "game-00002.csa"]);
+    assert_ne!(dir.read("rec/game-00002.csa"), "");
+}
+
+/// An unfinished match's state (here: stopped by its failing engine) is refused; `--resume`
+/// goes on with it.
+#[test]
+fn an_unfinished_state_is_refused_and_resumed() {
+    let dir = Dir::new("files-unfinished");
+    // The fault engine crashes in every game: the match stops after 1 failure.
+    let args = cat(&[
+        faulty("crashy", &["crash@2"]),
+        saikoro("b", 2),
+        words("--each depth=1 --rounds 2 --max-failures 1 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &args);
+    assert_eq!(r.status.code(), Some(1), "{}\n{}", r.out, r.err);
+    let fresh = cat(&[
+        saikoro("a", 1),
+        saikoro("b", 2),
+        words("--each depth=1 --rounds 1 --results other.jsonl --state state"),
+    ]);
+    let again = finish(start(&dir, &fresh));
+    assert_eq!(again.status.code(), Some(1), "{}", again.err);
+    assert!(
+        again
+            .err
+            .contains("--state state already holds an unfinished match"),
+        "{}",
+        again.err
+    );
+    assert!(!dir.path("other.jsonl").exists());
+}
+
+/// `--resume --rounds N` extends a finished match: the new rounds are played, the results file
+/// holds every game once; any other argument that differs is named.
+#[test]
+fn resume_extends_a_match_and_names_what_differs() {
+    let dir = Dir::new("files-extend");
+    let base = cat(&[
+        saikoro("a", 0),
+        saikoro("b", 0),
+        words("--each depth=1 --rounds 2 --maxplies 40 --ratinginterval 0"),
+    ]);
+    let r = run(&dir, &base);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert_eq!(numbers(&dir), [1, 2, 3, 4]);
+
+    let differs = run(&dir, &words("--resume --games 4"));
+    assert_eq!(differs.status.code(), Some(2), "{}", differs.err);
+    assert!(
+        differs
+            .err
+            .contains("--games 4 differs from the saved match's --games 2 (the default)"),
+        "{}",
+        differs.err
+    );
+    let fewer = run(&dir, &words("--resume --rounds 1"));
+    assert_eq!(fewer.status.code(), Some(2));
+    assert!(
+        fewer
+            .err
+            .contains("--rounds 1 is fewer than the saved match's 2"),
+        "{}",
+        fewer.err
+    );
+
+    let more = run(&dir, &words("--resume --rounds 3"));
+    assert!(more.status.success(), "{}\n{}", more.out, more.err);
+    assert_eq!(numbers(&dir), [1, 2, 3, 4, 5, 6]);
+    assert!(more.out.contains("Finished game 5 "), "{}", more.out);
+    assert!(!more.out.contains("Finished game 4 "), "{}", more.out);
+    assert!(final_table(&more.out).contains("Games: 6,"), "{}", more.out);
+    // Extended once more, from the extended state.
+    let again = run(&dir, &words("--resume --rounds 4"));
+    assert!(again.status.success(), "{}", again.err);
+    assert_eq!(numbers(&dir), [1, 2, 3, 4, 5, 6, 7, 8]);
+}
