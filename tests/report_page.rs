@@ -612,6 +612,8 @@ fn report_writes_over_no_input_and_no_other_file() {
             words("--each depth=1 --rounds 1 --maxplies 40"),
         ],
     );
+    let live = Page::read(&dir.path("r.html"));
+    assert_eq!(live.data["title"], "Match: a vs b");
     // The state under the runner's default name too, where `saikoro report` looks for it.
     std::fs::copy(dir.path("state"), dir.path("saikoro-match.state")).unwrap();
     let results = dir.read("results.jsonl");
@@ -658,6 +660,9 @@ fn report_writes_over_no_input_and_no_other_file() {
         assert!(r.err.contains("wrote results.html"), "{}", r.err);
         assert_eq!(Page::read(&dir.path("results.html")).games().len(), 2);
     }
+    // Its title is the live page's: the engines, not the file's name.
+    let made = Page::read(&dir.path("results.html"));
+    assert_eq!(made.data["title"], live.data["title"]);
     let r = report(&dir, "report results.jsonl -o missing/page.html");
     assert_eq!(r.status.code(), Some(1), "{}", r.err);
     assert!(r.err.contains("no such directory: missing"), "{}", r.err);

@@ -482,10 +482,11 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
         .filter(|o| o.order == Order::Random)
     {
         // The drawn order, so that the user can play it again.
+        let n = m.openings.len();
         println!(
-            "Openings: {}, {} positions in random order, seed {} (--seed {} plays this order again)",
+            "Openings: {}, {n} position{} in random order, seed {} (--seed {} plays this order again)",
             o.file.display(),
-            m.openings.len(),
+            if n == 1 { "" } else { "s" },
             m.seed,
             m.seed
         );

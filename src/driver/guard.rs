@@ -298,9 +298,11 @@ fn terminate(tool: &str, code: i32) -> ! {
     }
     let n = running().len();
     if n > 0 {
-        eprintln!("saikoro {tool}: ending on a signal: stopping {n} engine process(es)");
+        let s = if n == 1 { "" } else { "es" };
+        eprintln!("saikoro {tool}: ending on a signal: stopping {n} engine process{s}");
     }
-    warn!("ending on a signal (exit status {code}) with {n} engine(s) running");
+    // For the log file: at warn it would reach stderr too, a second time.
+    log::info!("ending on a signal (exit status {code}) with {n} engine(s) running");
     exit(code)
 }
 

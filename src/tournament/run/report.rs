@@ -333,6 +333,11 @@ impl fmt::Debug for LiveReport {
     }
 }
 
+/// A page's title: the engines' names, as the live page and `saikoro report` both write it.
+fn match_title(names: &[String]) -> String {
+    format!("Match: {}", names.join(" vs "))
+}
+
 impl LiveReport {
     /// At most this long between writes while games end.
     pub const EVERY: Duration = Duration::from_secs(30);
@@ -344,7 +349,7 @@ impl LiveReport {
 
     /// The page of `m`, to be written to `path`.
     pub fn new(m: &Match, path: &Path) -> LiveReport {
-        let title = format!("Match: {}", m.names.join(" vs "));
+        let title = match_title(&m.names);
         let page = Page {
             path: path.to_path_buf(),
             data: skeleton(m, title),
@@ -597,7 +602,8 @@ fn shapes(engines: usize, games: &[(ResultsGame, usize, usize)]) -> Vec<Shape> {
 /// saved state, if known; `running`: the match is still being played (the page then reloads
 /// itself, and its block is one printed while the match runs, not the last). Without a state,
 /// the schedule is the one of the match's shapes (`--gauntlet`, `--noswap`, `--games`) that
-/// every game fits.
+/// every game fits. The title is the live page's (`Match: A vs B`); `title` only when no
+/// engine is known (no game, no state).
 pub fn page_from_results(
     title: &str,
     text: &str,
@@ -705,7 +711,13 @@ pub fn page_from_results(
         state: None,
         config,
     };
-    let mut data = skeleton(&m, title.to_string());
+    // The live page's title when the engines are known (from the games or the state).
+    let title = if games.is_empty() && m.config.engines.iter().all(|e| e.name.is_none()) {
+        title.to_string()
+    } else {
+        match_title(&m.names)
+    };
+    let mut data = skeleton(&m, title);
     // The state does not keep --concurrency (a resumed match may change it).
     data.settings.concurrency = None;
     if saved.is_none() {

@@ -434,14 +434,20 @@
     $("pg-prev").onclick = function () { page = Math.max(0, page - 1); renderPage(); };
     $("pg-next").onclick = function () { page = Math.min(lastPage(), page + 1); renderPage(); };
     $("pg-last").onclick = function () { page = lastPage(); renderPage(); };
+    // A game opened from the table takes the keys at once (Home, End, the arrows), as
+    // Lichess's and ShogiHome's boards do, without a click on the board first.
+    function openFromRow(tr) {
+      openGame(+tr.getAttribute("data-i"));
+      $("board").focus({ preventScroll: true });
+    }
     tbody.addEventListener("click", function (e) {
       var tr = e.target.closest("tr");
-      if (tr) openGame(+tr.getAttribute("data-i"));
+      if (tr) openFromRow(tr);
     });
     tbody.addEventListener("keydown", function (e) {
       var tr = e.target.closest("tr");
       if (!tr) return;
-      if (e.key === "Enter" || e.key === " ") { openGame(+tr.getAttribute("data-i")); e.preventDefault(); }
+      if (e.key === "Enter" || e.key === " ") { openFromRow(tr); e.preventDefault(); }
       else if (e.key === "ArrowDown" && tr.nextElementSibling) { tr.nextElementSibling.focus(); e.preventDefault(); }
       else if (e.key === "ArrowUp" && tr.previousElementSibling) { tr.previousElementSibling.focus(); e.preventDefault(); }
     });
