@@ -143,8 +143,9 @@ Output:
                           the game records in --records removed, --state replaced,
                           --report written anew. Without it (or --resume) a match
                           refuses, before any engine starts, a results file or records
-                          directory that holds games, a --report file that is not empty,
-                          and the state of an unfinished match
+                          directory that holds games, a --report file that is not a page
+                          Saikoro wrote, and the state of an unfinished match (every
+                          output: docs/files.md)
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
   --log-level L           the log file's level: error, warn, info, debug (every line sent
