@@ -283,6 +283,13 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         assert_eq!(board, at_ply(&start, &moves, n - 2).to_sfen(), "{fragment}");
         let (dom, board) = board_at(chromium, &dir, &format!("game={number}&keys=End"));
         assert_eq!(board, at_ply(&start, &moves, n).to_sfen(), "game {number}");
+        // Opened from the games table by a click, the board takes the keys at once.
+        let (_, board) = board_at(chromium, &dir, &format!("row={number}&keys=End,ArrowLeft"));
+        assert_eq!(
+            board,
+            at_ply(&start, &moves, n - 1).to_sfen(),
+            "row {number}"
+        );
 
         let kif_text = data_link_text(&attribute(&dom, "kif", "href"));
         let record = one_game(kif::read_records(&kif_text), &kif_text);

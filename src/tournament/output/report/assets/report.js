@@ -1016,9 +1016,11 @@
     return t;
   }
 
-  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board, #all=moves ---------------
+  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board, #row=N, #all=moves --------
   // Opens game N at ply K (a link to a position), then sends each named key to the board as a
   // keydown event, as a reader's key press would (`keys=End`, `keys=Home,ArrowRight*5`);
+  // `row=N` instead clicks game N's row of the games table, as a reader would, and sends the
+  // keys to whatever has the focus then (the board, when the page gives it the focus);
   // `view=board` shows the game alone (a board to print or to capture). `all=moves` reads
   // every game's moves and lists them, a line a game (`N: 7g7f 3c3d …`), in a hidden
   // <pre id="all-moves"> whose data-ms is the time it took: how the page's reading of the
@@ -1036,20 +1038,29 @@
       if (at > 0) q[kv.slice(0, at)] = decodeURIComponent(kv.slice(at + 1));
     });
     if (q.all === "moves") allMoves();
-    if (!q.game) return;
+    var num = q.game || q.row;
+    if (!num) return;
     var i = -1;
-    for (var k = 0; k < D.games.length; k++) if (String(D.games[k][G_NUM]) === q.game) { i = k; break; }
-    if (i < 0) { fail("no game " + q.game + " in this match"); return; }
+    for (var k = 0; k < D.games.length; k++) if (String(D.games[k][G_NUM]) === num) { i = k; break; }
+    if (i < 0) { fail("no game " + num + " in this match"); return; }
     if (q.view === "board") document.body.classList.add("board-only");
-    openGame(i);
-    if (q.ply) show(q.ply === "end" ? view.positions.length - 1 : +q.ply);
-    var board = $("board");
-    board.focus();
+    var target;
+    if (q.row) {
+      var tr = document.querySelector("#games tbody tr[data-i=\"" + i + "\"]");
+      if (!tr) { fail("game " + num + " is not on the games table's first page"); return; }
+      tr.click();
+      target = document.activeElement;
+    } else {
+      openGame(i);
+      if (q.ply) show(q.ply === "end" ? view.positions.length - 1 : +q.ply);
+      target = $("board");
+      target.focus();
+    }
     (q.keys ? q.keys.split(",") : []).forEach(function (spec) {
       var m = /^(\w+)(?:\*(\d+))?$/.exec(spec);
       if (!m) return;
       for (var n = 0; n < +(m[2] || 1); n++)
-        board.dispatchEvent(new KeyboardEvent("keydown", { key: m[1], bubbles: true, cancelable: true }));
+        target.dispatchEvent(new KeyboardEvent("keydown", { key: m[1], bubbles: true, cancelable: true }));
     });
   }
 
