@@ -1,7 +1,8 @@
 //! CSA records on the record model ([`Record`]): [`read_records`] reads every game of a text
 //! (games separated by a `/` line), V2.2 and V3.0, each move checked by the rules; [`write`]
 //! writes one game as CSA V3.0 (`'CSA encoding=UTF-8`, `V3.0`) and [`write_version`] in either
-//! version.
+//! version. This is the one CSA writer: `saikoro record convert`, the match's records, the CSA
+//! client's and self-play's all go through it.
 //!
 //! What maps where:
 //!
