@@ -4,7 +4,8 @@
 //! (`--dump-dom`) draws, for several games and plies, the rules core's position at that ply
 //! (the board's `data-sfen`), reaches a game's end from the keyboard (`#…&keys=End` sends the
 //! board real keydown events), logs no console message, shows the markup names as text, and
-//! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game.
+//! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game and
+//! that are, byte for byte, what `saikoro record convert` writes of it from the results file.
 
 use saikoro::record::{csa, kif, Ending, Record, RecordError};
 use saikoro::{Move, Position};
@@ -310,6 +311,9 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{csa_text}");
         assert_eq!(moves_of(&record), moves, "{csa_text}");
         assert_eq!(record.end, Some(csa_end), "{csa_text}");
+        // Both are what `saikoro record convert` writes of the game from the results file.
+        assert_eq!(kif_text, convert(&dir, "r.jsonl", number, "kif"));
+        assert_eq!(csa_text, convert(&dir, "r.jsonl", number, "csa"));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -459,4 +463,16 @@ fn every_game_the_page_reads_is_the_results_files() {
     assert_eq!(read[&number][10], "5e5e");
     assert_eq!(read, expected);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `saikoro record convert FILE --game K --to FORM` in `dir`: what it writes.
+fn convert(dir: &Path, file: &str, game: usize, form: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        .current_dir(dir)
+        .args(["record", "convert", file, "--game", &game.to_string()])
+        .args(["--to", form])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    String::from_utf8(out.stdout).unwrap()
 }

@@ -1,7 +1,8 @@
 //! Game records of a match (`--records DIR`): CSA V2.2 (the default), KIF (`--records-format
 //! kif`), KI2 and JKF (`ki2`, `jkf`), every form through the record model's writers
 //! ([`crate::record::form`], [`csa::write_version`]), every game's end through the one mapping
-//! ([`ending`]).
+//! ([`ending`]); and the record of a game of a results file, which `saikoro record convert` and
+//! the report page's downloads write ([`results_record`]).
 //!
 //! KIF is written as `.kifu`: UTF-8 with the `#KIF version=2.0 encoding=UTF-8` header line.
 //! Classic `.kif` files are Shift_JIS, which cannot hold every engine name (and would need an
@@ -19,7 +20,7 @@ use crate::tournament::game::result::{ending, GameRecord};
 use crate::tournament::game::timecontrol::Limits;
 use crate::tournament::output::atomic::write_atomically;
 use crate::tournament::output::lines::{opening_text, GameInfo};
-use crate::{ByColor, Color, Position};
+use crate::{ByColor, Color, Move, Position};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -135,9 +136,9 @@ fn moves(record: &GameRecord, opening_timed: bool) -> Vec<RecordMove> {
         .collect()
 }
 
-/// The names and the event in the header, the game's number and round and its opening as
-/// comments, the moves, the end, and the end in words (the game's `detail`) as the end's
-/// comment.
+/// The part of a match's record that a results file can give too: the names and the event in
+/// the header, the game's number and round and its opening as comments, the moves, the end, and
+/// the end in words (the game's `detail`) as the end's comment.
 fn match_record(
     info: &GameInfo,
     start: Position,
@@ -183,6 +184,22 @@ pub fn to_record(info: &GameInfo, record: &GameRecord, limits: &ByColor<Limits>)
     r.set_header("終了日時", format_time(record.ended));
     r.comments.push(time_comment(limits));
     r
+}
+
+/// The game of a results-file line as `saikoro record convert` writes it (and the report page's
+/// KIF and CSA downloads, which must be the same text): what [`to_record`] writes but for what
+/// the line does not hold (the times, the dates, the time control). `opening` is the line's
+/// opening text, `start` its start position and `moves` every move from it.
+pub fn results_record(
+    info: &GameInfo,
+    opening: &str,
+    start: Position,
+    moves: &[Move],
+    end: Ending,
+    detail: &str,
+) -> Record {
+    let moves = moves.iter().map(|&m| RecordMove::new(m)).collect();
+    match_record(info, start, opening, moves, end, detail.to_string())
 }
 
 /// A KIF record (UTF-8 with a byte order mark, `.kifu`) written by [`kif::write_with_notes`]:
