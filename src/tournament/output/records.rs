@@ -475,4 +475,7 @@ mod tests {
 }
 
 #[cfg(test)]
+mod ends;
+
+#[cfg(test)]
 mod round_trip;
