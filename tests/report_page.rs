@@ -182,6 +182,23 @@ fn games_equal_the_results(page: &Page, results: &[String]) {
         );
         assert_eq!(g[10].as_u64(), time_ms(line, "black"));
         assert_eq!(g[11].as_u64(), time_ms(line, "white"));
+        // The words its records end with: the CSA standard's end line for the reasons that
+        // name no side (the others depend on who is to move at the end).
+        let words = &page.data["records"]["ends"][g[13].as_u64().unwrap() as usize];
+        let csa = match field(line, "reason").unwrap().as_str() {
+            "mate" => Some("%TSUMI"),
+            "resign" => Some("%TORYO"),
+            "time" => Some("%TIME_UP"),
+            "repetition" => Some("%SENNICHITE"),
+            "max_plies" => Some("%MAX_MOVES"),
+            "declaration" => Some("%KACHI"),
+            "interrupted" => Some("%CHUDAN"),
+            _ => None,
+        };
+        assert_eq!(words.as_array().map(Vec::len), Some(3), "{line}");
+        if let Some(csa) = csa {
+            assert_eq!(words[2].as_str(), Some(csa), "{line}");
+        }
     }
 }
 

@@ -273,7 +273,7 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let now = saikoro::record::csa::record::format_time(std::time::SystemTime::now());
+            let now = saikoro::record::csa::format_time(std::time::SystemTime::now());
             writeln!(
                 f,
                 "---- {now} UTC: saikoro {} log opened, pid {} ----",

@@ -16,7 +16,7 @@ use crate::driver::guard::{self, AtTermination};
 use crate::outfile::write_aside;
 use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
-use crate::tournament::game::result::{Decision, Reason};
+use crate::tournament::game::result::{ending, Decision, Reason};
 use crate::tournament::output::lines::opening_text;
 use crate::tournament::output::report::{
     encode_placed, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
@@ -508,6 +508,8 @@ impl GameSink for LiveReport {
             moves: &moves,
             time_ms: Some((r.time_used.0[0], r.time_used.0[1])),
             opening_plies: r.opening.moves.len() as u64,
+            end: ending(r.end.result, r.end.reason, r.next()),
+            next: r.next(),
         });
         Ok(())
     }
