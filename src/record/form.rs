@@ -159,10 +159,12 @@ pub fn winner(end: Ending, next: Color) -> Option<Color> {
 /// from their forms' tables: KIF's end word (`投了`, the last move line's), the tail of KIF's
 /// `まで…` line (`先手の勝ち`, after `まで31手で`), and CSA's end line (`%TORYO`). The report
 /// page writes its KIF and CSA downloads with these.
-pub fn end_words(end: Ending, next: Color) -> [String; 3] {
+///
+/// In a `handicap` game (a `手合割` other than 平手) the `まで…` line names 下手 and 上手.
+pub fn end_words(end: Ending, next: Color, handicap: bool) -> [String; 3] {
     [
         word_of_ending(end, next).to_string(),
-        summary_of_ending(end, next, false),
+        summary_of_ending(end, next, false, handicap),
         format!("%{}", csa::special_word(end)),
     ]
 }

@@ -107,6 +107,31 @@ pub fn format_time(t: SystemTime) -> String {
     )
 }
 
+/// A date and time as CSA writes `$START_TIME` and `$END_TIME`: `YYYY/MM/DD HH:MM:SS` (or
+/// `YYYY/MM/DD` for a date alone), from the ways KIF writes `開始日時` — Kifu for Windows'
+/// `2024/01/01(月) 10:00:00`, `2024/01/01 10:00`, `2024年1月1日 10時00分`, ISO's
+/// `2024-01-01T10:00:00`; a text that is none of these is kept as it is.
+fn csa_time(text: &str) -> String {
+    let numbers: Vec<u32> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap_or(u32::MAX))
+        .collect();
+    let date_ok = |y: u32, m: u32, d: u32| {
+        (1000..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)
+    };
+    match numbers[..] {
+        [y, m, d] if date_ok(y, m, d) => format!("{y:04}/{m:02}/{d:02}"),
+        [y, m, d, h, min] if date_ok(y, m, d) && h < 24 && min < 60 => {
+            format!("{y:04}/{m:02}/{d:02} {h:02}:{min:02}:00")
+        }
+        [y, m, d, h, min, s] if date_ok(y, m, d) && h < 24 && min < 60 && s < 61 => {
+            format!("{y:04}/{m:02}/{d:02} {h:02}:{min:02}:{s:02}")
+        }
+        _ => text.to_string(),
+    }
+}
+
 /// The header keys CSA has, with the record model's key for each.
 const HEADER_KEYS: [(&str, &str); 6] = [
     ("EVENT", "棋戦"),
@@ -389,6 +414,9 @@ pub fn write_version(record: &Record, version: Version) -> String {
         }
         let value = one_line(value);
         match HEADER_KEYS.iter().find(|(_, ours)| ours == key) {
+            Some((csa @ ("START_TIME" | "END_TIME"), _)) => {
+                out.push_str(&format!("${csa}:{}\n", csa_time(&value)));
+            }
             Some((csa, _)) => out.push_str(&format!("${csa}:{value}\n")),
             None if is_csa_key(key) => out.push_str(&format!("${key}:{value}\n")),
             None => header_comments.push(format!("{key}：{value}")),
@@ -460,6 +488,31 @@ fn push_comment(out: &mut String, mark: &str, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// KIF's 開始日時 in Kifu for Windows' and other programs' ways, written as CSA's
+    /// `YYYY/MM/DD HH:MM:SS`; a text of no date is kept.
+    #[test]
+    fn kif_dates_become_csa_times() {
+        for (kif, csa) in [
+            ("2024/01/01(月) 10:00:00", "2024/01/01 10:00:00"),
+            ("2024/1/2 9:05", "2024/01/02 09:05:00"),
+            ("2024年1月2日 9時05分", "2024/01/02 09:05:00"),
+            ("2024-01-02T09:05:07", "2024/01/02 09:05:07"),
+            ("2024/01/02", "2024/01/02"),
+            ("yesterday", "yesterday"),
+            ("2024/13/01 10:00:00", "2024/13/01 10:00:00"),
+        ] {
+            assert_eq!(csa_time(kif), csa, "{kif}");
+        }
+        let mut r = Record::new(Position::startpos());
+        r.set_header("開始日時", "2024/01/01(月) 10:00:00");
+        r.set_header("終了日時", "2024/01/01(月) 11:30:05");
+        let text = write_version(&r, Version::V22);
+        assert!(
+            text.contains("$START_TIME:2024/01/01 10:00:00\n$END_TIME:2024/01/01 11:30:05\n"),
+            "{text}"
+        );
+    }
     use crate::Move;
     use std::time::Duration;
 

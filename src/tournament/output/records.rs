@@ -355,7 +355,8 @@ mod tests {
         assert!(text.ends_with("まで0手で後手の反則負け\n"), "{text}");
     }
 
-    /// A handicap start is written as its 手合割 line, as Kifu for Windows and tsshogi write one
+    /// A handicap start is written as its 手合割 line, as Kifu for Windows and tsshogi write one,
+    /// its players named 下手 and 上手
     /// (the match wrote a board diagram for it before the records were written through
     /// `kif::write`): the same position, read back, in one line instead of fifteen.
     #[test]
@@ -372,7 +373,7 @@ mod tests {
         write_kif(&mut out, &info(), &g, &depth1()).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
-            text.contains("棋戦：saikoro match\n手合割：香落ち\n先手：new\n"),
+            text.contains("棋戦：saikoro match\n手合割：香落ち\n下手：new\n"),
             "{text}"
         );
         assert!(!text.contains("持駒"), "{text}");
@@ -380,7 +381,8 @@ mod tests {
             text.contains("   1 ５二玉(51)   ( 0:00/00:00:00)\n"),
             "{text}"
         );
-        assert!(text.ends_with("まで1手で後手の勝ち\n"), "{text}");
+        // A handicap game's players are 下手 and 上手 (Kifu for Windows' words).
+        assert!(text.ends_with("まで1手で上手の勝ち\n"), "{text}");
         let back = kif::read_records(&text).unwrap().remove(0);
         assert_eq!(back.start, start);
     }

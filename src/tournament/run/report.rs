@@ -510,6 +510,7 @@ impl GameSink for LiveReport {
             opening_plies: r.opening.moves.len() as u64,
             end: ending(r.end.result, r.end.reason, r.next()),
             next: r.next(),
+            handicap: crate::record::japanese::is_handicap(&r.opening.start),
         });
         Ok(())
     }

@@ -237,6 +237,9 @@ pub struct GameRow<'a> {
     pub end: Ending,
     /// The side to move at its end.
     pub next: Color,
+    /// Whether it starts from a handicap (a `手合割` other than 平手): its KIF record names
+    /// the players 下手 and 上手.
+    pub handicap: bool,
 }
 
 /// The games' rows, kept as JSON text (escaped for the page) as the games come, so that a
@@ -247,7 +250,7 @@ pub struct Games {
     count: usize,
     /// The words of each way the games end (`end_words`), each once, in the order first seen:
     /// a row holds its index.
-    ends: Vec<((Ending, Color), [String; 3])>,
+    ends: Vec<((Ending, Color, bool), [String; 3])>,
 }
 
 impl Games {
@@ -274,11 +277,11 @@ impl Games {
             }
             None => o.push_str(",null,null,"),
         }
-        let key = (g.end, g.next);
+        let key = (g.end, g.next, g.handicap);
         let end = match self.ends.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
-                self.ends.push((key, end_words(g.end, g.next)));
+                self.ends.push((key, end_words(g.end, g.next, g.handicap)));
                 self.ends.len() - 1
             }
         };
@@ -1117,6 +1120,7 @@ mod tests {
             opening_plies: 0,
             end: Ending::Mate,
             next: Color::White,
+            handicap: false,
         });
         let j = d.to_json();
         assert!(!j.contains(['<', '>', '&', '\u{2028}']), "{j}");

@@ -43,6 +43,8 @@ pub struct ResultsGame {
     pub end: Ending,
     /// The side to move at its end.
     pub next: Color,
+    /// Whether it starts from a handicap other than 平手.
+    pub handicap: bool,
 }
 
 /// A line's game with its start and its moves: what a record of it needs.
@@ -137,6 +139,9 @@ fn parse(line: &str) -> Option<Parsed> {
         repeats: int("repeats"),
         end,
         next,
+        handicap: start
+            .as_ref()
+            .is_some_and(crate::record::japanese::is_handicap),
     };
     Some(Parsed {
         game,
@@ -207,6 +212,7 @@ impl ResultsGame {
             opening_plies: self.opening_plies,
             end: self.end,
             next: self.next,
+            handicap: self.handicap,
         });
     }
 }

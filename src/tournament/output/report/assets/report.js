@@ -973,7 +973,10 @@
       }
       t += "+---------------------------+\n先手の持駒：" + kifHand(p0, "b") + "\n" + (p0.side === "b" ? "先手番" : "後手番") + "\n";
     }
-    t += "先手：" + view.names.b + "\n後手：" + view.names.w + "\n棋戦：" + D.records.event + "\n";
+    // A handicap game's players are 下手 and 上手, as Kifu for Windows writes them.
+    var hc = name && name !== "平手";
+    t += (hc ? "下手：" : "先手：") + view.names.b + "\n" + (hc ? "上手：" : "後手：") + view.names.w +
+      "\n棋戦：" + D.records.event + "\n";
     t += "手数----指手---------消費時間--\n";
     recordComments(g).forEach(function (c) { t += "*" + c + "\n"; });
     // KIF writes no 不成 (the from-square says it all; readers such as tsshogi's and cshogi's
