@@ -18,12 +18,12 @@
 //!   signal when the *thread* that started the engine ends; each tool starts and ends its
 //!   engines in one thread.
 
-use crate::driver::pipe::{self, SharedStdin};
+use crate::driver::pipe::{self, Pipe, SharedStdin};
 use crate::driver::program::EngineCommand;
 use log::warn;
 use std::ffi::OsString;
 use std::io;
-use std::process::{ChildStdin, Command, ExitCode};
+use std::process::{Command, ExitCode};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ pub const LAUNCH_ARG: &str = "--saikoro-engine-launcher";
 
 struct Live {
     pid: u32,
-    stdin: Weak<Mutex<ChildStdin>>,
+    stdin: Weak<Mutex<Pipe>>,
 }
 
 static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
@@ -111,7 +111,7 @@ fn exited(pid: u32) -> bool {
 /// engine that no longer reads cannot hold us), up to `grace` for them to exit, then a kill of
 /// each one's process group. Returns how many there were.
 pub fn end_all(grace: Duration) -> usize {
-    let engines: Vec<(u32, Option<Arc<Mutex<ChildStdin>>>)> =
+    let engines: Vec<(u32, Option<Arc<Mutex<Pipe>>>)> =
         live().iter().map(|l| (l.pid, l.stdin.upgrade())).collect();
     let deadline = Instant::now() + grace;
     for (_, stdin) in &engines {
