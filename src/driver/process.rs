@@ -197,8 +197,8 @@ impl fmt::Debug for EngineProcess {
 }
 
 impl EngineProcess {
-    /// Starts `command` in a process group of its own (Unix: so that a Ctrl-C in the
-    /// terminal reaches only the tool, which then ends the engine's game properly), with its
+    /// Starts `command` in a process group of its own (so that a Ctrl-C in the terminal or
+    /// console reaches only the tool, which then ends the engine's game properly), with its
     /// stdin and stdout piped to us and its stderr as `stderr` says. `label` names it in the
     /// log.
     pub fn spawn(command: &EngineCommand, label: &str, stderr: Stderr) -> io::Result<Self> {
@@ -215,6 +215,11 @@ impl EngineProcess {
         }
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        #[cfg(windows)]
+        std::os::windows::process::CommandExt::creation_flags(
+            &mut cmd,
+            windows::CREATE_NEW_PROCESS_GROUP,
+        );
         let mut child = cmd.spawn()?;
         #[cfg(windows)]
         let job = windows::job_of(&child, label);
@@ -512,6 +517,10 @@ mod unix {
 #[cfg(windows)]
 mod windows {
     use log::warn;
+
+    /// `CreateProcess`'s flag for a process group of the engine's own: the console's Ctrl-C
+    /// is then ignored by the engine (and what it starts), and reaches only the tool.
+    pub const CREATE_NEW_PROCESS_GROUP: u32 = 0x0000_0200;
     use std::os::windows::io::AsRawHandle;
     use std::process::Child;
     use win32job::{ExtendedLimitInfo, Job, JobError};
