@@ -13,7 +13,11 @@
 #   4. check      saikoro.exe check -- saikoro.exe: nothing fails;
 #   5. worker     the worker's Windows command line (`shogitest-ob.exe -repeat -recover … -engine
 #                 dir=Engines/ cmd=./eng.exe …`) with the exe copied as shogitest-ob.exe: every
-#                 game finished, exit status 0, the PGN file holding them all.
+#                 game finished, exit status 0, the PGN file holding them all;
+#   6. ctrl-c     a long match given SIGINT, which Wine hands the process as the console's
+#                 CTRL_C_EVENT: the match starts no new game, ends (exit status 130) and says
+#                 how to resume. (Ctrl-Break and the console's close need a console, which Wine
+#                 without a display does not give; they are not run.)
 #
 #   .ci/windows-runner.sh --zip ZIP
 #
@@ -179,4 +183,28 @@ games=$(grep -c '^Finished game [0-9]* (E-' "$S/worker.txt")
     || fail "worker: PGNs/x.pgn does not hold the $games games"
 say "5. worker OK in $TOOK s: $games games in PGNs/x.pgn; $(played "$S/worker.txt")"
 
-say "OK: $(basename "$ZIP"): match, hang, kill, check and worker under $WINE ($(elapsed))"
+# 6. Ctrl-C, as the console's event.
+say "6. ctrl-c: a long match interrupted with CTRL_C_EVENT ($(elapsed))"
+[ "$(left)" -ge 40 ] || skip "no time left for the Ctrl-C run"
+touch "$S/ctrlc.txt"
+(cd "$APP" && exec "$WINE" saikoro.exe match --engine cmd=saikoro.exe name=a --engine cmd=saikoro.exe name=b \
+    --each tc=10+0.1 --rounds 1000 --games 2 --concurrency 2) > "$S/ctrlc.txt" 2>&1 &
+RUNNER=$!
+for _ in $(seq 300); do
+    [ "$(grep -c '^Finished game ' "$S/ctrlc.txt")" -ge 4 ] && break
+    kill -0 "$RUNNER" 2>/dev/null || { cat "$S/ctrlc.txt"; fail "ctrl-c: the match ended by itself"; }
+    sleep 0.1
+done
+t0=$(date +%s%N)
+kill -INT "$RUNNER"
+for _ in $(seq 200); do kill -0 "$RUNNER" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$RUNNER" 2>/dev/null && { tail -n 5 "$S/ctrlc.txt"; fail "ctrl-c: the match still runs 20 s after Ctrl-C"; }
+wait "$RUNNER"
+STATUS=$?
+RUNNER=""
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ $STATUS = 130 ] || { tail -n 20 "$S/ctrlc.txt"; fail "ctrl-c: exit status $STATUS, not 130"; }
+grep -q '^Match interrupted: resume it with --resume' "$S/ctrlc.txt" || { tail -n 20 "$S/ctrlc.txt"; fail "ctrl-c: no 'Match interrupted' line"; }
+say "6. ctrl-c OK: ended ${ms} ms after the event, exit status 130, after $(grep -c '^Finished game ' "$S/ctrlc.txt") games"
+
+say "OK: $(basename "$ZIP"): match, hang, kill, check, worker and Ctrl-C under $WINE ($(elapsed))"
