@@ -335,7 +335,7 @@ pub fn signal_name(code: i32) -> Option<&'static str> {
         #[cfg(not(windows))]
         143 => Some("SIGTERM"),
         #[cfg(windows)]
-        129 => Some("the console's close (or a logoff or shutdown)"),
+        129 => Some("the console's close, a logoff or a shutdown"),
         #[cfg(windows)]
         130 => Some("Ctrl-C"),
         #[cfg(windows)]
