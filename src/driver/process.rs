@@ -16,7 +16,7 @@
 //!   input fails at its deadline instead of blocking the tool for ever.
 //! - Elsewhere: a reader thread hands each line over a channel, stamped when it arrived; a
 //!   writer thread writes the input, and a write waits for it until its deadline
-//!   ([`crate::driver::pipe`]).
+//!   (`src/driver/pipe.rs`).
 //!
 //! On Windows each engine is put in a job object of its own, created kill-on-close
 //! (`JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE`, as cutechess does), as soon as it has started: what it
