@@ -111,32 +111,8 @@ printf '%s\r\n' 'position startpos moves 7g7f 7g7f' 'go' 'gameover lose' 'isread
 
 timeout 30 "$NATIVE" < "$SESSION/in.txt" > "$SESSION/linux.txt" || fail "native run ($NATIVE)"
 
-export WINEPREFIX="$SESSION/prefix" WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-echo "windows smoke: creating a Wine prefix with $WINE ($(elapsed))"
-bounded 120 "$WINE" wineboot --init >/dev/null 2>&1
-[ $? = 124 ] && skip "wineboot did not finish in time; saikoro.exe ready but not run"
-# Rust's std (1.78+) imports ProcessPrng from bcryptprimitives.dll, which every Windows 10+ has
-# but Wine before 9.0 (Debian bookworm ships 8.0) does not. Only for this test, put a shim that
-# forwards to RtlGenRandom next to the unpacked or copied exe (the application directory is
-# searched first). The shipped .exe (and the zip) are unchanged.
-if [ ! -e "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" ]; then
-    cat > "$SESSION/shim.c" <<'SHIM'
-#include <windows.h>
-BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
-BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T length) {
-    while (length > 0) {
-        ULONG chunk = length > 0x10000000 ? 0x10000000 : (ULONG)length;
-        if (!SystemFunction036(data, chunk)) return FALSE;
-        data += chunk;
-        length -= chunk;
-    }
-    return TRUE;
-}
-SHIM
-    x86_64-w64-mingw32-gcc -shared -O2 -o "$(dirname "$EXE")/bcryptprimitives.dll" "$SESSION/shim.c" -ladvapi32 \
-        || fail "cannot build the bcryptprimitives.dll shim"
-    echo "windows smoke: this Wine has no bcryptprimitives.dll; using a test-only shim"
-fi
+win_prefix "$SESSION/prefix" || skip "wineboot did not finish in time; saikoro.exe ready but not run"
+win_shim "$(dirname "$EXE")" || fail "cannot build the bcryptprimitives.dll shim"
 echo "windows smoke: running under $WINE ($(elapsed))"
 # The engine answers in milliseconds; 60 s covers Wine's own start-up on a loaded machine.
 # A hang here is a real failure (a Windows build that never reaches EOF or quit).

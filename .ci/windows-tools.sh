@@ -1,5 +1,6 @@
-# Sourced by .ci/windows-smoke.sh and .ci/dist: a time budget, bounded steps, and the tools of
-# the Windows build (the Rust target, the mingw-w64 linker, Wine), installed when possible.
+# Sourced by .ci/windows-smoke.sh, .ci/windows-runner.sh and .ci/dist: a time budget, bounded
+# steps, the tools of the Windows build (the Rust target, the mingw-w64 linker, Wine), installed
+# when possible, and a Wine prefix to run the exe in.
 #
 # The sourcing script sets NAME (the prefix of messages) and BUDGET (seconds) first.
 # SAIKORO_SMOKE_INSTALL=0 never installs anything; otherwise missing tools are installed with
@@ -78,4 +79,41 @@ win_wine() {
     [ "$max" -gt 0 ] || { WHY="Wine is missing and no time is left to install it"; return 1; }
     apt_install "$max" wine64 wine || apt_install "$max" wine64 || true
     WINE=$(find_wine) || { WHY="Wine is missing and was not installed in time"; return 1; }
+}
+
+# win_prefix DIR: a fresh 64-bit Wine prefix in DIR (exported as WINEPREFIX, with Wine's debug
+# output and its Mono and Gecko installers off), within at most 120 s. Returns 124 on timeout.
+win_prefix() {
+    export WINEPREFIX=$1 WINEARCH=win64 WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+    echo "$NAME: creating a Wine prefix with $WINE ($(elapsed))"
+    bounded 120 "$WINE" wineboot --init >/dev/null 2>&1
+    [ $? = 124 ] && return 124
+    return 0
+}
+
+# win_shim DIR...: Rust's std (1.78+) imports ProcessPrng from bcryptprimitives.dll, which every
+# Windows 10+ has but Wine before 9.0 (Debian bookworm ships 8.0) does not. Only for the tests,
+# when the prefix lacks it, puts a shim that forwards to RtlGenRandom in each DIR, beside the
+# exes run from there (the application directory is searched first). The shipped .exe (and the
+# zip) are unchanged. Needs WINEPREFIX (win_prefix) and the mingw-w64 compiler (win_linker).
+win_shim() {
+    [ -e "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" ] && return 0
+    local src=$WINEPREFIX/../bcryptprimitives-shim.c d
+    cat > "$src" <<'SHIM'
+#include <windows.h>
+BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
+BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T length) {
+    while (length > 0) {
+        ULONG chunk = length > 0x10000000 ? 0x10000000 : (ULONG)length;
+        if (!SystemFunction036(data, chunk)) return FALSE;
+        data += chunk;
+        length -= chunk;
+    }
+    return TRUE;
+}
+SHIM
+    for d in "$@"; do
+        x86_64-w64-mingw32-gcc -shared -O2 -o "$d/bcryptprimitives.dll" "$src" -ladvapi32 || return 1
+    done
+    echo "$NAME: this Wine has no bcryptprimitives.dll; using a test-only shim"
 }

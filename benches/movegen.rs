@@ -80,34 +80,40 @@ fn flag(args: &[String], name: &str) -> Option<String> {
         .cloned()
 }
 
+/// `--one ENGINE PASSES`: one generator alone over the positions, for a profiler or an outside
+/// timer (it prints only the moves counted).
+fn one(args: &[String], engine: &str) {
+    let passes: usize = args
+        .iter()
+        .skip_while(|a| *a != "--one")
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100);
+    let mut total = 0;
+    match engine {
+        "saikoro" => {
+            let positions = saikoro_positions();
+            let mut list = saikoro::MoveList::new();
+            for _ in 0..passes {
+                total += pass_saikoro(&positions, &mut list);
+            }
+        }
+        "shunsai" => {
+            let positions = shunsai_positions();
+            let mut list = Vec::with_capacity(600);
+            for _ in 0..passes {
+                total += pass_shunsai(&positions, &mut list);
+            }
+        }
+        _ => panic!("--one saikoro|shunsai <passes>"),
+    }
+    println!("moves: {total}");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(engine) = flag(&args, "--one") {
-        let passes: usize = args
-            .iter()
-            .skip_while(|a| *a != "--one")
-            .nth(2)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(100);
-        let mut total = 0;
-        match engine.as_str() {
-            "saikoro" => {
-                let positions = saikoro_positions();
-                let mut list = saikoro::MoveList::new();
-                for _ in 0..passes {
-                    total += pass_saikoro(&positions, &mut list);
-                }
-            }
-            "shunsai" => {
-                let positions = shunsai_positions();
-                let mut list = Vec::with_capacity(600);
-                for _ in 0..passes {
-                    total += pass_shunsai(&positions, &mut list);
-                }
-            }
-            _ => panic!("--one saikoro|shunsai <passes>"),
-        }
-        println!("moves: {total}");
+        one(&args, &engine);
         return;
     }
     let passes: usize = flag(&args, "--passes")

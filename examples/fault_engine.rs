@@ -645,53 +645,14 @@ impl FaultEngine {
         let searching = self.engine.is_searching();
         match parse_line(line) {
             Err(UsiError::UnknownCommand(_)) if self.has(&F::CrashOnUnknownCommand) => crash,
-            Ok(Command::Usi) => {
-                let mut buf = Vec::new();
-                let flow = self.handle_plain(line, &mut buf)?;
-                for l in String::from_utf8_lossy(&buf).lines() {
-                    if (l.starts_with("id name") && self.has(&F::NoIdName))
-                        || (l.starts_with("id author") && self.has(&F::NoIdAuthor))
-                    {
-                        continue;
-                    }
-                    if l == "usiok" {
-                        if self.has(&F::BadOption) {
-                            let _ = writeln!(out, "option name Broken type spin default 10");
-                        }
-                        if self.has(&F::InconsistentOption) {
-                            let _ =
-                                writeln!(out, "option name Depth type spin default 0 min 1 max 10");
-                        }
-                    }
-                    let _ = writeln!(out, "{l}");
-                }
-                Ok(Some(flow))
-            }
+            Ok(Command::Usi) => self.check_usi(line, out).map(Some),
             Ok(Command::IsReady) if searching && self.has(&F::NoReadyokWhileSearching) => done,
             Ok(Command::IsReady) if self.slow_ready > 0 => {
                 std::thread::sleep(Duration::from_millis(std::mem::take(&mut self.slow_ready)));
                 Ok(None)
             }
             Ok(Command::SetOption { name, value }) => {
-                let value = value.unwrap_or_default();
-                // The options the engine declares are Saikoro's.
-                let unknown =
-                    !Engine::declared_options().any(|o| o.name.eq_ignore_ascii_case(&name));
-                let spin_max = name.eq_ignore_ascii_case("Seed")
-                    && value == saikoro::engine::SEED_MAX.to_string();
-                if (unknown && self.has(&F::CrashOnUnknownOption))
-                    || (value.is_empty() && self.has(&F::CrashOnEmptyValue))
-                    || (spin_max && self.has(&F::CrashOnSpinMax))
-                {
-                    return crash;
-                }
-                let slow = self.check_faults().find_map(|f| match f {
-                    F::SlowSpinMax(ms) => Some(*ms),
-                    _ => None,
-                });
-                if let (true, Some(ms)) = (spin_max, slow) {
-                    self.slow_ready = ms;
-                }
+                self.check_setoption(&name, &value.unwrap_or_default())?;
                 Ok(None)
             }
             Ok(Command::Stop) if searching => {
@@ -726,6 +687,87 @@ impl FaultEngine {
             }
             Ok(Command::Go(go)) => self.check_go(go, out),
             _ => Ok(None),
+        }
+    }
+
+    /// `usi` answered with the handshake's faults: an `id` line left out, a broken option.
+    fn check_usi(&mut self, line: &str, out: &mut Vec<u8>) -> Result<Flow, ExitCode> {
+        use CheckFault as F;
+        let mut buf = Vec::new();
+        let flow = self.handle_plain(line, &mut buf)?;
+        for l in String::from_utf8_lossy(&buf).lines() {
+            if (l.starts_with("id name") && self.has(&F::NoIdName))
+                || (l.starts_with("id author") && self.has(&F::NoIdAuthor))
+            {
+                continue;
+            }
+            if l == "usiok" {
+                if self.has(&F::BadOption) {
+                    let _ = writeln!(out, "option name Broken type spin default 10");
+                }
+                if self.has(&F::InconsistentOption) {
+                    let _ = writeln!(out, "option name Depth type spin default 0 min 1 max 10");
+                }
+            }
+            let _ = writeln!(out, "{l}");
+        }
+        Ok(flow)
+    }
+
+    /// The `setoption` faults: a crash on an unknown option, an empty value or a spin's
+    /// maximum; a slow `readyok` after the maximum.
+    fn check_setoption(&mut self, name: &str, value: &str) -> Result<(), ExitCode> {
+        use CheckFault as F;
+        // The options the engine declares are Saikoro's.
+        let unknown = !Engine::declared_options().any(|o| o.name.eq_ignore_ascii_case(name));
+        let spin_max =
+            name.eq_ignore_ascii_case("Seed") && value == saikoro::engine::SEED_MAX.to_string();
+        if (unknown && self.has(&F::CrashOnUnknownOption))
+            || (value.is_empty() && self.has(&F::CrashOnEmptyValue))
+            || (spin_max && self.has(&F::CrashOnSpinMax))
+        {
+            return Err(ExitCode::from(3));
+        }
+        let slow = self.check_faults().find_map(|f| match f {
+            F::SlowSpinMax(ms) => Some(*ms),
+            _ => None,
+        });
+        if let (true, Some(ms)) = (spin_max, slow) {
+            self.slow_ready = ms;
+        }
+        Ok(())
+    }
+
+    /// The waits of the timed-`go` faults: slow in sudden death, the chess way round of the
+    /// clocks, slow on the first move.
+    fn check_go_delays(&mut self, go: &Go) {
+        use CheckFault as F;
+        if go.byoyomi == Some(0) {
+            if let Some(ms) = self.check_faults().find_map(|f| match f {
+                F::SuddenDeathSlow(ms) => Some(*ms),
+                _ => None,
+            }) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
+        }
+        if self.has(&F::ChessClocks) {
+            let black = self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.position().side_to_move() == Color::Black);
+            let other = if black { go.wtime } else { go.btime };
+            if let (Some(ms), Some(_), Some(_)) = (other, go.btime, go.wtime) {
+                std::thread::sleep(Duration::from_millis((ms / 10).min(2_000)));
+            }
+        }
+        let slow_first = self.check_faults().find_map(|f| match f {
+            F::SlowFirst(ms) => Some(*ms),
+            _ => None,
+        });
+        if let Some(ms) = slow_first {
+            if !std::mem::replace(&mut self.slowed_first, true) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
         }
     }
 
@@ -770,33 +812,7 @@ impl FaultEngine {
         if let Some(depth) = go.perft {
             return self.faulty_perft(depth, out);
         }
-        if go.byoyomi == Some(0) {
-            if let Some(ms) = self.check_faults().find_map(|f| match f {
-                F::SuddenDeathSlow(ms) => Some(*ms),
-                _ => None,
-            }) {
-                std::thread::sleep(Duration::from_millis(ms));
-            }
-        }
-        if self.has(&F::ChessClocks) {
-            let black = self
-                .game
-                .as_ref()
-                .is_some_and(|g| g.position().side_to_move() == Color::Black);
-            let other = if black { go.wtime } else { go.btime };
-            if let (Some(ms), Some(_), Some(_)) = (other, go.btime, go.wtime) {
-                std::thread::sleep(Duration::from_millis((ms / 10).min(2_000)));
-            }
-        }
-        let slow_first = self.check_faults().find_map(|f| match f {
-            F::SlowFirst(ms) => Some(*ms),
-            _ => None,
-        });
-        if let Some(ms) = slow_first {
-            if !std::mem::replace(&mut self.slowed_first, true) {
-                std::thread::sleep(Duration::from_millis(ms));
-            }
-        }
+        self.check_go_delays(&go);
         let buffer = self.check_faults().find_map(|f| match f {
             F::MoveBuffer(n) => Some(*n),
             _ => None,

@@ -41,30 +41,11 @@ fn arg(args: &[String], name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    let games = arg(&args, "--games", 2000).max(20);
-    let movetime = arg(&args, "--movetime", 50);
-    let exe = std::env::current_exe().expect("own path");
-    let dir_of = exe.parent().expect("examples directory");
-    let saikoro: PathBuf = dir_of.parent().expect("target directory").join("saikoro");
-    let fault = dir_of.join("fault_engine");
-    for p in [&saikoro, &fault] {
-        if !p.exists() {
-            eprintln!(
-                "{} is missing: run `cargo build --release --bins --examples` first",
-                p.display()
-            );
-            return ExitCode::FAILURE;
-        }
-    }
-    let work = std::env::temp_dir().join(format!("saikoro-soak-{}", std::process::id()));
-    std::fs::create_dir_all(&work).expect("scratch directory");
+/// The match of the soak: Saikoro against each fault engine (a gauntlet), `rounds` rounds of
+/// game pairs at `movetime` ms, two at a time, its files in `work`.
+fn soak_command(saikoro: &Path, fault: &Path, work: &Path, rounds: u64, movetime: u64) -> Command {
     let marker = work.display().to_string();
-    // Five pairings, two games a round each.
-    let rounds = games.div_ceil(10);
-    let scheduled = rounds * 10;
-    let mut cmd = Command::new(&saikoro);
+    let mut cmd = Command::new(saikoro);
     cmd.arg("match").arg("--gauntlet");
     cmd.args([
         "--engine",
@@ -96,52 +77,11 @@ fn main() -> ExitCode {
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
-    let t0 = Instant::now();
-    let mut child = cmd.spawn().expect("start saikoro match");
-    let pid = child.id();
-    let out = child.stdout.take().expect("stdout");
-    let lines = std::thread::spawn(move || {
-        let mut finished = 0u64;
-        let mut tail = Vec::new();
-        for l in BufReader::new(out).lines().map_while(Result::ok) {
-            if l.starts_with("Finished game ") {
-                finished += 1;
-            } else {
-                tail.push(l);
-            }
-        }
-        (finished, tail)
-    });
-    // Readings: the first once 5 % of the games are done (engines started, buffers grown),
-    // then every second; the last one standing is the end of the run.
-    let results = work.join("results.jsonl");
-    let done = |p: &Path| {
-        std::fs::read_to_string(p)
-            .map(|t| t.lines().count() as u64)
-            .unwrap_or(0)
-    };
-    let (mut early, mut last, mut peak) = (None, Reading::default(), Reading::default());
-    while child.try_wait().expect("wait").is_none() {
-        std::thread::sleep(Duration::from_secs(1));
-        let Some(r) = read(pid) else { break };
-        if early.is_none() && done(&results) >= scheduled / 20 {
-            early = Some(r);
-        }
-        if early.is_some() {
-            last = r;
-            peak.rss_kb = peak.rss_kb.max(r.rss_kb);
-            peak.fds = peak.fds.max(r.fds);
-            peak.children = peak.children.max(r.children);
-        }
-    }
-    let status = child.wait().expect("wait");
-    let wall = t0.elapsed();
-    let (finished, tail) = lines.join().expect("stdout reader");
-    std::thread::sleep(Duration::from_millis(500));
-    let leftover = processes_in(&work);
+    cmd
+}
 
-    // Every scheduled game exactly once.
-    let text = std::fs::read_to_string(&results).unwrap_or_default();
+/// How many results lines name each game, and how many games ended for each reason.
+fn count_results(text: &str) -> (BTreeMap<u64, u32>, BTreeMap<String, u64>) {
     let mut per_game: BTreeMap<u64, u32> = BTreeMap::new();
     let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
     for l in text.lines() {
@@ -157,9 +97,114 @@ fn main() -> ExitCode {
             *reasons.entry(r).or_default() += 1;
         }
     }
+    (per_game, reasons)
+}
+
+/// The runner's readings while it runs: the first once 5 % of the `scheduled` games are in
+/// `results` (engines started, buffers grown), then every second; the last one, and the
+/// peak of each figure.
+fn watch(
+    child: &mut std::process::Child,
+    pid: u32,
+    results: &Path,
+    scheduled: u64,
+) -> (Reading, Reading, Reading) {
+    let done = |p: &Path| {
+        std::fs::read_to_string(p)
+            .map(|t| t.lines().count() as u64)
+            .unwrap_or(0)
+    };
+    let (mut early, mut last, mut peak) = (None, Reading::default(), Reading::default());
+    while child.try_wait().expect("wait").is_none() {
+        std::thread::sleep(Duration::from_secs(1));
+        let Some(r) = read(pid) else { break };
+        if early.is_none() && done(results) >= scheduled / 20 {
+            early = Some(r);
+        }
+        if early.is_some() {
+            last = r;
+            peak.rss_kb = peak.rss_kb.max(r.rss_kb);
+            peak.fds = peak.fds.max(r.fds);
+            peak.children = peak.children.max(r.children);
+        }
+    }
+    (early.unwrap_or_default(), last, peak)
+}
+
+/// The runner's stdout, read in a thread: the `Finished game` lines counted, the others kept.
+fn read_stdout(out: std::process::ChildStdout) -> std::thread::JoinHandle<(u64, Vec<String>)> {
+    std::thread::spawn(move || {
+        let mut finished = 0u64;
+        let mut tail = Vec::new();
+        for l in BufReader::new(out).lines().map_while(Result::ok) {
+            if l.starts_with("Finished game ") {
+                finished += 1;
+            } else {
+                tail.push(l);
+            }
+        }
+        (finished, tail)
+    })
+}
+
+fn print_readings(early: &Reading, last: &Reading, peak: &Reading) {
+    println!(
+        "runner at 5 % of the games / at the end / peak: memory {} / {} / {} kB, open files {} / \
+         {} / {}, child processes {} / {} / {}",
+        early.rss_kb,
+        last.rss_kb,
+        peak.rss_kb,
+        early.fds,
+        last.fds,
+        peak.fds,
+        early.children,
+        last.children,
+        peak.children
+    );
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let games = arg(&args, "--games", 2000).max(20);
+    let movetime = arg(&args, "--movetime", 50);
+    let exe = std::env::current_exe().expect("own path");
+    let dir_of = exe.parent().expect("examples directory");
+    let saikoro: PathBuf = dir_of.parent().expect("target directory").join("saikoro");
+    let fault = dir_of.join("fault_engine");
+    for p in [&saikoro, &fault] {
+        if !p.exists() {
+            eprintln!(
+                "{} is missing: run `cargo build --release --bins --examples` first",
+                p.display()
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    let work = std::env::temp_dir().join(format!("saikoro-soak-{}", std::process::id()));
+    std::fs::create_dir_all(&work).expect("scratch directory");
+    // Five pairings, two games a round each.
+    let rounds = games.div_ceil(10);
+    let scheduled = rounds * 10;
+    let mut cmd = soak_command(&saikoro, &fault, &work, rounds, movetime);
+    let t0 = Instant::now();
+    let mut child = cmd.spawn().expect("start saikoro match");
+    let pid = child.id();
+    let lines = read_stdout(child.stdout.take().expect("stdout"));
+    // Readings: the first once 5 % of the games are done (engines started, buffers grown),
+    // then every second; the last one standing is the end of the run.
+    let results = work.join("results.jsonl");
+    let (early, last, peak) = watch(&mut child, pid, &results, scheduled);
+    let status = child.wait().expect("wait");
+    let wall = t0.elapsed();
+    let (finished, tail) = lines.join().expect("stdout reader");
+    std::thread::sleep(Duration::from_millis(500));
+    let leftover = processes_in(&work);
+
+    // Every scheduled game exactly once.
+    let text = std::fs::read_to_string(&results).unwrap_or_default();
+    let (per_game, reasons) = count_results(&text);
     let once =
         (1..=scheduled).all(|n| per_game.get(&n) == Some(&1)) && per_game.len() as u64 == scheduled;
-    let early = early.unwrap_or_default();
     println!(
         "saikoro match soak: {scheduled} games scheduled, movetime {movetime} ms, concurrency 2, \
          {:.0} s, exit {}",
@@ -174,19 +219,7 @@ fn main() -> ExitCode {
     );
     let reasons: Vec<String> = reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     println!("reasons: {}", reasons.join(", "));
-    println!(
-        "runner at 5 % of the games / at the end / peak: memory {} / {} / {} kB, open files {} / \
-         {} / {}, child processes {} / {} / {}",
-        early.rss_kb,
-        last.rss_kb,
-        peak.rss_kb,
-        early.fds,
-        last.fds,
-        peak.fds,
-        early.children,
-        last.children,
-        peak.children
-    );
+    print_readings(&early, &last, &peak);
     println!(
         "engine processes left after the runner exited: {}",
         leftover.len()

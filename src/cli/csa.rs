@@ -8,8 +8,8 @@ use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::engine_player::EnginePlayer;
 use saikoro::csa::{ClientConfig, GameReport, Player, ServerResult, SessionEnd, SessionError};
 use saikoro::driver::guard;
-use saikoro::record::csa::record::format_time;
-use saikoro::record::csa::RecordInfo;
+use saikoro::record::csa::{self, format_time, Version};
+use saikoro::record::{Record, RecordMove};
 use saikoro::{Color, EnteringKingRule};
 use std::ffi::OsString;
 use std::io::{BufReader, Write};
@@ -440,6 +440,9 @@ fn file_name(game_id: &str) -> String {
     }
 }
 
+/// Writes the game's record as Floodgate's server writes its records: CSA V2.2, the names, the
+/// Game_ID as `$EVENT`, the start and end times, the settings as comments, each move with the
+/// time the server charged, the end line ([`GameReport::ending`]) and the `'summary:` line.
 fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
     let s = &r.summary;
     let word = |c: Color| match (r.result, c == s.us) {
@@ -449,34 +452,42 @@ fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
         _ => "draw",
     };
     let tb = s.time[Color::Black];
-    let info = RecordInfo {
-        names: s.names.clone(),
-        event: Some(s.game_id.clone()),
-        start_time: Some(format_time(r.started)),
-        end_time: Some(format_time(r.ended)),
-        comments: vec![
-            format!("Max_Moves:{}", s.max_moves.unwrap_or(0)),
-            format!(
-                "Time: unit {} ms, total {}, byoyomi {}, increment {}",
-                tb.unit_ms, tb.total, tb.byoyomi, tb.increment
-            ),
-            "times are UTC".to_string(),
-        ],
-        trailer: vec![format!(
-            "summary:{}:{} {}:{} {}",
-            r.reason.to_lowercase(),
-            s.names[Color::Black],
-            word(Color::Black),
-            s.names[Color::White],
-            word(Color::White)
-        )],
-        ..RecordInfo::default()
-    };
+    let mut record = Record::new(r.start.clone());
+    record.set_header("先手", s.names[Color::Black].as_str());
+    record.set_header("後手", s.names[Color::White].as_str());
+    record.set_header("棋戦", s.game_id.as_str());
+    record.set_header("開始日時", format_time(r.started));
+    record.set_header("終了日時", format_time(r.ended));
+    record.comments = vec![
+        format!("Max_Moves:{}", s.max_moves.unwrap_or(0)),
+        format!(
+            "Time: unit {} ms, total {}, byoyomi {}, increment {}",
+            tb.unit_ms, tb.total, tb.byoyomi, tb.increment
+        ),
+        "times are UTC".to_string(),
+    ];
+    record.moves = r
+        .moves
+        .iter()
+        .map(|&(mv, t)| RecordMove {
+            time_ms: t.map(|t| u64::from(t) * 1000),
+            ..RecordMove::new(mv)
+        })
+        .collect();
+    record.end = Some(r.ending());
+    record.end_comments = vec![format!(
+        "summary:{}:{} {}:{} {}",
+        r.reason.to_lowercase(),
+        s.names[Color::Black],
+        word(Color::Black),
+        s.names[Color::White],
+        word(Color::White)
+    )];
     let path = dir.join(format!("{}.csa", file_name(&s.game_id)));
     let mut f = std::io::BufWriter::new(
         std::fs::File::create(&path).with_context(|| format!("{}", path.display()))?,
     );
-    saikoro::record::csa::write_record(&mut f, &info, &r.start, &r.moves, &r.end_line())?;
+    f.write_all(csa::write_version(&record, Version::V22).as_bytes())?;
     f.flush()?;
     info!("record written to {}", path.display());
     Ok(())

@@ -128,7 +128,13 @@ where
                 Ok(_) => "out of range",
                 Err(_) => "not a whole number",
             };
-            anyhow::anyhow!("{flag} {text:?}: {what} (expected a whole number from {min} to {max})")
+            // A limit of 64 bits is no limit anyone types: "0 or more" says what matters.
+            let range = if max == u64::MAX {
+                format!("{min} or more")
+            } else {
+                format!("from {min} to {max}")
+            };
+            anyhow::anyhow!("{flag} {text:?}: {what} (expected a whole number {range})")
         }
         None => anyhow::anyhow!("{flag} {text:?}: {e}"),
     })
@@ -267,7 +273,7 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let now = saikoro::record::csa::record::format_time(std::time::SystemTime::now());
+            let now = saikoro::record::csa::format_time(std::time::SystemTime::now());
             writeln!(
                 f,
                 "---- {now} UTC: saikoro {} log opened, pid {} ----",

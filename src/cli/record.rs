@@ -4,6 +4,7 @@
 use anyhow::Context;
 use saikoro::outfile::{self, write_atomically, Named, Replace};
 use saikoro::record::{diagram, form, Format, Record};
+use saikoro::tournament::output::report::results_records;
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -18,7 +19,9 @@ Usage:
 
 Game records in KIF, KI2, CSA, JKF, USI and SFEN (docs/records.md). The form of IN is told by
 its extension (.kif .kifu .ki2 .ki2u .csa .jkf .json .usi .sfen), else by its content, or given
-with --from. IN may be - for stdin. Every move is checked by the rules as it is read.
+with --from. IN may be - for stdin. Every move is checked by the rules as it is read. A match's
+results file (.jsonl, from saikoro match --results) is read too: each line a game, as the
+match's records write it (without the times the file does not hold).
 
 convert  writes IN in another form: --to FORM (kif, ki2, csa, jkf, usi, sfen; default: the
          form of OUT's extension). -o OUT (default: stdout, also as -o -) is written whole or
@@ -152,8 +155,19 @@ impl std::fmt::Display for Bad {
 
 impl std::error::Error for Bad {}
 
-/// The games of `input` (`-`: stdin) and their form.
-fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, Format), Bad> {
+/// Whether a text is a match's results file (`--results`): named `.jsonl`, or its first line
+/// a game's (`{"game":…`).
+fn is_results(name: Option<&Path>, text: &str) -> bool {
+    let jsonl = name
+        .and_then(|n| n.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"));
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    jsonl || first.trim_start().starts_with("{\"game\":")
+}
+
+/// The games of `input` (`-`: stdin) and their form's name (`results` for a match's results
+/// file, each game of which is read as the match's records hold it).
+fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, String), Bad> {
     let bad = |line: usize, reason: String| Bad {
         file: input.to_string(),
         line,
@@ -170,6 +184,10 @@ fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, Format), Bad>
     };
     let text = form::decode(&bytes).map_err(|e| bad(e.line, e.reason))?;
     let name = (input != "-").then(|| Path::new(input));
+    if from.is_none() && is_results(name, &text) {
+        let records = results_records(&text).map_err(|e| bad(e.line, e.reason))?;
+        return Ok((records, "results".to_string()));
+    }
     let format = from.or_else(|| form::detect(name, &text)).ok_or_else(|| {
         bad(
             0,
@@ -177,7 +195,7 @@ fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, Format), Bad>
         )
     })?;
     let records = form::read(&text, format).map_err(|e| bad(e.line, e.reason))?;
-    Ok((records, format))
+    Ok((records, format.to_string()))
 }
 
 /// Writes `text` to `out` (`-` or none: stdout) whole or not at all, by the rule of every

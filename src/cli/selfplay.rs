@@ -1,10 +1,9 @@
 //! `saikoro selfplay`: random self-play games and a summary.
 
 use anyhow::Context;
-use saikoro::record::csa::record;
-use saikoro::record::csa::record::RecordInfo;
+use saikoro::record::{csa, Ending, Record, RecordMove};
 use saikoro::selfplay::{play_game, Summary};
-use saikoro::{ByColor, Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
+use saikoro::{Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -112,35 +111,30 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes one game as a CSA record; the end line says how it ended.
+/// Writes one game as a CSA V2.2 record; the end line says how it ended
+/// ([`Ending::of_outcome`]).
 fn write_record(path: &Path, game: &Game, outcome: Outcome, seed: u64) -> anyhow::Result<()> {
-    let foul = |loser: Color| match loser {
-        Color::Black => "%+ILLEGAL_ACTION",
-        Color::White => "%-ILLEGAL_ACTION",
-    };
-    let (end, why) = match outcome {
-        Outcome::Checkmate { .. } => ("%TSUMI", "checkmate".to_string()),
-        Outcome::Repetition => ("%SENNICHITE", "fourfold repetition".to_string()),
-        Outcome::PerpetualCheck { winner } => (foul(!winner), "perpetual check".to_string()),
-        Outcome::Declaration { .. } => ("%KACHI", "entering-king declaration".to_string()),
-        Outcome::MaxMoves => ("%HIKIWAKE", format!("ply limit {}", game.len())),
+    let why = match outcome {
+        Outcome::Checkmate { .. } => "checkmate".to_string(),
+        Outcome::Repetition => "fourfold repetition".to_string(),
+        Outcome::PerpetualCheck { .. } => "perpetual check".to_string(),
+        Outcome::Declaration { .. } => "entering-king declaration".to_string(),
+        Outcome::MaxMoves => format!("ply limit {}", game.len()),
     };
     let result = match outcome.winner() {
         Some(Color::Black) => "black wins",
         Some(Color::White) => "white wins",
         None => "draw",
     };
-    let info = RecordInfo {
-        names: ByColor(["Saikoro".to_string(), "Saikoro".to_string()]),
-        event: Some("saikoro selfplay".to_string()),
-        start_time: Some(record::format_time(std::time::SystemTime::now())),
-        comments: vec![format!("seed {seed}")],
-        trailer: vec![format!("result: {result} by {why}, {} plies", game.len())],
-        ..RecordInfo::default()
-    };
-    let moves: Vec<_> = game.moves().map(|m| (m, None)).collect();
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    record::write_record(&mut out, &info, game.start(), &moves, end)?;
-    std::io::Write::flush(&mut out)?;
+    let mut record = Record::new(game.start().clone());
+    record.set_header("先手", "Saikoro");
+    record.set_header("後手", "Saikoro");
+    record.set_header("棋戦", "saikoro selfplay");
+    record.set_header("開始日時", csa::format_time(std::time::SystemTime::now()));
+    record.comments = vec![format!("seed {seed}")];
+    record.moves = game.moves().map(RecordMove::new).collect();
+    record.end = Some(Ending::of_outcome(outcome));
+    record.end_comments = vec![format!("result: {result} by {why}, {} plies", game.len())];
+    std::fs::write(path, csa::write_version(&record, csa::Version::V22))?;
     Ok(())
 }

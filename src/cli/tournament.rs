@@ -143,8 +143,9 @@ Output:
                           the game records in --records removed, --state replaced,
                           --report written anew. Without it (or --resume) a match
                           refuses, before any engine starts, a results file or records
-                          directory that holds games, a --report file that is not empty,
-                          and the state of an unfinished match
+                          directory that holds games, a --report file that is not a page
+                          Saikoro wrote, and the state of an unfinished match (every
+                          output: docs/files.md)
   --log-file FILE         append the log there (debug level: every line sent and received)
                           [warnings to stderr]
   --log-level L           the log file's level: error, warn, info, debug (every line sent
@@ -475,21 +476,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
         )?;
     }
     let mut m = Match::prepare(config, saved)?;
-    if let Some(o) = m
-        .config
-        .openings
-        .as_ref()
-        .filter(|o| o.order == Order::Random)
-    {
-        // The drawn order, so that the user can play it again.
-        println!(
-            "Openings: {}, {} positions in random order, seed {} (--seed {} plays this order again)",
-            o.file.display(),
-            m.openings.len(),
-            m.seed,
-            m.seed
-        );
-    }
+    say_random_order(&m);
     let mut reporter = Standings::default();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -504,13 +491,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     reporter.finish(&m, &m.scoreboard, &mut out)?;
     writeln!(out, "{figures}")?;
     let shogitest = m.config.output_style == OutputStyle::Shogitest;
-    let hint = figures.time_margin_hint(|ms| match shogitest {
-        true => format!("timemargin={ms} in the -engine or -each words"),
-        false => format!("--timemargin {ms} (timemargin={ms} in fastchess's engine words)"),
-    });
-    if let Some(hint) = hint {
-        writeln!(out, "{hint}")?;
-    }
+    write_margin_hint(&figures, shogitest, &mut out)?;
     let code = write_ending(&ending, &mut out)?;
     out.flush()?;
     Ok(code)
@@ -763,6 +744,42 @@ fn shown(c: &MatchConfig, headers: (&Option<String>, &Option<String>), flag: &st
         "event" => words(headers.0.clone()),
         "site" => words(headers.1.clone()),
         _ => words(words_of(c, flag)),
+    }
+}
+
+/// With `order=random` openings, the drawn order's seed, so that the user can play it again.
+fn say_random_order(m: &Match) {
+    let Some(o) = m
+        .config
+        .openings
+        .as_ref()
+        .filter(|o| o.order == Order::Random)
+    else {
+        return;
+    };
+    let n = m.openings.len();
+    println!(
+        "Openings: {}, {n} position{} in random order, seed {} (--seed {} plays this order again)",
+        o.file.display(),
+        if n == 1 { "" } else { "s" },
+        m.seed,
+        m.seed
+    );
+}
+
+/// The hint after narrow time losses, the margin written in the dialect's words.
+fn write_margin_hint(
+    figures: &scheduler::RunFigures,
+    shogitest: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let hint = figures.time_margin_hint(|ms| match shogitest {
+        true => format!("timemargin={ms} in the -engine or -each words"),
+        false => format!("--timemargin {ms} (timemargin={ms} in fastchess's engine words)"),
+    });
+    match hint {
+        Some(hint) => writeln!(out, "{hint}"),
+        None => Ok(()),
     }
 }
 

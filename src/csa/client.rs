@@ -8,6 +8,7 @@
 use super::clock::Clock;
 use super::summary::{GameSummary, SummaryError};
 use crate::record::csa::notation::{move_to_csa, parse_move, split_move_line};
+use crate::record::Ending;
 use crate::{Choice, Color, EnteringKingRule, Game, Move, Outcome, Position, RandomMover};
 use log::{debug, error, info, warn};
 use std::fmt;
@@ -273,18 +274,35 @@ pub struct GameReport {
 }
 
 impl GameReport {
-    /// The record's end line: `%TORYO`, `%TIME_UP`, `%ILLEGAL_MOVE`, `%SENNICHITE`, `%KACHI`,
-    /// `%JISHOGI`, `%HIKIWAKE` (move limit, V2.2 has no `%MAX_MOVES`) or `%CHUDAN`.
-    pub fn end_line(&self) -> String {
+    /// How the game ends in its record (the record model's ending, which the CSA writer writes
+    /// as its `%` line), from the server's reason (the first `#` line, CSA protocol 1.2.1):
+    /// `RESIGN` 投了 (`%TORYO`), `TIME_UP` (`%TIME_UP`), `ILLEGAL_MOVE` and `OUTE_SENNICHITE`
+    /// the loser's foul (`%+ILLEGAL_ACTION`, `%-ILLEGAL_ACTION`; the side to move's when the
+    /// result names no loser, and a repetition for `OUTE_SENNICHITE`), `SENNICHITE` 千日手,
+    /// `JISHOGI` after our or the server's `%KACHI` a declaration (`%KACHI`), else 持将棋,
+    /// `MAX_MOVES` the move limit (`%MAX_MOVES`), and anything else the game stopped
+    /// (`%CHUDAN`).
+    pub fn ending(&self) -> Ending {
+        let next = if self.moves.len().is_multiple_of(2) {
+            self.start.side_to_move()
+        } else {
+            !self.start.side_to_move()
+        };
+        let loser = match self.result {
+            ServerResult::Win => Some(!self.summary.us),
+            ServerResult::Lose => Some(self.summary.us),
+            _ => None,
+        };
         match self.reason.as_str() {
-            "RESIGN" => "%TORYO".into(),
-            "TIME_UP" => "%TIME_UP".into(),
-            "ILLEGAL_MOVE" => "%ILLEGAL_MOVE".into(),
-            "SENNICHITE" | "OUTE_SENNICHITE" => "%SENNICHITE".into(),
-            "JISHOGI" if self.specials.iter().any(|s| s == "%KACHI") => "%KACHI".into(),
-            "JISHOGI" => "%JISHOGI".into(),
-            "MAX_MOVES" => "%HIKIWAKE".into(),
-            _ => "%CHUDAN".into(),
+            "RESIGN" => Ending::Resign,
+            "TIME_UP" => Ending::TimeUp,
+            "ILLEGAL_MOVE" => Ending::Foul(loser.unwrap_or(next)),
+            "SENNICHITE" => Ending::Repetition,
+            "OUTE_SENNICHITE" => loser.map_or(Ending::Repetition, Ending::Foul),
+            "JISHOGI" if self.specials.iter().any(|s| s == "%KACHI") => Ending::Declaration,
+            "JISHOGI" => Ending::Jishogi,
+            "MAX_MOVES" => Ending::MaxMoves,
+            _ => Ending::Interrupt,
         }
     }
 
@@ -889,7 +907,7 @@ mod tests {
         assert_eq!(rep.moves.len(), 2);
         assert_eq!(rep.moves[0].1, Some(3));
         assert_eq!(rep.specials, vec!["%TORYO".to_string()]);
-        assert_eq!(rep.end_line(), "%TORYO");
+        assert_eq!(rep.ending(), Ending::Resign);
         assert_eq!(rep.summary_line(), "game g1: win RESIGN 2 plies");
     }
 
@@ -924,7 +942,7 @@ mod tests {
         };
         assert_eq!(rep.reason, "ILLEGAL_SERVER_MOVE");
         assert_eq!(rep.result, ServerResult::Interrupted);
-        assert_eq!(rep.end_line(), "%CHUDAN");
+        assert_eq!(rep.ending(), Ending::Interrupt);
         assert!(!out.contains('%'), "never send %CHUDAN: {out}");
     }
 
@@ -948,6 +966,9 @@ mod tests {
         };
         assert_eq!(rep.result, ServerResult::Censored);
         assert_eq!(rep.reason, "MAX_MOVES");
-        assert_eq!(rep.end_line(), "%HIKIWAKE");
+        // The move limit: `%MAX_MOVES`, the CSA format's word for it (V3.0; `%HIKIWAKE`, which
+        // this wrote before, is a declared draw).
+        assert_eq!(rep.ending(), Ending::MaxMoves);
+        assert_eq!(crate::record::csa::special_word(rep.ending()), "MAX_MOVES");
     }
 }

@@ -46,7 +46,7 @@ impl EnginePlayer {
             ..POLICY
         };
         let spec = EngineSpec {
-            command: EngineCommand::parse(command).ok_or_else(|| err("empty engine command"))?,
+            command: EngineCommand::parse(command).map_err(|e| err(e.to_string()))?,
             options: options.to_vec(),
             ..EngineSpec::default()
         };

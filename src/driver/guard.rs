@@ -18,12 +18,12 @@
 //!   signal when the *thread* that started the engine ends; each tool starts and ends its
 //!   engines in one thread.
 
-use crate::driver::pipe::{self, SharedStdin};
+use crate::driver::pipe::{self, Pipe, SharedStdin};
 use crate::driver::program::EngineCommand;
 use log::warn;
 use std::ffi::OsString;
 use std::io;
-use std::process::{ChildStdin, Command, ExitCode};
+use std::process::{Command, ExitCode};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ pub const LAUNCH_ARG: &str = "--saikoro-engine-launcher";
 
 struct Live {
     pid: u32,
-    stdin: Weak<Mutex<ChildStdin>>,
+    stdin: Weak<Mutex<Pipe>>,
 }
 
 static LIVE: Mutex<Vec<Live>> = Mutex::new(Vec::new());
@@ -111,7 +111,7 @@ fn exited(pid: u32) -> bool {
 /// engine that no longer reads cannot hold us), up to `grace` for them to exit, then a kill of
 /// each one's process group. Returns how many there were.
 pub fn end_all(grace: Duration) -> usize {
-    let engines: Vec<(u32, Option<Arc<Mutex<ChildStdin>>>)> =
+    let engines: Vec<(u32, Option<Arc<Mutex<Pipe>>>)> =
         live().iter().map(|l| (l.pid, l.stdin.upgrade())).collect();
     let deadline = Instant::now() + grace;
     for (_, stdin) in &engines {
@@ -147,10 +147,16 @@ pub enum Signal {
     Interrupt,
 }
 
-/// Takes SIGINT, SIGTERM and SIGHUP (on Windows, Ctrl-C and closing the console) in a thread
-/// of their own. SIGTERM and SIGHUP end the engines and the tool (exit status 143, 129).
-/// Ctrl-C goes to `on_interrupt` when given (the tool then ends its games its own way, and
-/// calls [`exit`] for a quick end); without it, it ends the engines and the tool (130).
+/// Takes SIGINT, SIGTERM and SIGHUP in a thread of their own. SIGTERM and SIGHUP end the
+/// engines and the tool (exit status 143, 129). Ctrl-C goes to `on_interrupt` when given (the
+/// tool then ends its games its own way, and calls [`exit`] for a quick end); without it, it
+/// ends the engines and the tool (130).
+///
+/// On Windows the console's events play their parts: Ctrl-C is SIGINT; Ctrl-Break is SIGTERM
+/// (143); the console's close, a logoff and a shutdown are SIGHUP (129). After those three
+/// Windows ends the process as soon as the handler returns, and at the latest 5 s after the
+/// event: the handler is held (tokio's listeners park it) while the tool's last writes
+/// ([`HOOK_LIMIT`]) and the end of its engines ([`END_GRACE`]) run, within that time.
 pub fn handle_signals(
     tool: &'static str,
     on_interrupt: Option<Box<dyn Fn(Signal) + Send>>,
@@ -171,13 +177,86 @@ pub fn handle_signals(
             })?;
         Ok(())
     }
-    #[cfg(not(unix))]
+    #[cfg(windows)]
     {
-        ctrlc::set_handler(move || match &on_interrupt {
-            Some(f) => f(Signal::Interrupt),
-            None => terminate(tool, 130),
-        })
-        .map_err(io::Error::other)
+        let mut events = console::Events::new()?;
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || loop {
+                match (events.next(), &on_interrupt) {
+                    (130, Some(f)) => f(Signal::Interrupt),
+                    (code, _) => terminate(tool, code),
+                }
+            })?;
+        Ok(())
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = (tool, on_interrupt);
+        Ok(())
+    }
+}
+
+/// The console's events (Windows), as the exit status of the signal each stands for.
+#[cfg(windows)]
+mod console {
+    use std::io;
+    use std::sync::Arc;
+    use std::task::{Context, Wake, Waker};
+    use std::thread::Thread;
+    use tokio::signal::windows as events;
+
+    /// Wakes the thread that waits for an event.
+    struct Unpark(Thread);
+
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+
+    /// Listeners for every console event, from their creation on.
+    pub struct Events {
+        c: events::CtrlC,
+        brk: events::CtrlBreak,
+        close: events::CtrlClose,
+        logoff: events::CtrlLogoff,
+        shutdown: events::CtrlShutdown,
+    }
+
+    impl Events {
+        pub fn new() -> io::Result<Events> {
+            Ok(Events {
+                c: events::ctrl_c()?,
+                brk: events::ctrl_break()?,
+                close: events::ctrl_close()?,
+                logoff: events::ctrl_logoff()?,
+                shutdown: events::ctrl_shutdown()?,
+            })
+        }
+
+        /// Waits for the next event: 130 for Ctrl-C (SIGINT), 143 for Ctrl-Break (SIGTERM),
+        /// 129 for the console's close, a logoff or a shutdown (SIGHUP).
+        pub fn next(&mut self) -> i32 {
+            let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+            let mut cx = Context::from_waker(&waker);
+            loop {
+                // Those that end the process first: they leave the least time.
+                let hup = self.close.poll_recv(&mut cx).is_ready()
+                    | self.logoff.poll_recv(&mut cx).is_ready()
+                    | self.shutdown.poll_recv(&mut cx).is_ready();
+                if hup {
+                    return 129;
+                }
+                if self.brk.poll_recv(&mut cx).is_ready() {
+                    return 143;
+                }
+                if self.c.poll_recv(&mut cx).is_ready() {
+                    return 130;
+                }
+                std::thread::park();
+            }
+        }
     }
 }
 
@@ -245,12 +324,22 @@ pub fn lock_within<T>(mutex: &Mutex<T>, limit: Duration) -> Option<std::sync::Mu
     }
 }
 
-/// The signal that ends a tool with exit status `code` (128 + its number), by its name.
+/// The signal that ends a tool with exit status `code` (128 + its number), by its name; on
+/// Windows, the console event that stands for it.
 pub fn signal_name(code: i32) -> Option<&'static str> {
     match code {
+        #[cfg(not(windows))]
         129 => Some("SIGHUP"),
+        #[cfg(not(windows))]
         130 => Some("SIGINT"),
+        #[cfg(not(windows))]
         143 => Some("SIGTERM"),
+        #[cfg(windows)]
+        129 => Some("the console's close, a logoff or a shutdown"),
+        #[cfg(windows)]
+        130 => Some("Ctrl-C"),
+        #[cfg(windows)]
+        143 => Some("Ctrl-Break"),
         _ => None,
     }
 }
@@ -298,9 +387,11 @@ fn terminate(tool: &str, code: i32) -> ! {
     }
     let n = running().len();
     if n > 0 {
-        eprintln!("saikoro {tool}: ending on a signal: stopping {n} engine process(es)");
+        let s = if n == 1 { "" } else { "es" };
+        eprintln!("saikoro {tool}: ending on a signal: stopping {n} engine process{s}");
     }
-    warn!("ending on a signal (exit status {code}) with {n} engine(s) running");
+    // For the log file: at warn it would reach stderr too, a second time.
+    log::info!("ending on a signal (exit status {code}) with {n} engine(s) running");
     exit(code)
 }
 

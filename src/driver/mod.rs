@@ -14,5 +14,5 @@ pub mod session;
 pub mod transcript;
 
 pub use client::{ClientError, EngineInfo, SearchResult, UsiClient};
-pub use program::{split_command, EngineCommand};
+pub use program::{split_command, CommandLineError, EngineCommand};
 pub use session::{EngineSession, EngineSpec, FaultPolicy, OptionRule, StartError, StartFailure};

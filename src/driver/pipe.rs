@@ -2,22 +2,39 @@
 //! [`guard`](crate::driver::guard): the stdin that the tool writes and the guard writes the
 //! last `quit` to ([`SharedStdin`]), written with a deadline, and (Unix) the non-blocking mode
 //! and the wait with a deadline that the stdout reader uses too.
+//!
+//! How a write keeps its deadline depends on the platform: on Unix our end of the pipe is
+//! non-blocking and `poll` waits for room until the deadline; elsewhere (Windows, whose
+//! anonymous pipes have no non-blocking mode) a thread of the engine's own writes, and the
+//! caller waits for it until the deadline ([`Pipe`]).
 
-use std::io::{self, Write};
+use std::io;
+#[cfg(unix)]
+use std::io::Write;
 use std::process::ChildStdin;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Instant;
 
+/// Our end of an engine's stdin: the pipe itself (Unix, non-blocking).
+#[cfg(unix)]
+pub(super) type Pipe = ChildStdin;
+/// Our end of an engine's stdin: the thread that writes it.
+#[cfg(not(unix))]
+pub(super) use thread::Writer as Pipe;
+
 /// An engine's stdin, shared between the tool and the guard (which writes the last `quit`).
-pub(super) struct SharedStdin(Arc<Mutex<ChildStdin>>);
+pub(super) struct SharedStdin(Arc<Mutex<Pipe>>);
 
 /// The stdin pipe as the guard shares it: written by the tool, and by the guard for the last
 /// `quit` when the tool is ending.
 impl SharedStdin {
-    /// Takes the pipe (Unix: made non-blocking, so that writes can have a deadline).
+    /// Takes the pipe (Unix: made non-blocking, so that writes can have a deadline; elsewhere
+    /// handed to a writer thread).
     pub(super) fn new(stdin: ChildStdin) -> io::Result<SharedStdin> {
         #[cfg(unix)]
         unix::set_nonblocking(&stdin)?;
+        #[cfg(not(unix))]
+        let stdin = thread::Writer::new(stdin)?;
         Ok(SharedStdin(Arc::new(Mutex::new(stdin))))
     }
 
@@ -28,13 +45,13 @@ impl SharedStdin {
     }
 
     /// A handle that does not keep the pipe open (the guard's, for the last `quit`).
-    pub(super) fn downgrade(&self) -> Weak<Mutex<ChildStdin>> {
+    pub(super) fn downgrade(&self) -> Weak<Mutex<Pipe>> {
         Arc::downgrade(&self.0)
     }
 }
 
 /// Writes the `quit` the guard sends when the tool ends.
-pub(super) fn write_quit(stdin: &mut ChildStdin, deadline: Instant) -> io::Result<()> {
+pub(super) fn write_quit(stdin: &mut Pipe, deadline: Instant) -> io::Result<()> {
     write_all(stdin, b"quit\n", deadline)
 }
 
@@ -47,10 +64,7 @@ fn write_all(stdin: &mut ChildStdin, mut bytes: &[u8], deadline: Instant) -> io:
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
                 if !unix::wait_writable(stdin, deadline)? {
-                    return Err(io::Error::new(
-                        io::ErrorKind::TimedOut,
-                        "the engine has not read its input for too long",
-                    ));
+                    return Err(not_read());
                 }
             }
             Err(e) => return Err(e),
@@ -60,8 +74,80 @@ fn write_all(stdin: &mut ChildStdin, mut bytes: &[u8], deadline: Instant) -> io:
 }
 
 #[cfg(not(unix))]
-fn write_all(stdin: &mut ChildStdin, bytes: &[u8], _deadline: Instant) -> io::Result<()> {
-    stdin.write_all(bytes).and_then(|_| stdin.flush())
+fn write_all(stdin: &mut Pipe, bytes: &[u8], deadline: Instant) -> io::Result<()> {
+    stdin.write(bytes, deadline)
+}
+
+/// The error of a write that did not finish by its deadline.
+fn not_read() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::TimedOut,
+        "the engine has not read its input for too long",
+    )
+}
+
+#[cfg(not(unix))]
+mod thread {
+    use std::io::{self, Write};
+    use std::process::ChildStdin;
+    use std::sync::mpsc::{self, RecvTimeoutError};
+    use std::time::Instant;
+
+    /// An engine's stdin written by a thread of its own: a write to an engine that no longer
+    /// reads blocks that thread, not the caller, who waits for it until the deadline. The thread
+    /// ends when the writer is dropped (the pipe is then closed: the engine reads the end of
+    /// its input) or a write fails; one blocked for ever ends when the engine's process does.
+    pub struct Writer {
+        bytes: mpsc::Sender<Vec<u8>>,
+        done: mpsc::Receiver<io::Result<()>>,
+        /// A write did not finish by its deadline: it may finish later, and nothing written
+        /// after it could be in order, so every later write fails at once.
+        stuck: bool,
+    }
+
+    impl Writer {
+        pub fn new(mut stdin: ChildStdin) -> io::Result<Writer> {
+            let (bytes, to_write) = mpsc::channel::<Vec<u8>>();
+            let (report, done) = mpsc::channel();
+            std::thread::Builder::new()
+                .name("engine stdin".into())
+                .spawn(move || {
+                    for b in to_write {
+                        let wrote = stdin.write_all(&b).and_then(|_| stdin.flush());
+                        let failed = wrote.is_err();
+                        if report.send(wrote).is_err() || failed {
+                            return;
+                        }
+                    }
+                })?;
+            Ok(Writer {
+                bytes,
+                done,
+                stuck: false,
+            })
+        }
+
+        /// Writes all of `bytes` and flushes them, by `deadline`.
+        pub fn write(&mut self, bytes: &[u8], deadline: Instant) -> io::Result<()> {
+            if self.stuck {
+                return Err(super::not_read());
+            }
+            if self.bytes.send(bytes.to_vec()).is_err() {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            match self
+                .done
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok(wrote) => wrote,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.stuck = true;
+                    Err(super::not_read())
+                }
+                Err(RecvTimeoutError::Disconnected) => Err(io::ErrorKind::BrokenPipe.into()),
+            }
+        }
+    }
 }
 
 #[cfg(unix)]

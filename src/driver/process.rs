@@ -1,7 +1,7 @@
-//! An engine's process: started in a process group of its own, its output read a line at a
-//! time with a deadline on every wait, its input written with a deadline too, its stderr kept
-//! (the last lines, for the message that says why it failed), and killed with everything it
-//! started.
+//! An engine's process: started in a process group of its own (Windows: in a job object of
+//! its own), its output read a line at a time with a deadline on every wait, its input written
+//! with a deadline too, its stderr kept (the last lines, for the message that says why it
+//! failed), and killed with everything it started.
 //!
 //! This layer knows processes, not USI: [`crate::driver::UsiClient`] speaks the protocol over it. Every
 //! process it starts is registered with [`crate::driver::guard`], which ends them when the tool ends,
@@ -14,8 +14,16 @@
 //!   time it was read, which is when it arrived whenever someone is waiting for it). Our end of
 //!   the stdin pipe is non-blocking too, so a write to an engine that no longer reads its
 //!   input fails at its deadline instead of blocking the tool for ever.
-//! - Elsewhere: a reader thread hands each line over a channel, stamped when it arrived;
-//!   writes block (the pipe is the only way to the engine there).
+//! - Elsewhere: a reader thread hands each line over a channel, stamped when it arrived; a
+//!   writer thread writes the input, and a write waits for it until its deadline
+//!   (`src/driver/pipe.rs`).
+//!
+//! On Windows each engine is put in a job object of its own, created kill-on-close
+//! (`JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE`, as cutechess does), as soon as it has started: what it
+//! starts is in the job too. Our handle is the only one, so closing it ([`EngineProcess::kill`])
+//! ends the engine and everything it started, and so does the end of the tool however it ends
+//! (Task Manager's End task, a killed runner): the system closes a dead process's handles. What
+//! an engine starts in the moment between its start and its assignment escapes the job.
 
 use crate::driver::guard;
 use crate::driver::guard::Registration;
@@ -174,6 +182,9 @@ pub struct EngineProcess {
     ended: bool,
     /// Removes the process from the guard's list when it has been reaped.
     registration: Option<Registration>,
+    /// The engine's job object (Windows): closed, it ends every process in it.
+    #[cfg(windows)]
+    job: Option<win32job::Job>,
 }
 
 impl fmt::Debug for EngineProcess {
@@ -186,8 +197,8 @@ impl fmt::Debug for EngineProcess {
 }
 
 impl EngineProcess {
-    /// Starts `command` in a process group of its own (Unix: so that a Ctrl-C in the
-    /// terminal reaches only the tool, which then ends the engine's game properly), with its
+    /// Starts `command` in a process group of its own (so that a Ctrl-C in the terminal or
+    /// console reaches only the tool, which then ends the engine's game properly), with its
     /// stdin and stdout piped to us and its stderr as `stderr` says. `label` names it in the
     /// log.
     pub fn spawn(command: &EngineCommand, label: &str, stderr: Stderr) -> io::Result<Self> {
@@ -204,7 +215,14 @@ impl EngineProcess {
         }
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        #[cfg(windows)]
+        std::os::windows::process::CommandExt::creation_flags(
+            &mut cmd,
+            windows::CREATE_NEW_PROCESS_GROUP,
+        );
         let mut child = cmd.spawn()?;
+        #[cfg(windows)]
+        let job = windows::job_of(&child, label);
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take().expect("stdin is piped");
         let source = match Source::new(stdout) {
@@ -239,6 +257,8 @@ impl EngineProcess {
             label: label.to_string(),
             ended: false,
             registration: Some(registration),
+            #[cfg(windows)]
+            job,
         })
     }
 
@@ -333,12 +353,15 @@ impl EngineProcess {
     }
 
     /// Kills the process and everything in its process group (an engine started through a
-    /// script, or one that runs helpers), and reaps it.
+    /// script, or one that runs helpers; Windows: everything in its job, also when the engine
+    /// itself has exited), and reaps it.
     pub fn kill(&mut self) {
         if self.exit_status().is_none() {
             guard::kill_group(self.child.id());
             let _ = self.child.kill();
         }
+        #[cfg(windows)]
+        drop(self.job.take());
         let _ = self.child.wait();
         self.registration = None;
         self.ended = true;
@@ -488,6 +511,39 @@ mod unix {
                 }
             }
         }
+    }
+}
+
+#[cfg(windows)]
+mod windows {
+    use log::warn;
+
+    /// `CreateProcess`'s flag for a process group of the engine's own: the console's Ctrl-C
+    /// is then ignored by the engine (and what it starts), and reaches only the tool.
+    pub const CREATE_NEW_PROCESS_GROUP: u32 = 0x0000_0200;
+    use std::os::windows::io::AsRawHandle;
+    use std::process::Child;
+    use win32job::{ExtendedLimitInfo, Job, JobError};
+
+    /// A job object created kill-on-close, with `child` in it. `None`, with a warning, when the
+    /// system refuses one: the engine then runs outside any job of ours, ended by its own kill
+    /// only (not what it started, nor when the tool is killed outright).
+    pub fn job_of(child: &Child, label: &str) -> Option<Job> {
+        let made = (|| {
+            let mut info = ExtendedLimitInfo::new();
+            info.limit_kill_on_job_close();
+            let job = Job::create_with_limit_info(&info)?;
+            job.assign_process(child.as_raw_handle() as isize)?;
+            Ok::<Job, JobError>(job)
+        })();
+        made.map_err(|e| {
+            let why = e.to_string();
+            warn!(
+                "{label}: not in a job object ({why}: {}): it may outlive this tool if the tool is killed",
+                std::io::Error::from(e)
+            )
+        })
+        .ok()
     }
 }
 

@@ -15,13 +15,39 @@ pub struct EngineCommand {
     pub dir: Option<PathBuf>,
 }
 
+/// Why a command line cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandLineError {
+    /// No word at all.
+    Empty,
+    /// A quote opened and never closed: `"my engine` (the rest would be one argument).
+    UnclosedQuote {
+        /// The quote character.
+        quote: char,
+        /// The whole line.
+        line: String,
+    },
+}
+
+impl fmt::Display for CommandLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandLineError::Empty => f.write_str("empty command line"),
+            CommandLineError::UnclosedQuote { quote, line } => {
+                write!(f, "{line}: the quote {quote} is never closed")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandLineError {}
+
 impl EngineCommand {
     /// Reads a command line: words split as [`split_command`] does; the first is the program.
-    /// `None` when there is no word at all.
-    pub fn parse(line: &str) -> Option<EngineCommand> {
-        let mut words = split_command(line).into_iter();
-        Some(EngineCommand {
-            program: words.next()?,
+    pub fn parse(line: &str) -> Result<EngineCommand, CommandLineError> {
+        let mut words = split_command(line)?.into_iter();
+        Ok(EngineCommand {
+            program: words.next().ok_or(CommandLineError::Empty)?,
             args: words.collect(),
             dir: None,
         })
@@ -39,11 +65,12 @@ impl fmt::Display for EngineCommand {
 /// Unix a backslash escapes the next character (outside single quotes), as in a shell; on
 /// Windows it is an ordinary character, so that `C:\Shogi\engine.exe` and `\\server\share`
 /// paths need no doubling.
-pub fn split_command(s: &str) -> Vec<String> {
+/// A quote that is never closed is an error, as in a shell.
+pub fn split_command(s: &str) -> Result<Vec<String>, CommandLineError> {
     split_words(s, !cfg!(windows))
 }
 
-fn split_words(s: &str, backslash_escapes: bool) -> Vec<String> {
+fn split_words(s: &str, backslash_escapes: bool) -> Result<Vec<String>, CommandLineError> {
     let mut words = Vec::new();
     let mut cur = String::new();
     let mut in_word = false;
@@ -76,37 +103,72 @@ fn split_words(s: &str, backslash_escapes: bool) -> Vec<String> {
             }
         }
     }
+    if let Some(quote) = quote {
+        return Err(CommandLineError::UnclosedQuote {
+            quote,
+            line: s.to_string(),
+        });
+    }
     if in_word {
         words.push(cur);
     }
-    words
+    Ok(words)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn words(s: &str) -> Vec<String> {
+        split_command(s).unwrap()
+    }
+
     #[test]
     fn command_words() {
-        assert_eq!(split_command("engine -x 1"), vec!["engine", "-x", "1"]);
+        assert_eq!(words("engine -x 1"), vec!["engine", "-x", "1"]);
         assert_eq!(
-            split_command(r#"'/opt/my engine/run' --name "a b" c\ d"#),
+            words(r#"'/opt/my engine/run' --name "a b" c\ d"#),
             vec!["/opt/my engine/run", "--name", "a b", "c d"]
         );
-        assert_eq!(split_command("  "), Vec::<String>::new());
-        assert_eq!(split_command("x ''"), vec!["x", ""]);
+        assert_eq!(words("  "), Vec::<String>::new());
+        assert_eq!(words("x ''"), vec!["x", ""]);
         // Windows paths: backslashes are kept, quotes still group.
         assert_eq!(
-            split_words(r#""C:\Program Files\e.exe" -x \\srv\share\eval"#, false),
+            split_words(r#""C:\Program Files\e.exe" -x \\srv\share\eval"#, false).unwrap(),
             vec![r"C:\Program Files\e.exe", "-x", r"\\srv\share\eval"]
         );
         assert_eq!(
-            split_words(r"C:\Shogi\engine.exe", true),
+            split_words(r"C:\Shogi\engine.exe", true).unwrap(),
             vec!["C:Shogiengine.exe"]
         );
         let c = EngineCommand::parse("'./my engine' --threads 2").unwrap();
         assert_eq!(c.program, "./my engine");
         assert_eq!(c.args, vec!["--threads", "2"]);
-        assert_eq!(EngineCommand::parse(" "), None);
+        assert_eq!(EngineCommand::parse(" "), Err(CommandLineError::Empty));
+    }
+
+    /// A quote that is never closed is refused, as a shell refuses it, not read as one
+    /// argument running to the end of the line.
+    #[test]
+    fn an_unclosed_quote_is_an_error() {
+        for (line, quote) in [
+            (r#"--x "unterminated"#, '"'),
+            ("'a b", '\''),
+            (r#"a "b' c"#, '"'),
+        ] {
+            let e = split_command(line).unwrap_err();
+            assert_eq!(
+                e,
+                CommandLineError::UnclosedQuote {
+                    quote,
+                    line: line.to_string()
+                }
+            );
+            assert!(e
+                .to_string()
+                .ends_with(&format!("the quote {quote} is never closed")));
+        }
+        // An escaped quote opens nothing.
+        assert_eq!(words(r#"a \"b"#), vec!["a", "\"b"]);
     }
 }

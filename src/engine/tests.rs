@@ -621,19 +621,13 @@ fn fresh(line: &str) -> (String, Vec<String>, bool) {
     (format!("{:?}", e.game()), out, e.position_ok)
 }
 
-/// A `position` line that extends the one before is read by its new moves only; every other
-/// line is read in full. Either way the game, its history of keys and repetition counts
-/// included, and the warnings are those of an engine that reads the line alone.
-#[test]
-fn a_resent_game_gives_the_same_game_as_a_full_replay() {
+/// The `position` lines of [`a_resent_game_gives_the_same_game_as_a_full_replay`], each with
+/// whether it extends the line accepted before it.
+fn resent_lines() -> Vec<(String, bool)> {
     const SFEN_START: &str =
         "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-    // 5i5h 5a5b 5h5i 5b5a three times brings the start position back for the fourth time
-    // (千日手) with the 12th move.
-    let shuffle = "5i5h 5a5b 5h5i 5b5a";
-    let sennichite = format!("position startpos moves {shuffle} {shuffle} {shuffle}");
     // (line, whether it extends the line accepted before it)
-    let session: Vec<(String, bool)> = vec![
+    vec![
         ("position startpos".into(), false),
         ("position startpos moves 7g7f".into(), false),
         ("position startpos moves 7g7f 3c3d".into(), true),
@@ -686,8 +680,19 @@ fn a_resent_game_gives_the_same_game_as_a_full_replay() {
         ),
         // A game resent move by move into a fourfold repetition.
         ("position startpos moves".into(), false),
-    ];
-    let mut session = session;
+    ]
+}
+
+/// A `position` line that extends the one before is read by its new moves only; every other
+/// line is read in full. Either way the game, its history of keys and repetition counts
+/// included, and the warnings are those of an engine that reads the line alone.
+#[test]
+fn a_resent_game_gives_the_same_game_as_a_full_replay() {
+    // 5i5h 5a5b 5h5i 5b5a three times brings the start position back for the fourth time
+    // (千日手) with the 12th move.
+    let shuffle = "5i5h 5a5b 5h5i 5b5a";
+    let sennichite = format!("position startpos moves {shuffle} {shuffle} {shuffle}");
+    let mut session = resent_lines();
     let mut grow = String::from("position startpos moves");
     for m in format!("{shuffle} {shuffle} {shuffle}").split(' ') {
         grow.push(' ');

@@ -2,6 +2,7 @@
 //! the content), [`decode`] (UTF-8 with or without a BOM, else Shift_JIS), [`read`] and
 //! [`write()`] for any [`Format`].
 
+use crate::record::japanese::{summary_of_ending, word_of_ending};
 use crate::record::{csa, jkf, ki2, kif, usi, Ending, Format, Record, RecordError};
 use crate::Color;
 use std::path::Path;
@@ -152,4 +153,18 @@ pub fn winner(end: Ending, next: Color) -> Option<Color> {
         Ending::Foul(c) => Some(!c),
         _ => None,
     }
+}
+
+/// The words a record of `end` ends with, `next` to move at the end, as the writers write them
+/// from their forms' tables: KIF's end word (`投了`, the last move line's), the tail of KIF's
+/// `まで…` line (`先手の勝ち`, after `まで31手で`), and CSA's end line (`%TORYO`). The report
+/// page writes its KIF and CSA downloads with these.
+///
+/// In a `handicap` game (a `手合割` other than 平手) the `まで…` line names 下手 and 上手.
+pub fn end_words(end: Ending, next: Color, handicap: bool) -> [String; 3] {
+    [
+        word_of_ending(end, next).to_string(),
+        summary_of_ending(end, next, false, handicap),
+        format!("%{}", csa::special_word(end)),
+    ]
 }

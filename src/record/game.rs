@@ -3,7 +3,7 @@
 //! (KIF, KI2, CSA, JKF, and the USI and SFEN lines) reads a text into [`Record`]s, every
 //! move checked by the rules as it is read, and writes a [`Record`] back.
 
-use crate::{Color, Move, Position};
+use crate::{Color, Move, Outcome, Position};
 use std::fmt;
 
 /// One game as a record holds it.
@@ -96,6 +96,21 @@ pub enum Ending {
     NoMate,
     /// `%ERROR`: an error.
     Error,
+}
+
+impl Ending {
+    /// How a game that the rules core ended ends in a record: 詰み, 千日手, the checking side's
+    /// foul for a perpetual check (連続王手の千日手), the declaration (入玉宣言) of the side to
+    /// move, and the move limit.
+    pub fn of_outcome(outcome: Outcome) -> Ending {
+        match outcome {
+            Outcome::Checkmate { .. } => Ending::Mate,
+            Outcome::Repetition => Ending::Repetition,
+            Outcome::PerpetualCheck { winner } => Ending::Foul(!winner),
+            Outcome::Declaration { .. } => Ending::Declaration,
+            Outcome::MaxMoves => Ending::MaxMoves,
+        }
+    }
 }
 
 /// The forms a record can be read from and written in.

@@ -103,6 +103,23 @@ pub(crate) fn kanji_count(s: &str) -> Option<u8> {
 }
 
 /// `先手` (Black) or `後手` (White).
+/// A player as KIF and KI2 name them: `先手`/`後手`, or in a handicap game (a `手合割` other
+/// than 平手) `下手`/`上手`, as Kifu for Windows writes them.
+pub(crate) fn player_name(color: Color, handicap: bool) -> &'static str {
+    match (color, handicap) {
+        (Color::Black, false) => "先手",
+        (Color::White, false) => "後手",
+        (Color::Black, true) => "下手",
+        (Color::White, true) => "上手",
+    }
+}
+
+/// Whether `pos` is a handicap start of the table other than 平手: its players are 下手 and
+/// 上手.
+pub(crate) fn is_handicap(pos: &Position) -> bool {
+    handicap_name(pos).is_some_and(|name| name != "平手")
+}
+
 pub(crate) fn side_name(color: Color) -> &'static str {
     match color {
         Color::Black => "先手",
@@ -305,9 +322,15 @@ pub(crate) fn word_of_ending(end: Ending, next: Color) -> &'static str {
 /// The tail of the `まで…` line for `end` with `next` to move at the end (`先手の勝ち`,
 /// `時間切れにより後手の勝ち`, `先手の反則負け`, `千日手`), as Kifu for Windows and tsshogi
 /// write it. A mate is `…の勝ち` in KIF (whose last move line says `詰み`) and `詰み` in KI2
-/// (`mate_word`), where the `まで` line is all that tells the end.
-pub(crate) fn summary_of_ending(end: Ending, next: Color, mate_word: bool) -> String {
-    let (next_name, last_name) = (side_name(next), side_name(!next));
+/// (`mate_word`), where the `まで` line is all that tells the end. In a `handicap` game the
+/// sides are 下手 and 上手 (`まで64手で下手の勝ち`).
+pub(crate) fn summary_of_ending(
+    end: Ending,
+    next: Color,
+    mate_word: bool,
+    handicap: bool,
+) -> String {
+    let (next_name, last_name) = (player_name(next, handicap), player_name(!next, handicap));
     match end {
         Ending::Mate if mate_word => word_of_ending(end, next).to_string(),
         Ending::Resign | Ending::Mate => format!("{last_name}の勝ち"),

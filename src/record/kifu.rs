@@ -315,6 +315,13 @@ impl Reader {
             return Ok(());
         }
         if let Some((key, value)) = key_value(line) {
+            // The players are kept by side (先手, 後手) whatever the form called them: a
+            // handicap game's 下手 and 上手 are written back as such by KIF and KI2.
+            let key = match key {
+                "下手" => "先手",
+                "上手" => "後手",
+                other => other,
+            };
             self.header.push((key.to_string(), value.to_string()));
             return Ok(());
         }

@@ -45,6 +45,8 @@ pub enum EngineConfigError {
         /// The text.
         value: String,
     },
+    /// `args=` that cannot be split into words (a quote never closed).
+    Args(String),
     /// No `cmd=`.
     NoCommand,
     /// A bad time control.
@@ -62,6 +64,7 @@ impl fmt::Display for EngineConfigError {
                 "unknown key '{k}' (expected cmd, args, dir, name, option.NAME, tc, byoyomi, movetime, nodes, depth, ponder)"
             ),
             EngineConfigError::BadValue { key, value } => write!(f, "{key}={value}: bad value"),
+            EngineConfigError::Args(why) => write!(f, "args={why}"),
             EngineConfigError::NoCommand => f.write_str("no cmd=PROGRAM"),
             EngineConfigError::TimeControl(e) => e.fmt(f),
             EngineConfigError::Unlimited => f.write_str(
@@ -117,7 +120,10 @@ impl EngineConfig {
         for (k, v) in pairs {
             match k {
                 "cmd" => program = Some(v.to_string()),
-                "args" => e.command.args = split_command(v),
+                "args" => {
+                    e.command.args =
+                        split_command(v).map_err(|e| EngineConfigError::Args(e.to_string()))?
+                }
                 "dir" => e.command.dir = Some(PathBuf::from(v)),
                 "name" => e.name = Some(v.to_string()),
                 "tc" => tc = Some(v),

@@ -169,7 +169,7 @@ fn numbers_out_of_range_say_so() {
     for (args, message) in [
         (
             vec!["selfplay", "--games", "-1"],
-            "saikoro: --games \"-1\": out of range (expected a whole number from 0 to 18446744073709551615)",
+            "saikoro: --games \"-1\": out of range (expected a whole number 0 or more)",
         ),
         (
             vec!["selfplay", "--max-plies", "4x"],
@@ -388,6 +388,28 @@ fn a_time_control_of_no_time_is_refused() {
             "{mode} {each} {words}: {err}"
         );
     }
+}
+
+/// `args=` with a quote never closed is refused, as a shell refuses it, instead of running
+/// the engine with the rest of the line as one argument.
+#[test]
+fn an_unclosed_quote_in_args_is_refused() {
+    let cmd = format!("cmd={BIN}");
+    let (code, err) = fails(&[
+        "match",
+        "--engine",
+        &cmd,
+        "args=\"unterminated",
+        "--engine",
+        &cmd,
+        "--each",
+        "depth=1",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("args=\"unterminated: the quote \" is never closed"),
+        "{err}"
+    );
 }
 
 /// More games at once than logical CPUs: a warning (fastchess refuses; a runner that plays

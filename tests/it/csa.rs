@@ -984,7 +984,8 @@ fn csa_alone(args: &[&str]) -> (Option<i32>, String, Duration) {
 }
 
 /// [`csa_alone`] with `--engine ENGINE` and the `extra` flags, for a server that is never
-/// reached (the engine is started first).
+/// reached (the engine is started first). Its tests use Unix engines.
+#[cfg(unix)]
 fn csa_engine_alone(engine: &str, extra: &[&str]) -> (Option<i32>, String, Duration) {
     let mut args = vec!["--host", "127.0.0.1", "--user", "u", "--password", "p"];
     args.extend(["--engine", engine]);

@@ -8,9 +8,12 @@ use crate::usi_support;
 
 use match_support::*;
 use saikoro::{IllegalMove, Move, Position};
+#[cfg(unix)]
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
-use usi_support::{fault_engine, Dir, BIN};
+#[cfg(unix)]
+use usi_support::fault_engine;
+use usi_support::{Dir, BIN};
 
 /// The one game of a one-game match: (result, reason, detail) and the line.
 fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
@@ -308,6 +311,7 @@ fn a_time_loss_says_how_late_the_bestmove_came() {
 }
 
 /// The overrun a time-loss detail states (`Black loses on time (5.4 ms over)`), in ms.
+#[cfg(unix)]
 fn overrun(detail: &str) -> f64 {
     detail
         .split_once("on time (")
@@ -318,6 +322,7 @@ fn overrun(detail: &str) -> f64 {
 
 /// The margin a time-margin hint names after `flag` (`--timemargin `, `timemargin=`), if the
 /// output holds the hint.
+#[cfg(unix)]
 fn hinted_margin(out: &str, flag: &str) -> Option<f64> {
     let line = out.lines().find(|l| l.starts_with("Hint: "))?;
     let at = line.find(flag).unwrap_or_else(|| panic!("{line}")) + flag.len();

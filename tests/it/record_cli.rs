@@ -361,3 +361,65 @@ fn dropped_variations_are_said() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A match's results file (two lines by hand in the format of docs/match.md) is read by
+/// `check` and `convert` as the match's games: their names, moves and ends; a line that is no
+/// game is refused at its line.
+#[test]
+fn a_results_file_is_read_as_its_games() {
+    let dir = scratch("results");
+    let game = |n: u32, result: &str, reason: &str, moves: &str| {
+        format!(
+            "{{\"game\":{n},\"round\":1,\"black\":\"a\",\"white\":\"b\",\"opening\":\
+             \"startpos moves 7g7f\",\"opening_line\":0,\"result\":\"{result}\",\
+             \"reason\":\"{reason}\",\"detail\":\"d\",\"plies\":1,\"opening_plies\":1,\
+             \"moves\":[{moves}],\"time_ms\":{{\"black\":0,\"white\":0}}}}\n"
+        )
+    };
+    let lines =
+        game(1, "1-0", "resign", "\"3c3d\",\"2g2f\"") + &game(2, "1/2-1/2", "max_plies", "");
+    std::fs::write(dir.join("r.jsonl"), &lines).unwrap();
+    let r = run(&dir, &["record", "check", "r.jsonl"]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(text(&r.stdout), "r.jsonl: 2 games, 4 moves (results)\n");
+    // Game 1: White resigns after 7g7f 3c3d 2g2f (投了, %TORYO); game 2: the move limit after
+    // 7g7f (%MAX_MOVES, V3.0's word for it).
+    let r = run(&dir, &["record", "convert", "r.jsonl", "--to", "csa"]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let csa_text = text(&r.stdout);
+    assert!(
+        csa_text.contains("N+a\nN-b\n$EVENT:saikoro match\n'saikoro match, game 1, round 1\n"),
+        "{csa_text}"
+    );
+    assert!(
+        csa_text.contains("PI\n+\n+7776FU\n-3334FU\n+2726FU\n%TORYO\n'*d\n/\n"),
+        "{csa_text}"
+    );
+    assert!(
+        csa_text.ends_with("PI\n+\n+7776FU\n%MAX_MOVES\n'*d\n"),
+        "{csa_text}"
+    );
+    let games = csa::read_records(&csa_text).unwrap();
+    assert_eq!(games.len(), 2);
+    let r = run(
+        &dir,
+        &["record", "convert", "r.jsonl", "--game", "1", "--to", "kif"],
+    );
+    let kif = text(&r.stdout);
+    assert!(
+        kif.contains("   4 投了\n*d\nまで3手で先手の勝ち\n"),
+        "{kif}"
+    );
+
+    std::fs::write(
+        dir.join("bad.jsonl"),
+        format!("{}{{\"saikoro\":1}}\n", game(1, "*", "interrupted", "")),
+    )
+    .unwrap();
+    let r = run(&dir, &["record", "check", "bad.jsonl"]);
+    assert_eq!(r.status.code(), Some(1));
+    assert_eq!(
+        text(&r.stdout),
+        "bad.jsonl:2: not a game of a results file\n"
+    );
+}

@@ -5,7 +5,7 @@
 
 use crate::record_support::random_game;
 use saikoro::record::{csa, ki2, kif, Ending, Record, RecordMove};
-use saikoro::{ByColor, Game, Move, Position};
+use saikoro::{Game, Move, Position};
 
 /// Start positions: 平手, 二枚落ち (上手, White, moves first) and a middle game with hands.
 const STARTS: [&str; 3] = [
@@ -13,10 +13,6 @@ const STARTS: [&str; 3] = [
     "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     "ln1g1g1nl/1r1sk2s1/p1pppp1pp/6p2/1p7/2P6/PPSPPPPPP/7R1/LN1GKGSNL b Bb 1",
 ];
-
-fn names() -> ByColor<String> {
-    ByColor(["Sente".to_string(), "Gote".to_string()])
-}
 
 /// A record of `moves` from `start` (each with `time_ms`), the players named, ended by a
 /// resignation.
@@ -68,17 +64,10 @@ fn random_games_round_trip_through_kif_and_csa() {
             assert_eq!(back.moves, record_of(&start, &moves, None).moves, "{text}");
             assert_eq!(back.end, Some(Ending::Resign), "{text}");
 
-            let info = csa::RecordInfo {
-                names: names(),
-                ..Default::default()
-            };
-            let timed: Vec<(Move, Option<u32>)> = moves.iter().map(|&m| (m, Some(1))).collect();
-            let mut out = Vec::new();
-            csa::write_record(&mut out, &info, &start, &timed, "%TORYO").unwrap();
-            let text = String::from_utf8(out).unwrap();
-            let back = csa::read_record(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(back.start, start, "{text}");
-            assert_eq!(back.moves, moves, "{text}");
+            // CSA V2.2, as the match, the CSA client and self-play write it.
+            let text = csa::write_version(&record, csa::Version::V22);
+            let back = one(csa::read_records(&text), &text);
+            assert_eq!(back, record, "{text}");
         }
     }
     // The games exercise what the forms write differently: drops and promotions.
@@ -97,13 +86,8 @@ fn mutated_records_are_read_or_refused_without_a_panic() {
     let moves = random_game(&start, 7, 90);
     let kif_text = kif::write(&record_of(&start, &moves, Some(0))).into_bytes();
     let ki2_text = ki2::write(&record_of(&start, &moves, None)).into_bytes();
-    let info = csa::RecordInfo {
-        names: names(),
-        ..Default::default()
-    };
-    let untimed: Vec<(Move, Option<u32>)> = moves.iter().map(|&m| (m, None)).collect();
-    let mut csa_text = Vec::new();
-    csa::write_record(&mut csa_text, &info, &start, &untimed, "%TORYO").unwrap();
+    let csa_text =
+        csa::write_version(&record_of(&start, &moves, None), csa::Version::V22).into_bytes();
     let mut rng = saikoro::SplitMix64::new(27);
     for original in [&kif_text, &ki2_text, &csa_text] {
         for _ in 0..400 {
@@ -128,7 +112,7 @@ fn mutated_records_are_read_or_refused_without_a_panic() {
             for (start, moves) in [
                 kif::read_records(&text).ok().map(moves_of),
                 ki2::read_records(&text).ok().map(moves_of),
-                csa::read_record(&text).ok().map(|r| (r.start, r.moves)),
+                csa::read_records(&text).ok().map(moves_of),
             ]
             .into_iter()
             .flatten()
@@ -155,20 +139,22 @@ fn the_seed_game_reads_alike_in_kif_ki2_and_csa() {
     let from_kif = one(kif::read_records(&text), &text);
     let text = read("seed.ki2");
     let from_ki2 = one(ki2::read_records(&text), &text);
-    let from_csa = csa::read_record(&read("seed.csa")).unwrap();
+    let text = read("seed.csa");
+    let from_csa = csa::read_records(&text).unwrap().remove(0);
+    let csa_moves: Vec<Move> = from_csa.moves.iter().map(|m| m.mv).collect();
     assert_eq!(from_kif.start, Position::startpos());
     assert_eq!(from_ki2.start, Position::startpos());
     assert_eq!(from_csa.start, Position::startpos());
     let kif_moves: Vec<Move> = from_kif.moves.iter().map(|m| m.mv).collect();
     let ki2_moves: Vec<Move> = from_ki2.moves.iter().map(|m| m.mv).collect();
     assert_eq!(kif_moves.len(), 31);
-    assert_eq!(kif_moves, from_csa.moves);
-    assert_eq!(ki2_moves, from_csa.moves);
+    assert_eq!(kif_moves, csa_moves);
+    assert_eq!(ki2_moves, csa_moves);
     assert_eq!(kif_moves[0].to_string(), "2g2f");
     assert_eq!(kif_moves[30].to_string(), "7e8f");
     assert_eq!(from_kif.end, Some(Ending::Resign));
     assert_eq!(from_ki2.end, Some(Ending::Resign));
-    assert_eq!(from_csa.end, Some(csa::End::Resign));
+    assert_eq!(from_csa.end, Some(Ending::Resign));
     assert_eq!(from_kif.header, from_ki2.header);
     assert_eq!(from_kif.header_value("先手"), Some("hoge1 2級"));
     assert_eq!(from_kif.header_value("棋戦"), Some("将棋ウォーズ(10分)"));

@@ -4,7 +4,12 @@
 //! (`--dump-dom`) draws, for several games and plies, the rules core's position at that ply
 //! (the board's `data-sfen`), reaches a game's end from the keyboard (`#…&keys=End` sends the
 //! board real keydown events), logs no console message, shows the markup names as text, and
-//! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game.
+//! offers KIF and CSA records (data: links) that Saikoro's own readers read back as the game and
+//! that are, byte for byte, what `saikoro record convert` writes of it from the results file;
+//! and every way a game ends is written alike by the match's records, `record convert` and the
+//! page.
+
+use crate::usi_support;
 
 use saikoro::record::{csa, kif, Ending, Record, RecordError};
 use saikoro::{Move, Position};
@@ -283,6 +288,13 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         assert_eq!(board, at_ply(&start, &moves, n - 2).to_sfen(), "{fragment}");
         let (dom, board) = board_at(chromium, &dir, &format!("game={number}&keys=End"));
         assert_eq!(board, at_ply(&start, &moves, n).to_sfen(), "game {number}");
+        // Opened from the games table by a click, the board takes the keys at once.
+        let (_, board) = board_at(chromium, &dir, &format!("row={number}&keys=End,ArrowLeft"));
+        assert_eq!(
+            board,
+            at_ply(&start, &moves, n - 1).to_sfen(),
+            "row {number}"
+        );
 
         let kif_text = data_link_text(&attribute(&dom, "kif", "href"));
         let record = one_game(kif::read_records(&kif_text), &kif_text);
@@ -300,8 +312,12 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         };
         assert_eq!(record.end, Some(kif_end), "{kif_text}");
         let black = field(lines[number - 1], "black");
+        // Black is 下手 in a handicap game (Kifu for Windows' word), else 先手.
+        let handicap =
+            saikoro::record::japanese::handicap_name(&start).is_some_and(|n| n != "平手");
+        let word = if handicap { "下手" } else { "先手" };
         assert!(
-            kif_text.contains(&format!("\n先手：{black}\n")),
+            kif_text.contains(&format!("\n{word}：{black}\n")),
             "{kif_text}"
         );
 
@@ -310,6 +326,9 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{csa_text}");
         assert_eq!(moves_of(&record), moves, "{csa_text}");
         assert_eq!(record.end, Some(csa_end), "{csa_text}");
+        // Both are what `saikoro record convert` writes of the game from the results file.
+        assert_eq!(kif_text, convert(&dir, "r.jsonl", number, "kif"));
+        assert_eq!(csa_text, convert(&dir, "r.jsonl", number, "csa"));
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -458,5 +477,448 @@ fn every_game_the_page_reads_is_the_results_files() {
     let number = *results_moves(&lines[long]).keys().next().unwrap();
     assert_eq!(read[&number][10], "5e5e");
     assert_eq!(read, expected);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `saikoro record convert FILE --game K --to FORM` in `dir`: what it writes.
+fn convert(dir: &Path, file: &str, game: usize, form: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        .current_dir(dir)
+        .args(["record", "convert", file, "--game", &game.to_string()])
+        .args(["--to", form])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// How a record ends: KIF's end word (the last numbered line's), the tail of its `まで` line
+/// (after `まで31手で`), and CSA's `%` line.
+fn kif_end_words(kif: &str) -> (String, String) {
+    let word = kif
+        .lines()
+        .rfind(|l| {
+            let t = l.trim_start();
+            t.starts_with(|c: char| c.is_ascii_digit()) && t.contains(' ')
+        })
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or_else(|| panic!("no move line: {kif}"))
+        .to_string();
+    let until = kif
+        .lines()
+        .find_map(|l| l.strip_prefix("まで"))
+        .unwrap_or_else(|| panic!("no まで line: {kif}"));
+    let tail = until[until.find("手で").unwrap() + "手で".len()..].to_string();
+    (word, tail)
+}
+
+fn csa_end_line(csa: &str) -> String {
+    let ends: Vec<&str> = csa.lines().filter(|l| l.starts_with('%')).collect();
+    assert_eq!(ends.len(), 1, "{csa}");
+    ends[0].to_string()
+}
+
+/// One way a game ends, and the words its records end with, from the formats' own words: KIF's
+/// as Kifu for Windows writes them (the end word on the last move line, `まで…手で先手の勝ち`),
+/// CSA's from the CSA 標準棋譜ファイル形式 (`%TORYO` 投了, `%TSUMI` 詰み, `%TIME_UP` the side to
+/// move out of time, `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` the foul of the side named, whichever
+/// is to move, `%SENNICHITE` 千日手, `%KACHI` 入玉宣言, `%MAX_MOVES` the move limit (V3.0),
+/// `%HIKIWAKE` a draw, `%CHUDAN` 中断).
+struct Ends {
+    /// The results file's reason.
+    reason: &'static str,
+    /// KIF's end word.
+    kif: &'static str,
+    /// The tail of KIF's `まで` line.
+    tail: &'static str,
+    /// CSA's end line.
+    csa: &'static str,
+}
+
+const fn ends(
+    reason: &'static str,
+    kif: &'static str,
+    tail: &'static str,
+    csa: &'static str,
+) -> Ends {
+    Ends {
+        reason,
+        kif,
+        tail,
+        csa,
+    }
+}
+
+/// A match of one game between two engines (their `--engine` words), with `flags` and an
+/// opening (an SFEN file's line) when given, and how it must end.
+struct Played {
+    name: &'static str,
+    black: Vec<String>,
+    white: Vec<String>,
+    flags: &'static str,
+    opening: Option<&'static str>,
+    ends: Ends,
+}
+
+/// `--engine` words for the fault engine (examples/fault_engine.rs) with `faults`.
+fn fault(name: &str, faults: &[&str]) -> Vec<String> {
+    let mut args = "--seed 3".to_string();
+    for f in faults {
+        args.push_str(" --fault ");
+        args.push_str(f);
+    }
+    vec![
+        "--engine".into(),
+        format!("cmd={}", usi_support::fault_engine().display()),
+        format!("args={args}"),
+        format!("name={name}"),
+    ]
+}
+
+/// `--engine` words for Saikoro with a fixed seed.
+fn seeded(name: &str) -> Vec<String> {
+    vec![
+        "--engine".into(),
+        format!("cmd={}", env!("CARGO_BIN_EXE_saikoro")),
+        format!("name={name}"),
+        "option.Seed=5".into(),
+    ]
+}
+
+/// The games of the match test below: every way the match ends a game that engines can be made
+/// to play, each with the words its records must end with. The side to move at the end decides
+/// KIF's 反則負け (the side to move's foul) from 反則勝ち, and whether an adjudicated loser
+/// resigns (投了 is the side to move's) or the game is written as stopped.
+fn played() -> Vec<Played> {
+    let p = |name, black, white, flags, opening, ends| Played {
+        name,
+        black,
+        white,
+        flags,
+        opening,
+        ends,
+    };
+    vec![
+        // Black resigns at its second move.
+        p(
+            "resign",
+            fault("r", &["resign@2"]),
+            seeded("s"),
+            "",
+            None,
+            ends("resign", "投了", "後手の勝ち", "%TORYO"),
+        ),
+        // Black's engine exits at its second move: Black's foul, Black to move.
+        p(
+            "crash",
+            fault("c", &["crash@2"]),
+            seeded("s"),
+            "",
+            None,
+            ends("crash", "反則負け", "先手の反則負け", "%+ILLEGAL_ACTION"),
+        ),
+        // White moves a piece from an empty square at its first move.
+        p(
+            "illegal",
+            seeded("s"),
+            fault("i", &["illegal=no-piece@1"]),
+            "",
+            None,
+            ends(
+                "illegal_move",
+                "反則負け",
+                "後手の反則負け",
+                "%-ILLEGAL_ACTION",
+            ),
+        ),
+        // Black declares a win from the start position, which does not hold.
+        p(
+            "bad-declaration",
+            fault("w", &["win"]),
+            seeded("s"),
+            "",
+            None,
+            ends(
+                "illegal_declaration",
+                "反則負け",
+                "先手の反則負け",
+                "%+ILLEGAL_ACTION",
+            ),
+        ),
+        // White takes 300 ms of a 100 ms byoyomi at its second move (ply 3).
+        p(
+            "time",
+            seeded("s"),
+            fault("t", &["slow=300@2"]),
+            "--each tc=0 byoyomi=0.1",
+            None,
+            ends("time", "切れ負け", "時間切れにより先手の勝ち", "%TIME_UP"),
+        ),
+        // Black never answers its second go (no clock: a silence, after --ready-ms).
+        p(
+            "silence",
+            fault("h", &["hang@1"]),
+            seeded("s"),
+            "--ready-ms 300",
+            None,
+            ends(
+                "no_response",
+                "反則負け",
+                "先手の反則負け",
+                "%+ILLEGAL_ACTION",
+            ),
+        ),
+        p(
+            "ply-limit",
+            seeded("a"),
+            seeded("b"),
+            "--maxplies 6",
+            None,
+            ends("max_plies", "持将棋", "持将棋", "%MAX_MOVES"),
+        ),
+        // Both kings step out and back: the start position a fourth time at ply 12.
+        p(
+            "repetition",
+            fault("x", &["script=5i5h,5h5i"]),
+            fault("y", &["script=5a5b,5b5a"]),
+            "",
+            None,
+            ends("repetition", "千日手", "千日手", "%SENNICHITE"),
+        ),
+        // G*5b, guarded by the 5c pawn, mates the bare king on 5a.
+        p(
+            "mate",
+            fault("m", &["script=G*5b"]),
+            seeded("s"),
+            "",
+            Some("sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1"),
+            ends("mate", "詰み", "先手の勝ち", "%TSUMI"),
+        ),
+        // Black's king in the camp with 28 points (CSA rule 27): a declaration that holds.
+        p(
+            "declaration",
+            fault("d", &["win"]),
+            seeded("s"),
+            "",
+            Some("sfen +R+BGGG+P+PSS/4K3+N/G8/9/9/9/9/9/k8 b 9P 1"),
+            ends("declaration", "入玉勝ち", "先手の入玉勝ち", "%KACHI"),
+        ),
+        // Black's first move scores −900: adjudicated lost after it, White to move.
+        p(
+            "adjudicated",
+            fault("l", &["score=cp:-900"]),
+            fault("z", &["score=cp:0"]),
+            "--resign movecount=1 score=500",
+            None,
+            ends("adjudication", "中断", "中断", "%CHUDAN"),
+        ),
+        p(
+            "adjudicated-draw",
+            fault("e", &["score=cp:3"]),
+            fault("f", &["score=cp:3"]),
+            "--draw movenumber=6 movecount=2 score=10",
+            None,
+            ends("adjudication", "持将棋", "持将棋", "%HIKIWAKE"),
+        ),
+    ]
+}
+
+/// The page's KIF and CSA downloads of game `number` of the page `page` in `dir` (with
+/// Chromium): each equals, byte for byte, what `saikoro record convert` writes of that game from
+/// the results file `results`.
+fn downloads_equal_convert(chromium: &Path, dir: &Path, page: &str, results: &str, number: usize) {
+    let (dom, console) = load(chromium, dir, &dir.join(page), &format!("game={number}"));
+    assert!(console.is_empty(), "{page} game {number}: {console:?}");
+    assert!(
+        dom.contains("<pre id=\"errors\" role=\"alert\" hidden=\"\"></pre>"),
+        "{page} game {number}: the page shows an error"
+    );
+    for form in ["kif", "csa"] {
+        let download = data_link_text(&attribute(&dom, form, "href"));
+        let converted = convert(dir, results, number, form);
+        assert_eq!(download, converted, "{page} game {number} ({form})");
+    }
+}
+
+/// Every way the match ends a game ends alike in every record of it: the match's own `--records`
+/// files (CSA and KIF), `saikoro record convert` of its results file, and (when Chromium is
+/// installed) the report page's KIF and CSA downloads, which are `record convert`'s text byte for
+/// byte. The words are the formats' (see [`Ends`]), written here by hand.
+#[test]
+fn every_end_is_written_alike_by_the_match_record_convert_and_the_page() {
+    let browser = chromium();
+    let bin = env!("CARGO_BIN_EXE_saikoro");
+    for game in played() {
+        for form in ["csa", "kif"] {
+            let dir = tempdir(&format!("end-{}-{form}", game.name));
+            let mut args: Vec<String> = ["match"].iter().map(|s| s.to_string()).collect();
+            args.extend(game.black.iter().cloned());
+            args.extend(game.white.iter().cloned());
+            let each = if game.flags.contains("--each") {
+                ""
+            } else {
+                "--each depth=1"
+            };
+            args.extend(
+                format!(
+                    "{each} {} --games 1 --rounds 1 --results r.jsonl --records rec \
+                     --records-format {form} --report r.html",
+                    game.flags
+                )
+                .split_whitespace()
+                .map(String::from),
+            );
+            if let Some(o) = game.opening {
+                std::fs::write(dir.join("o.sfen"), format!("{o}\n")).unwrap();
+                args.extend(["--openings".into(), "file=o.sfen".into()]);
+            }
+            let out = Command::new(bin)
+                .current_dir(&dir)
+                .args(&args)
+                .output()
+                .unwrap();
+            succeeded(&out);
+            let results = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
+            let what = format!("{} ({form}): {results}", game.name);
+            assert_eq!(field(&results, "reason"), game.ends.reason, "{what}");
+            let e = &game.ends;
+            if form == "csa" {
+                let record = std::fs::read_to_string(dir.join("rec/game-00001.csa")).unwrap();
+                assert_eq!(csa_end_line(&record), e.csa, "{what}\n{record}");
+            } else {
+                let record = std::fs::read_to_string(dir.join("rec/game-00001.kifu")).unwrap();
+                let words = kif_end_words(&record);
+                assert_eq!(
+                    (words.0.as_str(), words.1.as_str()),
+                    (e.kif, e.tail),
+                    "{what}"
+                );
+            }
+            let converted = convert(&dir, "r.jsonl", 1, "kif");
+            let words = kif_end_words(&converted);
+            assert_eq!(
+                (words.0.as_str(), words.1.as_str()),
+                (e.kif, e.tail),
+                "{what}"
+            );
+            assert_eq!(
+                csa_end_line(&convert(&dir, "r.jsonl", 1, "csa")),
+                e.csa,
+                "{what}"
+            );
+            if let (Some(chromium), "kif") = (browser, form) {
+                downloads_equal_convert(chromium, &dir, "r.html", "r.jsonl", 1);
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
+
+/// A results file written by hand (the format of docs/match.md) with the ends a match of
+/// engines does not come to on its own here: a perpetual check lost by the side to move and
+/// by the side not to move, a game interrupted, an adjudicated loss of the side to move, an
+/// adjudicated draw from a handicap (香落ち: `手合割` and `PI11KY`), and a loss on time with no
+/// move from a start with a piece in hand (a board diagram, the hands, and KIF's time column on
+/// its end line). Each is written with the words of [`Ends`] by `record convert`; the page's
+/// downloads (with Chromium) are `record convert`'s text.
+#[test]
+fn ends_of_a_results_file_written_by_hand() {
+    let line = |game: u32, opening: &str, moves: &[&str], result: &str, reason: &str| {
+        let (black, white) = if game % 2 == 1 {
+            ("a", "b")
+        } else {
+            ("b", "a")
+        };
+        let opening_plies = opening
+            .split(" moves ")
+            .nth(1)
+            .map_or(0, |m| m.split(' ').count());
+        let moves: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+        format!(
+            "{{\"game\":{game},\"round\":{},\"black\":\"{black}\",\"white\":\"{white}\",\
+             \"opening\":\"{opening}\",\"opening_line\":0,\"result\":\"{result}\",\
+             \"reason\":\"{reason}\",\"detail\":\"by hand: {reason}\",\"plies\":{},\
+             \"opening_plies\":{opening_plies},\"moves\":[{}],\
+             \"time_ms\":{{\"black\":0,\"white\":0}}}}\n",
+            game.div_ceil(2),
+            moves.len(),
+            moves.join(",")
+        )
+    };
+    let kyo = "sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d";
+    let games = [
+        (
+            line(1, "startpos", &["7g7f", "3c3d"], "0-1", "perpetual_check"),
+            ends(
+                "perpetual_check",
+                "反則負け",
+                "先手の反則負け",
+                "%+ILLEGAL_ACTION",
+            ),
+        ),
+        (
+            line(2, "startpos", &["7g7f"], "0-1", "perpetual_check"),
+            ends(
+                "perpetual_check",
+                "反則勝ち",
+                "後手の反則勝ち",
+                "%+ILLEGAL_ACTION",
+            ),
+        ),
+        (
+            line(3, "startpos", &["7g7f", "3c3d", "2g2f"], "*", "interrupted"),
+            ends("interrupted", "中断", "中断", "%CHUDAN"),
+        ),
+        (
+            line(4, "startpos moves 7g7f", &["3c3d"], "0-1", "adjudication"),
+            ends("adjudication", "投了", "後手の勝ち", "%TORYO"),
+        ),
+        (
+            line(5, kyo, &["7g7f"], "1/2-1/2", "adjudication"),
+            ends("adjudication", "持将棋", "持将棋", "%HIKIWAKE"),
+        ),
+        (
+            line(6, "sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1", &[], "0-1", "time"),
+            ends("time", "切れ負け", "時間切れにより後手の勝ち", "%TIME_UP"),
+        ),
+    ];
+    let dir = tempdir("hand");
+    let text: String = games.iter().map(|(l, _)| l.as_str()).collect();
+    std::fs::write(dir.join("hand.jsonl"), &text).unwrap();
+    for (number, (_, e)) in games.iter().enumerate() {
+        let kif = convert(&dir, "hand.jsonl", number + 1, "kif");
+        let words = kif_end_words(&kif);
+        assert_eq!(
+            (words.0.as_str(), words.1.as_str()),
+            (e.kif, e.tail),
+            "{}: {kif}",
+            e.reason
+        );
+        let csa = convert(&dir, "hand.jsonl", number + 1, "csa");
+        assert_eq!(csa_end_line(&csa), e.csa, "{}: {csa}", e.reason);
+        if number == 4 {
+            assert!(kif.contains("\n手合割：香落ち\n"), "{kif}");
+            assert!(csa.contains("\nPI11KY\n-\n-3334FU\n"), "{csa}");
+        }
+        if number == 5 {
+            assert!(
+                kif.contains("   1 切れ負け     ( 0:00/00:00:00)\n"),
+                "{kif}"
+            );
+            assert!(csa.contains("\nP+00KI\nP-\n+\n%TIME_UP\n"), "{csa}");
+        }
+    }
+    let Some(chromium) = chromium() else {
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        .current_dir(&dir)
+        .args(["report", "hand.jsonl", "-o", "hand.html"])
+        .output()
+        .unwrap();
+    succeeded(&out);
+    for number in 1..=games.len() {
+        downloads_equal_convert(chromium, &dir, "hand.html", "hand.jsonl", number);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

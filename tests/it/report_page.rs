@@ -182,6 +182,23 @@ fn games_equal_the_results(page: &Page, results: &[String]) {
         );
         assert_eq!(g[10].as_u64(), time_ms(line, "black"));
         assert_eq!(g[11].as_u64(), time_ms(line, "white"));
+        // The words its records end with: the CSA standard's end line for the reasons that
+        // name no side (the others depend on who is to move at the end).
+        let words = &page.data["records"]["ends"][g[13].as_u64().unwrap() as usize];
+        let csa = match field(line, "reason").unwrap().as_str() {
+            "mate" => Some("%TSUMI"),
+            "resign" => Some("%TORYO"),
+            "time" => Some("%TIME_UP"),
+            "repetition" => Some("%SENNICHITE"),
+            "max_plies" => Some("%MAX_MOVES"),
+            "declaration" => Some("%KACHI"),
+            "interrupted" => Some("%CHUDAN"),
+            _ => None,
+        };
+        assert_eq!(words.as_array().map(Vec::len), Some(3), "{line}");
+        if let Some(csa) = csa {
+            assert_eq!(words[2].as_str(), Some(csa), "{line}");
+        }
     }
 }
 
@@ -612,6 +629,8 @@ fn report_writes_over_no_input_and_no_other_file() {
             words("--each depth=1 --rounds 1 --maxplies 40"),
         ],
     );
+    let live = Page::read(&dir.path("r.html"));
+    assert_eq!(live.data["title"], "Match: a vs b");
     // The state under the runner's default name too, where `saikoro report` looks for it.
     std::fs::copy(dir.path("state"), dir.path("saikoro-match.state")).unwrap();
     let results = dir.read("results.jsonl");
@@ -658,6 +677,9 @@ fn report_writes_over_no_input_and_no_other_file() {
         assert!(r.err.contains("wrote results.html"), "{}", r.err);
         assert_eq!(Page::read(&dir.path("results.html")).games().len(), 2);
     }
+    // Its title is the live page's: the engines, not the file's name.
+    let made = Page::read(&dir.path("results.html"));
+    assert_eq!(made.data["title"], live.data["title"]);
     let r = report(&dir, "report results.jsonl -o missing/page.html");
     assert_eq!(r.status.code(), Some(1), "{}", r.err);
     assert!(r.err.contains("no such directory: missing"), "{}", r.err);

@@ -87,7 +87,7 @@ fn summary_adds_up_and_records_replay() {
         match end.as_str() {
             "%TSUMI" => assert!(!pos.has_legal_move(), "seed {seed}: not mate"),
             "%KACHI" => assert!(pos.can_declare_win(EnteringKingRule::CsaRule27)),
-            "%SENNICHITE" | "%+ILLEGAL_ACTION" | "%-ILLEGAL_ACTION" | "%HIKIWAKE" => {}
+            "%SENNICHITE" | "%+ILLEGAL_ACTION" | "%-ILLEGAL_ACTION" | "%MAX_MOVES" => {}
             e => panic!("seed {seed}: unexpected end line {e:?}"),
         }
     }

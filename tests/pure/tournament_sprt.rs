@@ -255,13 +255,22 @@ fn parse_names_the_wrong_key() {
             elo1: 0.0
         }
     );
+    // A missing elo1 is 0 (fastchess): the message says it was missing.
+    let e = err("elo0=0");
     assert_eq!(
-        err("elo0=0"),
-        SprtConfigError::EloOrder {
+        e,
+        SprtConfigError::EloMissing {
+            key: "elo1",
             elo0: 0.0,
             elo1: 0.0
         }
     );
+    assert_eq!(
+        e.to_string(),
+        "no elo1= given (a missing one is 0), and elo0 (0) must be less than elo1 (0): give \
+         both, e.g. elo0=0 elo1=5"
+    );
+    assert_eq!(err("elo1=-3").key(), Some("elo0"));
     assert_eq!(
         err("elo0=0 elo1=5 alpha=0"),
         SprtConfigError::ProbabilityOutOfRange {

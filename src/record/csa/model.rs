@@ -1,6 +1,8 @@
 //! CSA records on the record model ([`Record`]): [`read_records`] reads every game of a text
 //! (games separated by a `/` line), V2.2 and V3.0, each move checked by the rules; [`write`]
-//! writes one game as CSA V3.0 (`'CSA encoding=UTF-8`, `V3.0`).
+//! writes one game as CSA V3.0 (`'CSA encoding=UTF-8`, `V3.0`) and [`write_version`] in either
+//! version. This is the one CSA writer: `saikoro record convert`, the match's records, the CSA
+//! client's and self-play's all go through it.
 //!
 //! What maps where:
 //!
@@ -12,36 +14,54 @@
 //! | `PI…`, `P1`..`P9`, `P+`/`P-`, the turn line | [`Record::start`] |
 //! | `'` and `'*` comments | before the first move: [`Record::comments`] (the text after `'`); after a move: that move's comments (a `'*` comment's text after `'*`); after the end line: [`Record::end_comments`] |
 //! | `T12`, `T12.345` (V3.0) | [`RecordMove::time_ms`] |
-//! | `%TORYO` … | [`Record::end`] |
+//! | `%TORYO` … | [`Record::end`], through `END_WORDS` |
 
 use crate::record::csa::notation::{move_to_csa, parse_move, write_position, PositionBlock};
 use crate::record::{Ending, Record, RecordError, RecordMove};
 use crate::{Color, Position};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The end words of CSA (without the `%`) and JKF's `special`, one table for both. `ILLEGAL_MOVE`
-/// is not in it: it names the side to move, so it reads as [`Ending::Foul`] of that side.
-pub(crate) const SPECIALS: [(&str, Ending); 13] = [
-    ("TORYO", Ending::Resign),
-    ("CHUDAN", Ending::Interrupt),
-    ("SENNICHITE", Ending::Repetition),
-    ("TIME_UP", Ending::TimeUp),
-    ("+ILLEGAL_ACTION", Ending::Foul(Color::Black)),
-    ("-ILLEGAL_ACTION", Ending::Foul(Color::White)),
-    ("JISHOGI", Ending::Jishogi),
-    ("KACHI", Ending::Declaration),
-    ("HIKIWAKE", Ending::Draw),
-    ("MAX_MOVES", Ending::MaxMoves),
-    ("TSUMI", Ending::Mate),
-    ("FUZUMI", Ending::NoMate),
-    ("ERROR", Ending::Error),
+/// What a CSA end word says, before the side to move at the end is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Word {
+    /// An end that names no side, or names its side as [`Ending`] does.
+    Plain(Ending),
+    /// `ILLEGAL_MOVE`: the side to move loses by its foul (手番側の反則負け).
+    MoverFoul,
+}
+
+/// The end words (特殊な指し手, without the `%`) of CSA and of JKF's `special`, one table for
+/// reading and writing: the CSA 標準棋譜ファイル形式's list (V2.2: `TORYO` … `ERROR`; V3.0 adds
+/// `MAX_MOVES`), each with its ending. The first word of an ending is the one written, so a foul
+/// is written `+ILLEGAL_ACTION` or `-ILLEGAL_ACTION`, the spec's words that name the side that
+/// broke the rules (先手の反則行為により、後手の勝ち), whichever side is to move; `ILLEGAL_MOVE`
+/// (the side to move's foul) is read. `MATTA` (待った) is not a way a game ends and is not read.
+const END_WORDS: [(&str, Word); 14] = [
+    ("TORYO", Word::Plain(Ending::Resign)),
+    ("CHUDAN", Word::Plain(Ending::Interrupt)),
+    ("SENNICHITE", Word::Plain(Ending::Repetition)),
+    ("TIME_UP", Word::Plain(Ending::TimeUp)),
+    ("+ILLEGAL_ACTION", Word::Plain(Ending::Foul(Color::Black))),
+    ("-ILLEGAL_ACTION", Word::Plain(Ending::Foul(Color::White))),
+    ("ILLEGAL_MOVE", Word::MoverFoul),
+    ("JISHOGI", Word::Plain(Ending::Jishogi)),
+    ("KACHI", Word::Plain(Ending::Declaration)),
+    ("HIKIWAKE", Word::Plain(Ending::Draw)),
+    ("MAX_MOVES", Word::Plain(Ending::MaxMoves)),
+    ("TSUMI", Word::Plain(Ending::Mate)),
+    ("FUZUMI", Word::Plain(Ending::NoMate)),
+    ("ERROR", Word::Plain(Ending::Error)),
 ];
 
 /// The ending a CSA or JKF end word names (`TORYO`, no `%`), with `next` the side to move.
 pub(crate) fn special_ending(word: &str, next: Color) -> Option<Ending> {
-    if word == "ILLEGAL_MOVE" {
-        return Some(Ending::Foul(next));
-    }
-    SPECIALS.iter().find(|&&(w, _)| w == word).map(|&(_, e)| e)
+    END_WORDS
+        .iter()
+        .find(|&&(w, _)| w == word)
+        .map(|&(_, e)| match e {
+            Word::Plain(e) => e,
+            Word::MoverFoul => Ending::Foul(next),
+        })
 }
 
 /// The CSA and JKF end word of `end` (no `%`). The endings neither form has a word for (不戦勝,
@@ -49,7 +69,66 @@ pub(crate) fn special_ending(word: &str, next: Color) -> Option<Ending> {
 pub(crate) fn special_word(end: Ending) -> &'static str {
     match end {
         Ending::DefaultWin | Ending::DefaultLoss | Ending::Sealed => "CHUDAN",
-        e => crate::record::word_of(&SPECIALS, e),
+        e => crate::record::word_of(&END_WORDS, Word::Plain(e)),
+    }
+}
+
+/// The versions of the CSA record format that [`write_version`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Version {
+    /// V2.2 (2008), as Floodgate's records are written: the `V2.2` line, times in whole seconds
+    /// (rounded down), and the comments after the end line as plain `'` lines (`'summary:…`).
+    V22,
+    /// V3.0 (2024): the `'CSA encoding=UTF-8` and `V3.0` lines, times with their milliseconds
+    /// where they have any (`T12.345`), and the comments after the end line as `'*` lines, the
+    /// comments a program reads.
+    V30,
+}
+
+/// Formats a time as CSA records (and KIF's `開始日時`) write it, `YYYY/MM/DD HH:MM:SS`, in UTC.
+pub fn format_time(t: SystemTime) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Howard Hinnant's civil_from_days.
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}/{m:02}/{d:02} {:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// A date and time as CSA writes `$START_TIME` and `$END_TIME`: `YYYY/MM/DD HH:MM:SS` (or
+/// `YYYY/MM/DD` for a date alone), from the ways KIF writes `開始日時` — Kifu for Windows'
+/// `2024/01/01(月) 10:00:00`, `2024/01/01 10:00`, `2024年1月1日 10時00分`, ISO's
+/// `2024-01-01T10:00:00`; a text that is none of these is kept as it is.
+fn csa_time(text: &str) -> String {
+    let numbers: Vec<u32> = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap_or(u32::MAX))
+        .collect();
+    let date_ok = |y: u32, m: u32, d: u32| {
+        (1000..=9999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)
+    };
+    match numbers[..] {
+        [y, m, d] if date_ok(y, m, d) => format!("{y:04}/{m:02}/{d:02}"),
+        [y, m, d, h, min] if date_ok(y, m, d) && h < 24 && min < 60 => {
+            format!("{y:04}/{m:02}/{d:02} {h:02}:{min:02}:00")
+        }
+        [y, m, d, h, min, s] if date_ok(y, m, d) && h < 24 && min < 60 && s < 61 => {
+            format!("{y:04}/{m:02}/{d:02} {h:02}:{min:02}:{s:02}")
+        }
+        _ => text.to_string(),
     }
 }
 
@@ -298,14 +377,24 @@ fn pi_line(start: &Position) -> Option<String> {
     Some(line)
 }
 
-/// One game as CSA V3.0: the encoding and version lines, the names and `$` fields, the
-/// comments before the first move (`'`), the start (`PI…` for 平手 and the handicaps, else
-/// `P1`..`P9` and the hands), the turn line, each move with its time (`T12`, or `T12.345` when
-/// the time is not whole seconds) and its comments (`'*`), and the end line. Header fields with
-/// no CSA key (a key that is not `A`–`Z`, digits, `_`, `+`, `-`) are written as `'key：value`
-/// comments, which read back as comments.
+/// One game as CSA V3.0 ([`write_version`] with [`Version::V30`]): what `saikoro record
+/// convert` writes.
 pub fn write(record: &Record) -> String {
-    let mut out = String::from("'CSA encoding=UTF-8\nV3.0\n");
+    write_version(record, Version::V30)
+}
+
+/// One game as CSA `version`: the version line (after the encoding line in V3.0), the names and
+/// `$` fields, the comments before the first move (`'`), the start (`PI…` for 平手 and the
+/// handicaps, else `P1`..`P9` and the hands), the turn line, each move with its time (`T12`;
+/// `T12.345` in V3.0 when the time is not whole seconds) and its comments (`'*`), the end line
+/// (`END_WORDS`) and the comments after it (`'*` in V3.0, `'` in V2.2). Header fields with no
+/// CSA key (a key that is not `A`–`Z`, digits, `_`, `+`, `-`) are written as `'key：value`
+/// comments, which read back as comments.
+pub fn write_version(record: &Record, version: Version) -> String {
+    let mut out = String::from(match version {
+        Version::V22 => "V2.2\n",
+        Version::V30 => "'CSA encoding=UTF-8\nV3.0\n",
+    });
     let names = [
         (Color::Black, "N+", ["先手", "下手"]),
         (Color::White, "N-", ["後手", "上手"]),
@@ -325,6 +414,9 @@ pub fn write(record: &Record) -> String {
         }
         let value = one_line(value);
         match HEADER_KEYS.iter().find(|(_, ours)| ours == key) {
+            Some((csa @ ("START_TIME" | "END_TIME"), _)) => {
+                out.push_str(&format!("${csa}:{}\n", csa_time(&value)));
+            }
             Some((csa, _)) => out.push_str(&format!("${csa}:{value}\n")),
             None if is_csa_key(key) => out.push_str(&format!("${key}:{value}\n")),
             None => header_comments.push(format!("{key}：{value}")),
@@ -353,7 +445,7 @@ pub fn write(record: &Record) -> String {
         out.push_str(&move_to_csa(&pos, m.mv));
         out.push('\n');
         if let Some(t) = m.time_ms {
-            if t % 1000 == 0 {
+            if t % 1000 == 0 || version == Version::V22 {
                 out.push_str(&format!("T{}\n", t / 1000));
             } else {
                 out.push_str(&format!("T{}.{:03}\n", t / 1000, t % 1000));
@@ -369,8 +461,12 @@ pub fn write(record: &Record) -> String {
         out.push_str(special_word(end));
         out.push('\n');
     }
+    let mark = match version {
+        Version::V22 => "'",
+        Version::V30 => "'*",
+    };
     for c in &record.end_comments {
-        push_comment(&mut out, "'*", c);
+        push_comment(&mut out, mark, c);
     }
     out
 }
@@ -392,6 +488,153 @@ fn push_comment(out: &mut String, mark: &str, text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// KIF's 開始日時 in Kifu for Windows' and other programs' ways, written as CSA's
+    /// `YYYY/MM/DD HH:MM:SS`; a text of no date is kept.
+    #[test]
+    fn kif_dates_become_csa_times() {
+        for (kif, csa) in [
+            ("2024/01/01(月) 10:00:00", "2024/01/01 10:00:00"),
+            ("2024/1/2 9:05", "2024/01/02 09:05:00"),
+            ("2024年1月2日 9時05分", "2024/01/02 09:05:00"),
+            ("2024-01-02T09:05:07", "2024/01/02 09:05:07"),
+            ("2024/01/02", "2024/01/02"),
+            ("yesterday", "yesterday"),
+            ("2024/13/01 10:00:00", "2024/13/01 10:00:00"),
+        ] {
+            assert_eq!(csa_time(kif), csa, "{kif}");
+        }
+        let mut r = Record::new(Position::startpos());
+        r.set_header("開始日時", "2024/01/01(月) 10:00:00");
+        r.set_header("終了日時", "2024/01/01(月) 11:30:05");
+        let text = write_version(&r, Version::V22);
+        assert!(
+            text.contains("$START_TIME:2024/01/01 10:00:00\n$END_TIME:2024/01/01 11:30:05\n"),
+            "{text}"
+        );
+    }
+    use crate::Move;
+    use std::time::Duration;
+
+    #[test]
+    fn utc_formatting() {
+        assert_eq!(format_time(UNIX_EPOCH), "1970/01/01 00:00:00");
+        // 2021-11-05 22:00:05 UTC, the Floodgate game id's timestamp read as UTC.
+        let t = UNIX_EPOCH + Duration::from_secs(1_636_149_605);
+        assert_eq!(format_time(t), "2021/11/05 22:00:05");
+        // A leap day.
+        let t = UNIX_EPOCH + Duration::from_secs(951_782_400);
+        assert_eq!(format_time(t), "2000/02/29 00:00:00");
+    }
+
+    /// A short game in V2.2 as Floodgate writes one (its `.csa` files, shogi-server's
+    /// `'summary:` line): names, `$EVENT` and `$START_TIME`, `PI`, each move with its time in
+    /// whole seconds (1.999 s is `T1`), the end line and the summary as a plain comment after it.
+    #[test]
+    fn record_of_a_short_game_in_v22() {
+        let mut r = Record::new(Position::startpos());
+        r.set_header("先手", "alice");
+        r.set_header("後手", "bob");
+        r.set_header("棋戦", "local+test");
+        r.set_header("開始日時", "2026/11/29 13:18:09");
+        r.moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"]
+            .iter()
+            .zip([0, 0, 0, 0, 1999])
+            .map(|(m, t)| RecordMove {
+                time_ms: Some(t),
+                ..RecordMove::new(Move::from_usi(m).unwrap())
+            })
+            .collect();
+        r.end = Some(Ending::Resign);
+        r.end_comments = vec!["summary:toryo:alice win:bob lose".into()];
+        assert_eq!(
+            write_version(&r, Version::V22),
+            "V2.2\nN+alice\nN-bob\n$EVENT:local+test\n$START_TIME:2026/11/29 13:18:09\nPI\n+\n\
+             +7776FU\nT0\n-3334FU\nT0\n+8822UM\nT0\n-3122GI\nT0\n+0055KA\nT1\n%TORYO\n\
+             'summary:toryo:alice win:bob lose\n"
+        );
+        let v3 = write(&r);
+        assert!(
+            v3.starts_with("'CSA encoding=UTF-8\nV3.0\nN+alice\n"),
+            "{v3}"
+        );
+        assert!(
+            v3.ends_with("+0055KA\nT1.999\n%TORYO\n'*summary:toryo:alice win:bob lose\n"),
+            "{v3}"
+        );
+    }
+
+    /// A start that is no handicap is written in full, hands and all (`P+00KI`, an empty `P-`).
+    #[test]
+    fn other_start_positions_are_written_in_full() {
+        let mut r = Record::new(Position::from_sfen("8k/9/9/9/9/9/9/9/K8 b G 1").unwrap());
+        r.moves = vec![RecordMove::new(Move::from_usi("G*1b").unwrap())];
+        let text = write_version(&r, Version::V22);
+        assert!(text.contains("P1 *  *  *  *  *  *  *  * -OU\n"), "{text}");
+        assert!(text.contains("P+00KI\nP-\n+\n+0012KI\n"), "{text}");
+    }
+
+    /// A record as the match writes one, by hand: 香落ち (`PI11KY`, White to move), a
+    /// promotion, a drop, and Black's foul.
+    #[test]
+    fn a_handicap_record_read_back() {
+        let text = "V2.2\nN+a\nN-b\n$EVENT:saikoro match\n'game 1, round 1\nPI11KY\n-\n\
+                    -3334FU\nT1\n+7776FU\nT0\n-2288UM\nT2\n+7988GI\nT0\n-2133KE\nT0\n\
+                    +0055KA\nT3\n%+ILLEGAL_ACTION\n'result: 0-1 {x} (illegal_move)\n";
+        let r = &read_records(text).unwrap()[0];
+        assert_eq!(
+            r.start.to_sfen(),
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+        );
+        let usi: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
+        assert_eq!(r.end, Some(Ending::Foul(Color::Black)));
+        assert_eq!(r.end_comments, ["result: 0-1 {x} (illegal_move)"]);
+        let e = read_records("PI\n+\n+7776FU\n-3334FU\n+7776FU\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 5: move 3: "), "{e}");
+    }
+
+    /// Each end word of the spec's list reads as its ending and that ending is written as the
+    /// same word, but `ILLEGAL_MOVE` (the side to move's foul, 手番側の反則負け), which is
+    /// written as the `+ILLEGAL_ACTION` or `-ILLEGAL_ACTION` of that side.
+    #[test]
+    fn end_words_both_ways() {
+        for (word, _) in END_WORDS {
+            for next in Color::ALL {
+                let end = special_ending(word, next).unwrap();
+                let back = special_word(end);
+                match word {
+                    "ILLEGAL_MOVE" => {
+                        assert_eq!(end, Ending::Foul(next));
+                        assert_eq!(back, ["+ILLEGAL_ACTION", "-ILLEGAL_ACTION"][next.index()]);
+                    }
+                    _ => assert_eq!(back, word),
+                }
+            }
+        }
+        assert_eq!(special_ending("MATTA", Color::Black), None);
+        assert_eq!(special_word(Ending::Sealed), "CHUDAN");
+    }
+
+    /// Games split by `/` lines, a part of comments only being no game, and statements
+    /// separated by commas on one line.
+    #[test]
+    fn csa_games_and_their_statements() {
+        let text = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU,T1\n-3334FU\nT2\n%TORYO\n/\n'c\n/\nPI\n-\n";
+        let games = read_records(text).unwrap();
+        assert_eq!(games.len(), 2, "the comment-only part is no game");
+        let usi: Vec<String> = games[0].moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(usi, ["7g7f", "3c3d"]);
+        assert_eq!(games[0].moves[1].time_ms, Some(2000));
+        assert_eq!(games[0].end, Some(Ending::Resign));
+        assert_eq!(games[1].end, None);
+        assert_eq!(
+            read_records("PI\n+\n+7776FU,T1,-3334FU\n").unwrap()[0]
+                .moves
+                .len(),
+            2
+        );
+    }
 
     #[test]
     fn times_of_both_versions() {

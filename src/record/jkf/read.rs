@@ -285,6 +285,21 @@ fn read_move(pos: &Position, m: &Json, path: &str, last_to: Option<Square>) -> R
             Move::Normal { from, to, promote }
         }
     };
+    check_claims(pos, m, path, to, last_to)?;
+    pos.is_legal(mv)
+        .map_err(|e| format!("{path} ({mv}) is illegal: {e}"))?;
+    Ok(mv)
+}
+
+/// What a `move` object says besides the move itself, checked against the board: `capture`
+/// (the piece on `to`), `same` (the last move went to `to`) and `relative` (its letters).
+fn check_claims(
+    pos: &Position,
+    m: &Json,
+    path: &str,
+    to: Square,
+    last_to: Option<Square>,
+) -> Result<(), Fault> {
     let captured = pos.piece_at(to).map(|p| p.kind);
     if let Some(c) = field(m, "capture") {
         let c = kind(c, &format!("{path}.capture"))?;
@@ -313,9 +328,7 @@ fn read_move(pos: &Position, m: &Json, path: &str, last_to: Option<Square>) -> R
             ));
         }
     }
-    pos.is_legal(mv)
-        .map_err(|e| format!("{path} ({mv}) is illegal: {e}"))?;
-    Ok(mv)
+    Ok(())
 }
 
 /// Reads one JKF object; errors name the JSON path, and the index of the `moves` item where

@@ -557,6 +557,37 @@ pub fn read_move(
     read_in(pos, &pos.legal_moves(), text, last_to)
 }
 
+/// Why the move of `p` to `to`, which no piece can legally make, is refused: the one piece of
+/// the kind that could go there but for its own king is checked (and the rule named), else
+/// no piece fits.
+fn no_legal_origin(
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+    p: &Parsed,
+    to: Square,
+) -> Result<Move, MoveTextError> {
+    let us = pos.side_to_move();
+    let promote = p.suffix == Suffix::Promote;
+    let exposing: Vec<Move> = (0..81usize)
+        .filter_map(Square::from_index)
+        .filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|q| q.color == us && q.kind == p.kind)
+        })
+        .map(|from| Move::Normal { from, to, promote })
+        .filter(|&mv| pos.is_legal(mv) == Err(IllegalMove::KingInCheck))
+        .collect();
+    if let [mv] = exposing[..] {
+        return checked(pos, legal, text, mv);
+    }
+    Err(MoveTextError::NoPiece {
+        text: text.into(),
+        kind: p.kind,
+        to,
+    })
+}
+
 /// [`read_move`] with the legal moves of `pos` already listed.
 fn read_in(
     pos: &Position,
@@ -595,25 +626,7 @@ fn read_in(
         if bare {
             return checked(pos, legal, text, drop);
         }
-        // One piece of the kind that could go there but for its own king: that rule is why.
-        let promote = p.suffix == Suffix::Promote;
-        let exposing: Vec<Move> = (0..81usize)
-            .filter_map(Square::from_index)
-            .filter(|&sq| {
-                pos.piece_at(sq)
-                    .is_some_and(|q| q.color == us && q.kind == p.kind)
-            })
-            .map(|from| Move::Normal { from, to, promote })
-            .filter(|&mv| pos.is_legal(mv) == Err(IllegalMove::KingInCheck))
-            .collect();
-        if let [mv] = exposing[..] {
-            return checked(pos, legal, text, mv);
-        }
-        return Err(MoveTextError::NoPiece {
-            text: text.into(),
-            kind: p.kind,
-            to,
-        });
+        return no_legal_origin(pos, legal, text, &p, to);
     }
     let fitting = fitting(us, &p, to, &froms);
     if fitting.is_empty() {

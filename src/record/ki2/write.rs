@@ -4,7 +4,7 @@
 //! the `まで…` line.
 
 use crate::record::japanese::side_mark;
-use crate::record::japanese::summary_of_ending;
+use crate::record::japanese::{is_handicap, summary_of_ending};
 use crate::record::kif::{write_comments, write_preamble};
 use crate::record::Record;
 use std::fmt::Write as _;
@@ -52,7 +52,7 @@ pub fn write(record: &Record) -> String {
             out,
             "まで{}手で{}",
             record.moves.len(),
-            summary_of_ending(end, pos.side_to_move(), true)
+            summary_of_ending(end, pos.side_to_move(), true, is_handicap(&record.start))
         );
         write_comments(&mut out, &record.end_comments);
     }

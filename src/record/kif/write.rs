@@ -7,8 +7,8 @@
 
 use crate::record::japanese::square_text;
 use crate::record::japanese::{
-    board_name, hand_text, handicap_name, piece_name, side_name, summary_of_ending, word_of_ending,
-    KANJI_NUMBERS,
+    board_name, hand_text, handicap_name, is_handicap, piece_name, player_name, side_name,
+    summary_of_ending, word_of_ending, KANJI_NUMBERS,
 };
 use crate::record::Record;
 use crate::{ByColor, Color, Move, PieceType, Position, Square};
@@ -66,7 +66,14 @@ pub(crate) fn write_preamble(out: &mut String, record: &Record) {
         .iter()
         .position(|(k, _)| PLAYER_KEYS.contains(&k.as_str()))
         .unwrap_or(record.header.len());
+    // In a handicap game the players are 下手 and 上手, as Kifu for Windows writes them.
+    let handicap = is_handicap(&record.start);
     let line = |out: &mut String, (k, v): &(String, String)| {
+        let k = match k.as_str() {
+            "先手" | "下手" => player_name(Color::Black, handicap),
+            "後手" | "上手" => player_name(Color::White, handicap),
+            other => other,
+        };
         let _ = writeln!(out, "{k}：{v}");
     };
     for entry in &record.header[..split] {
@@ -174,7 +181,7 @@ pub fn write_with_notes(record: &Record, notes: &[String]) -> String {
             out,
             "まで{}手で{}",
             record.moves.len(),
-            summary_of_ending(end, next, false)
+            summary_of_ending(end, next, false, is_handicap(&record.start))
         );
     }
     out

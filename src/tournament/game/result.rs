@@ -2,6 +2,7 @@
 //! result, the moves with their times and scores.
 
 use crate::driver::ClientError;
+use crate::record::Ending;
 use crate::tournament::game::book::Opening;
 use crate::usi::Score;
 use crate::{ByColor, Color, EnteringKingRule, GameResult, Move};
@@ -128,6 +129,45 @@ impl Decision {
             Decision::Win(_) => GameResult::Loss,
             Decision::Draw | Decision::None => GameResult::Draw,
         }
+    }
+}
+
+/// How a game of the match ends in its record, in every form (the record model's [`Ending`],
+/// which each form's module writes in its own words): the one place that says it, for the
+/// records the match writes, `saikoro record convert` of a results file, and the report page.
+/// `next` is the side to move at the end.
+///
+/// A win without a move of the winner's is the loser's foul ([`Ending::Foul`]: 反則負け or
+/// 反則勝ち, `%+ILLEGAL_ACTION` or `%-ILLEGAL_ACTION`) for an illegal move or declaration, a
+/// perpetual check, an engine that crashed or gave no answer: the side that broke the rules of
+/// the match loses, and the record says which. A win by adjudication is a resignation (投了,
+/// `%TORYO`) when the loser is to move, and else the game stopped (中断, `%CHUDAN`): neither form
+/// has a word for the resignation of the side not to move. A draw by adjudication is a draw
+/// (`%HIKIWAKE`), the ply limit the move limit (`%MAX_MOVES`). A reason whose result is not the
+/// one it must have (a mate with no winner) is a game stopped.
+pub fn ending(result: Decision, reason: Reason, next: Color) -> Ending {
+    let loser = match result {
+        Decision::Win(w) => Some(!w),
+        _ => None,
+    };
+    match (reason, loser) {
+        (Reason::Mate, Some(_)) => Ending::Mate,
+        (Reason::Resign, Some(_)) => Ending::Resign,
+        (Reason::Declaration, Some(_)) => Ending::Declaration,
+        (Reason::Time, Some(_)) => Ending::TimeUp,
+        (
+            Reason::IllegalDeclaration
+            | Reason::IllegalMove
+            | Reason::PerpetualCheck
+            | Reason::Crash
+            | Reason::NoResponse,
+            Some(l),
+        ) => Ending::Foul(l),
+        (Reason::Repetition, None) => Ending::Repetition,
+        (Reason::MaxPlies, None) => Ending::MaxMoves,
+        (Reason::Adjudication, Some(l)) if l == next => Ending::Resign,
+        (Reason::Adjudication, None) if result == Decision::Draw => Ending::Draw,
+        _ => Ending::Interrupt,
     }
 }
 
@@ -271,6 +311,16 @@ impl GameRecord {
     /// The plies from the start position to the end: the opening's and the engines'.
     pub fn total_plies(&self) -> usize {
         self.opening.moves.len() + self.moves.len()
+    }
+
+    /// The side to move where the game ended.
+    pub fn next(&self) -> Color {
+        let start = self.opening.start.side_to_move();
+        if self.total_plies().is_multiple_of(2) {
+            start
+        } else {
+            !start
+        }
     }
 
     /// Every move from the start position.

@@ -12,7 +12,7 @@
 //! (`{+0.35 12 n=3456 t=0.125s}`); the last move also the reason.
 
 use crate::outfile::AppendFile;
-use crate::record::csa::record::format_time;
+use crate::record::csa::format_time;
 pub use crate::tournament::config::{PgnConfig, PgnConfigError};
 use crate::tournament::game::result::{GameRecord, PlayedMove};
 use crate::tournament::game::timecontrol::Limits;

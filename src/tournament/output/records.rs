@@ -1,6 +1,8 @@
-//! Game records of a match (`--records DIR`): CSA V2.2 through the writer the CSA client and
-//! self-play use, or KIF (`--records-format kif`), or KI2 and JKF (`ki2`, `jkf`) through the
-//! record model's writers ([`crate::record::form::write`]).
+//! Game records of a match (`--records DIR`): CSA V2.2 (the default), KIF (`--records-format
+//! kif`), KI2 and JKF (`ki2`, `jkf`), every form through the record model's writers
+//! ([`crate::record::form`], [`csa::write_version`]), every game's end through the one mapping
+//! ([`ending`]); and the record of a game of a results file, which `saikoro record convert` and
+//! the report page's downloads write ([`results_record`]).
 //!
 //! KIF is written as `.kifu`: UTF-8 with the `#KIF version=2.0 encoding=UTF-8` header line.
 //! Classic `.kif` files are Shift_JIS, which cannot hold every engine name (and would need an
@@ -11,17 +13,19 @@
 //! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it.
 
 use crate::outfile::write_atomically;
-use crate::record::csa;
-use crate::record::csa::record::{format_time, write_record, RecordInfo};
+use crate::record::csa::{self, format_time, Version};
 use crate::record::kif;
 use crate::record::{form, Ending, Format, Record, RecordMove};
 use crate::tournament::config::RecordFormat;
-use crate::tournament::game::result::{Decision, GameRecord, Reason};
+use crate::tournament::game::result::{ending, GameRecord};
 use crate::tournament::game::timecontrol::Limits;
 use crate::tournament::output::lines::{opening_text, GameInfo};
-use crate::{ByColor, Color, Move};
+use crate::{ByColor, Color, Move, Position};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// The event the records of a match name (`棋戦`, `$EVENT`).
+pub const EVENT: &str = "saikoro match";
 
 /// The file a game's record goes to: `DIR/game-00017.csa` or `.kifu`.
 pub fn record_path(dir: &Path, number: u64, format: RecordFormat) -> PathBuf {
@@ -65,120 +69,98 @@ fn time_comment(limits: &ByColor<Limits>) -> String {
     }
 }
 
-/// The side that lost, for the reasons where one side lost.
-fn loser(record: &GameRecord) -> Option<Color> {
-    match record.end.result {
-        Decision::Win(w) => Some(!w),
-        _ => None,
-    }
+/// The record model's ending of a game ([`ending`], with the side to move at its end).
+fn ending_of(record: &GameRecord) -> Ending {
+    ending(record.end.result, record.end.reason, record.next())
 }
 
-/// The CSA end line of a game.
-fn csa_end(record: &GameRecord) -> csa::End {
-    let foul = |c: Option<Color>| match c {
-        Some(c) => csa::End::IllegalAction(c),
-        None => csa::End::Interrupt,
-    };
-    match record.end.reason {
-        Reason::Mate => csa::End::Mate,
-        Reason::Resign => csa::End::Resign,
-        Reason::Declaration => csa::End::Declaration,
-        Reason::Repetition => csa::End::Repetition,
-        Reason::MaxPlies => csa::End::Draw,
-        Reason::Time => csa::End::TimeUp,
-        Reason::Adjudication => match record.end.result {
-            Decision::Win(_) => csa::End::Resign,
-            _ => csa::End::Draw,
-        },
-        Reason::Interrupted => csa::End::Interrupt,
-        Reason::IllegalDeclaration
-        | Reason::IllegalMove
-        | Reason::PerpetualCheck
-        | Reason::Crash
-        | Reason::NoResponse => foul(loser(record)),
-    }
-}
-
-/// A CSA V2.2 record: names, the start position, each move with its time (whole seconds,
-/// rounded down as Floodgate does), the end line, and the result as a comment.
+/// A CSA V2.2 record ([`csa::write_version`]): names, the start position, each move with its
+/// time (whole seconds, rounded down as Floodgate does), the end line, and the result as a
+/// comment after it.
 pub fn write_csa(
     w: &mut impl Write,
     info: &GameInfo,
     record: &GameRecord,
     limits: &ByColor<Limits>,
 ) -> io::Result<()> {
-    let time_limit = match (limits[Color::Black].clock, limits[Color::White].clock) {
-        (Some(b), Some(wc)) if b == wc => b.csa_time_limit(),
-        _ => None,
-    };
-    let mut comments = vec![
+    let mut r = Record::new(record.opening.start.clone());
+    r.set_header("先手", info.black.as_str());
+    r.set_header("後手", info.white.as_str());
+    r.set_header("棋戦", EVENT);
+    r.set_header("開始日時", format_time(record.started));
+    r.set_header("終了日時", format_time(record.ended));
+    if let (Some(b), Some(wc)) = (limits[Color::Black].clock, limits[Color::White].clock) {
+        if let Some(t) = (b == wc).then(|| b.csa_time_limit()).flatten() {
+            r.set_header("持ち時間", t);
+        }
+    }
+    r.comments = vec![
         format!("game {}, round {}", info.number, info.round),
         format!("opening: {}", opening_text(record)),
         time_comment(limits),
     ];
     if record.opening.line > 0 {
-        comments.insert(1, format!("opening line {}", record.opening.line));
+        r.comments
+            .insert(1, format!("opening line {}", record.opening.line));
     }
-    let mut trailer = Vec::new();
+    r.moves = moves(record, false);
+    r.end = Some(ending_of(record));
     if let Some(t) = &record.end.illegal_move {
-        trailer.push(format!("illegal move: {t}"));
+        r.end_comments.push(format!("illegal move: {t}"));
     }
-    trailer.push(format!(
+    r.end_comments.push(format!(
         "result: {} {{{}}} ({})",
         record.end.result.text(),
         record.end.detail,
         record.end.reason
     ));
-    let meta = RecordInfo {
-        names: ByColor([info.black.clone(), info.white.clone()]),
-        event: Some("saikoro match".to_string()),
-        start_time: Some(format_time(record.started)),
-        end_time: Some(format_time(record.ended)),
-        time_limit,
-        comments,
-        trailer,
-        ..RecordInfo::default()
-    };
-    let moves: Vec<(Move, Option<u32>)> = record
+    w.write_all(csa::write_version(&r, Version::V22).as_bytes())
+}
+
+/// A game's moves from its start: the opening's (without a time, or with 0 when `opening_timed`)
+/// and the engines' with their times.
+fn moves(record: &GameRecord, opening_timed: bool) -> Vec<RecordMove> {
+    let opening_time = opening_timed.then_some(0);
+    record
         .opening
         .moves
         .iter()
-        .map(|&m| (m, None))
-        .chain(
-            record
-                .moves
-                .iter()
-                .map(|m| (m.mv, Some((m.time_ms / 1000) as u32))),
-        )
-        .collect();
-    let end = csa_end(record).word();
-    write_record(w, &meta, &record.opening.start, &moves, end)
+        .map(|&m| RecordMove {
+            time_ms: opening_time,
+            ..RecordMove::new(m)
+        })
+        .chain(record.moves.iter().map(|m| RecordMove {
+            time_ms: Some(m.time_ms),
+            ..RecordMove::new(m.mv)
+        }))
+        .collect()
 }
 
-/// The record model's ending of a game.
-fn ending(record: &GameRecord) -> Ending {
-    let foul = match loser(record) {
-        Some(c) => Ending::Foul(c),
-        None => Ending::Interrupt,
-    };
-    match record.end.reason {
-        Reason::Mate => Ending::Mate,
-        Reason::Resign => Ending::Resign,
-        Reason::Declaration => Ending::Declaration,
-        Reason::Repetition => Ending::Repetition,
-        Reason::MaxPlies => Ending::MaxMoves,
-        Reason::Time => Ending::TimeUp,
-        Reason::Adjudication => match record.end.result {
-            Decision::Win(_) => Ending::Resign,
-            _ => Ending::Draw,
-        },
-        Reason::Interrupted => Ending::Interrupt,
-        Reason::IllegalDeclaration
-        | Reason::IllegalMove
-        | Reason::PerpetualCheck
-        | Reason::Crash
-        | Reason::NoResponse => foul,
+/// The part of a match's record that a results file can give too: the names and the event in
+/// the header, the game's number and round and its opening as comments, the moves, the end, and
+/// the end in words (the game's `detail`) as the end's comment.
+fn match_record(
+    info: &GameInfo,
+    start: Position,
+    opening: &str,
+    moves: Vec<RecordMove>,
+    end: Ending,
+    detail: String,
+) -> Record {
+    let mut r = Record::new(start);
+    r.set_header("先手", info.black.as_str());
+    r.set_header("後手", info.white.as_str());
+    r.set_header("棋戦", EVENT);
+    r.comments = vec![
+        format!("{EVENT}, game {}, round {}", info.number, info.round),
+        format!("opening: {opening}"),
+    ];
+    r.moves = moves;
+    r.end = Some(end);
+    if !detail.is_empty() {
+        r.end_comments.push(detail);
     }
+    r
 }
 
 /// A game as the record model holds it (for KI2 and JKF): the names, event and times in the
@@ -186,61 +168,38 @@ fn ending(record: &GameRecord) -> Ending {
 /// time) and the engines' moves (with their times), the end, and the result as the end's
 /// comment.
 pub fn to_record(info: &GameInfo, record: &GameRecord, limits: &ByColor<Limits>) -> Record {
-    let mut r = Record::new(record.opening.start.clone());
-    r.set_header("先手", info.black.as_str());
-    r.set_header("後手", info.white.as_str());
-    r.set_header("棋戦", "saikoro match");
-    r.set_header("開始日時", format_time(record.started));
-    r.set_header("終了日時", format_time(record.ended));
-    r.comments = vec![
-        format!("saikoro match, game {}, round {}", info.number, info.round),
-        format!("opening: {}", opening_text(record)),
-        time_comment(limits),
-    ];
-    r.moves = record
-        .opening
-        .moves
-        .iter()
-        .map(|&m| RecordMove::new(m))
-        .chain(record.moves.iter().map(|m| RecordMove {
-            mv: m.mv,
-            time_ms: Some(m.time_ms),
-            comments: Vec::new(),
-        }))
-        .collect();
-    let result = match &record.end.illegal_move {
+    let detail = match &record.end.illegal_move {
         Some(t) => format!("{} (illegal move: {t})", record.end.detail),
         None => record.end.detail.clone(),
     };
-    r.end_comments.push(result);
-    r.end = Some(ending(record));
+    let mut r = match_record(
+        info,
+        record.opening.start.clone(),
+        &opening_text(record),
+        moves(record, false),
+        ending_of(record),
+        detail,
+    );
+    r.set_header("開始日時", format_time(record.started));
+    r.set_header("終了日時", format_time(record.ended));
+    r.comments.push(time_comment(limits));
     r
 }
 
-/// The end a game's KIF record says: a foul is the loser's (KIF writes it 反則負け or 反則勝ち
-/// as the loser is the side to move or not); an adjudication or a game stopped is a 中断.
-fn kif_end(record: &GameRecord) -> Ending {
-    let winner = match record.end.result {
-        Decision::Win(w) => Some(w),
-        _ => None,
-    };
-    match (record.end.reason, winner) {
-        (Reason::Mate, Some(_)) => Ending::Mate,
-        (Reason::Resign, Some(_)) => Ending::Resign,
-        (Reason::Declaration, Some(_)) => Ending::Declaration,
-        (Reason::Repetition, _) => Ending::Repetition,
-        (Reason::MaxPlies, _) => Ending::Jishogi,
-        (Reason::Time, Some(_)) => Ending::TimeUp,
-        (
-            Reason::IllegalDeclaration
-            | Reason::IllegalMove
-            | Reason::PerpetualCheck
-            | Reason::Crash
-            | Reason::NoResponse,
-            Some(w),
-        ) => Ending::Foul(!w),
-        _ => Ending::Interrupt,
-    }
+/// The game of a results-file line as `saikoro record convert` writes it (and the report page's
+/// KIF and CSA downloads, which must be the same text): what [`to_record`] writes but for what
+/// the line does not hold (the times, the dates, the time control). `opening` is the line's
+/// opening text, `start` its start position and `moves` every move from it.
+pub fn results_record(
+    info: &GameInfo,
+    opening: &str,
+    start: Position,
+    moves: &[Move],
+    end: Ending,
+    detail: &str,
+) -> Record {
+    let moves = moves.iter().map(|&m| RecordMove::new(m)).collect();
+    match_record(info, start, opening, moves, end, detail.to_string())
 }
 
 /// A KIF record (UTF-8 with a byte order mark, `.kifu`) written by [`kif::write_with_notes`]:
@@ -258,7 +217,7 @@ pub fn write_kif(
         None => record.end.detail.clone(),
     };
     let notes = [
-        format!("saikoro match, game {}, round {}", info.number, info.round),
+        format!("{EVENT}, game {}, round {}", info.number, info.round),
         format!("opening: {}", opening_text(record)),
         time_comment(limits),
     ];
@@ -266,22 +225,12 @@ pub fn write_kif(
     kif.header = vec![
         ("開始日時".into(), format_time(record.started)),
         ("終了日時".into(), format_time(record.ended)),
-        ("棋戦".into(), "saikoro match".into()),
+        ("棋戦".into(), EVENT.into()),
         ("先手".into(), info.black.clone()),
         ("後手".into(), info.white.clone()),
     ];
-    let timed = |mv: Move, ms: u64| RecordMove {
-        time_ms: Some(ms),
-        ..RecordMove::new(mv)
-    };
-    kif.moves = record
-        .opening
-        .moves
-        .iter()
-        .map(|&m| timed(m, 0))
-        .chain(record.moves.iter().map(|m| timed(m.mv, m.time_ms)))
-        .collect();
-    kif.end = Some(kif_end(record));
+    kif.moves = moves(record, true);
+    kif.end = Some(ending_of(record));
     kif.end_comments = vec![detail];
     write!(w, "\u{feff}{}", kif::write_with_notes(&kif, &notes))
 }
@@ -290,8 +239,8 @@ pub fn write_kif(
 mod tests {
     use super::*;
     use crate::tournament::game::book::Opening;
-    use crate::tournament::game::result::{End, PlayedMove};
-    use crate::Position;
+    use crate::tournament::game::result::{Decision, End, PlayedMove, Reason};
+    use crate::Move;
     use std::time::{Duration, UNIX_EPOCH};
 
     fn game(start: Position, moves: &[&str], end: End) -> GameRecord {
@@ -406,7 +355,8 @@ mod tests {
         assert!(text.ends_with("まで0手で後手の反則負け\n"), "{text}");
     }
 
-    /// A handicap start is written as its 手合割 line, as Kifu for Windows and tsshogi write one
+    /// A handicap start is written as its 手合割 line, as Kifu for Windows and tsshogi write one,
+    /// its players named 下手 and 上手
     /// (the match wrote a board diagram for it before the records were written through
     /// `kif::write`): the same position, read back, in one line instead of fifteen.
     #[test]
@@ -423,7 +373,7 @@ mod tests {
         write_kif(&mut out, &info(), &g, &depth1()).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
-            text.contains("棋戦：saikoro match\n手合割：香落ち\n先手：new\n"),
+            text.contains("棋戦：saikoro match\n手合割：香落ち\n下手：new\n"),
             "{text}"
         );
         assert!(!text.contains("持駒"), "{text}");
@@ -431,7 +381,8 @@ mod tests {
             text.contains("   1 ５二玉(51)   ( 0:00/00:00:00)\n"),
             "{text}"
         );
-        assert!(text.ends_with("まで1手で後手の勝ち\n"), "{text}");
+        // A handicap game's players are 下手 and 上手 (Kifu for Windows' words).
+        assert!(text.ends_with("まで1手で上手の勝ち\n"), "{text}");
         let back = kif::read_records(&text).unwrap().remove(0);
         assert_eq!(back.start, start);
     }
@@ -467,6 +418,11 @@ mod tests {
 
     #[test]
     fn csa_end_lines() {
+        // No move: Black is to move at the end. The words are the CSA standard's: `%TSUMI`
+        // 詰み, `%-ILLEGAL_ACTION` White's foul (後手の反則行為により先手の勝ち), `%SENNICHITE`
+        // 千日手, `%MAX_MOVES` the move limit (V3.0's word; `%HIKIWAKE` is a declared draw),
+        // `%TIME_UP` the side to move out of time, `%CHUDAN` 中断, and for an adjudication the
+        // side to move's `%TORYO`, or `%CHUDAN` when the loser is not to move.
         let cases = [
             (Decision::Win(Color::White), Reason::Mate, "%TSUMI"),
             (
@@ -479,14 +435,28 @@ mod tests {
                 Reason::PerpetualCheck,
                 "%+ILLEGAL_ACTION",
             ),
+            (
+                Decision::Win(Color::White),
+                Reason::Crash,
+                "%+ILLEGAL_ACTION",
+            ),
             (Decision::Draw, Reason::Repetition, "%SENNICHITE"),
-            (Decision::Draw, Reason::MaxPlies, "%HIKIWAKE"),
-            (Decision::Win(Color::Black), Reason::Time, "%TIME_UP"),
+            (Decision::Draw, Reason::MaxPlies, "%MAX_MOVES"),
+            (Decision::Win(Color::White), Reason::Time, "%TIME_UP"),
             (Decision::None, Reason::Interrupted, "%CHUDAN"),
+            (Decision::Win(Color::White), Reason::Adjudication, "%TORYO"),
+            (Decision::Win(Color::Black), Reason::Adjudication, "%CHUDAN"),
+            (Decision::Draw, Reason::Adjudication, "%HIKIWAKE"),
         ];
         for (result, reason, line) in cases {
             let g = game(Position::startpos(), &[], end(result, reason, "x"));
-            assert_eq!(csa_end(&g).word(), line, "{reason}");
+            let mut out = Vec::new();
+            write_csa(&mut out, &info(), &g, &depth1()).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(
+                text.contains(&format!("\n+\n{line}\n'result: ")),
+                "{reason}: {text}"
+            );
         }
         let g = game(
             Position::startpos(),
@@ -505,6 +475,9 @@ mod tests {
         assert!(text.starts_with("V2.2\nN+new\nN-old\n$EVENT:saikoro match\n"));
     }
 }
+
+#[cfg(test)]
+mod ends;
 
 #[cfg(test)]
 mod round_trip;

@@ -16,7 +16,7 @@ use crate::driver::guard::{self, AtTermination};
 use crate::outfile::write_aside;
 use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
-use crate::tournament::game::result::{Decision, Reason};
+use crate::tournament::game::result::{ending, Decision, Reason};
 use crate::tournament::output::lines::opening_text;
 use crate::tournament::output::report::{
     encode_placed, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
@@ -25,7 +25,7 @@ use crate::tournament::output::report::{
 use crate::tournament::output::sink::{Console, Finished, GameSink};
 use crate::tournament::output::state::{SavedMatch, SavedSettings};
 use crate::tournament::run::standings::{self, Count, Standings};
-use crate::tournament::schedule::{schedule, Scoreboard, Shape};
+use crate::tournament::schedule::{schedule, ScheduledGame, Scoreboard, Shape};
 use crate::tournament::stats::sprt::SprtVerdict;
 use crate::tournament::types::{Ending, Match, MatchError, Reporter};
 use log::{debug, warn};
@@ -333,6 +333,11 @@ impl fmt::Debug for LiveReport {
     }
 }
 
+/// A page's title: the engines' names, as the live page and `saikoro report` both write it.
+fn match_title(names: &[String]) -> String {
+    format!("Match: {}", names.join(" vs "))
+}
+
 impl LiveReport {
     /// At most this long between writes while games end.
     pub const EVERY: Duration = Duration::from_secs(30);
@@ -344,7 +349,7 @@ impl LiveReport {
 
     /// The page of `m`, to be written to `path`.
     pub fn new(m: &Match, path: &Path) -> LiveReport {
-        let title = format!("Match: {}", m.names.join(" vs "));
+        let title = match_title(&m.names);
         let page = Page {
             path: path.to_path_buf(),
             data: skeleton(m, title),
@@ -503,6 +508,9 @@ impl GameSink for LiveReport {
             moves: &moves,
             time_ms: Some((r.time_used.0[0], r.time_used.0[1])),
             opening_plies: r.opening.moves.len() as u64,
+            end: ending(r.end.result, r.end.reason, r.next()),
+            next: r.next(),
+            handicap: crate::record::japanese::is_handicap(&r.opening.start),
         });
         Ok(())
     }
@@ -593,17 +601,13 @@ fn shapes(engines: usize, games: &[(ResultsGame, usize, usize)]) -> Vec<Shape> {
     out
 }
 
-/// The page of a match from its results file's `text` (its lines that are games) and its
-/// saved state, if known; `running`: the match is still being played (the page then reloads
-/// itself, and its block is one printed while the match runs, not the last). Without a state,
-/// the schedule is the one of the match's shapes (`--gauntlet`, `--noswap`, `--games`) that
-/// every game fits.
-pub fn page_from_results(
-    title: &str,
-    text: &str,
-    saved: Option<&SavedMatch>,
-    running: bool,
-) -> Result<PageData, ReportError> {
+/// A results file's games, each with its engines' indices, in the order the engines first
+/// play in the schedule (games end out of order with --concurrency: a schedule's game 1 is
+/// its first engine's against its second); and those engines' names.
+type ReadGames = (Vec<(ResultsGame, usize, usize)>, Vec<String>);
+
+/// The games of a results file's `text` (its lines that are games).
+fn read_games(text: &str) -> Result<ReadGames, ReportError> {
     let mut read = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -611,12 +615,6 @@ pub fn page_from_results(
         }
         read.push(ResultsGame::parse(line).ok_or(ReportError::NotResults { line: i + 1 })?);
     }
-    let config = match saved.map(|s| &s.settings) {
-        Some(SavedSettings::Config(c)) => Some((**c).clone()),
-        _ => None,
-    };
-    // The engines in the order they first play in the schedule (games end out of order with
-    // --concurrency): a schedule's game 1 is its first engine's against its second.
     let mut names: Vec<String> = Vec::new();
     let mut by_number: Vec<&ResultsGame> = read.iter().collect();
     by_number.sort_by_key(|g| g.number);
@@ -624,7 +622,7 @@ pub fn page_from_results(
         engine_index(&mut names, &g.black);
         engine_index(&mut names, &g.white);
     }
-    let games: Vec<(ResultsGame, usize, usize)> = read
+    let games = read
         .into_iter()
         .map(|g| {
             let (b, w) = (
@@ -634,66 +632,129 @@ pub fn page_from_results(
             (g, b, w)
         })
         .collect();
-    let (config, shape) = match config {
-        Some(c) => {
-            let shape = Shape {
-                engines: c.engines.len(),
-                gauntlet: c.gauntlet,
-                rounds: c.rounds,
-                games: c.games,
-                noswap: c.noswap,
-                openings: 1,
-            };
-            (c, shape)
-        }
-        None => {
-            let engines = names.len().max(2);
-            let fits = |s: &Shape| {
-                let (_, all) = schedule(*s);
-                games.iter().all(|(g, b, w)| {
-                    all.get((g.number as usize).wrapping_sub(1))
-                        .is_some_and(|s| s.black == *b && s.white == *w)
-                })
-            };
-            // A partial round robin starts as a gauntlet does: the shape whose schedule the
-            // games complete comes first (a finished gauntlet is no round robin cut short).
-            let complete = |s: &Shape| schedule(*s).1.len() == games.len();
-            let fitting: Vec<Shape> = shapes(engines, &games).into_iter().filter(fits).collect();
-            let shape = fitting
-                .iter()
-                .find(|s| complete(s))
-                .or(fitting.first())
-                .copied()
-                .ok_or(ReportError::NoSchedule)?;
-            let config = MatchConfig {
-                // Unknown but their names: no time control in the block's heading.
-                engines: vec![EngineConfig::default(); engines],
-                gauntlet: shape.gauntlet,
-                noswap: shape.noswap,
-                rounds: shape.rounds,
-                games: shape.games,
-                ..MatchConfig::default()
-            };
-            (config, shape)
-        }
+    Ok((games, names))
+}
+
+/// The match's settings and shape: the saved ones, or, without a state, the shape of the
+/// match's shapes (`--gauntlet`, `--noswap`, `--games`) that every game fits, a schedule the
+/// games complete first (a finished gauntlet is no round robin cut short).
+fn settings_and_shape(
+    saved: Option<MatchConfig>,
+    engines: usize,
+    games: &[(ResultsGame, usize, usize)],
+) -> Result<(MatchConfig, Shape), ReportError> {
+    if let Some(c) = saved {
+        let shape = Shape {
+            engines: c.engines.len(),
+            gauntlet: c.gauntlet,
+            rounds: c.rounds,
+            games: c.games,
+            noswap: c.noswap,
+            openings: 1,
+        };
+        return Ok((c, shape));
+    }
+    let engines = engines.max(2);
+    let fits = |s: &Shape| {
+        let (_, all) = schedule(*s);
+        games.iter().all(|(g, b, w)| {
+            all.get((g.number as usize).wrapping_sub(1))
+                .is_some_and(|s| s.black == *b && s.white == *w)
+        })
     };
-    let (pairings, all) = schedule(shape);
-    // The engines' names by their places in the schedule.
-    let mut by_index: Vec<Option<String>> = vec![None; shape.engines];
-    for (g, _, _) in &games {
+    let complete = |s: &Shape| schedule(*s).1.len() == games.len();
+    let fitting: Vec<Shape> = shapes(engines, games).into_iter().filter(fits).collect();
+    let shape = fitting
+        .iter()
+        .find(|s| complete(s))
+        .or(fitting.first())
+        .copied()
+        .ok_or(ReportError::NoSchedule)?;
+    let config = MatchConfig {
+        // Unknown but their names: no time control in the block's heading.
+        engines: vec![EngineConfig::default(); engines],
+        gauntlet: shape.gauntlet,
+        noswap: shape.noswap,
+        rounds: shape.rounds,
+        games: shape.games,
+        ..MatchConfig::default()
+    };
+    Ok((config, shape))
+}
+
+/// The engines' names by their places in the schedule `all`: as the games name them, else
+/// as the settings do, else `engine N`.
+fn names_by_place(
+    games: &[(ResultsGame, usize, usize)],
+    all: &[ScheduledGame],
+    config: &MatchConfig,
+    engines: usize,
+) -> Vec<String> {
+    let mut by_index: Vec<Option<String>> = vec![None; engines];
+    for (g, _, _) in games {
         if let Some(s) = all.get((g.number as usize).wrapping_sub(1)) {
             by_index[s.black].get_or_insert_with(|| g.black.clone());
             by_index[s.white].get_or_insert_with(|| g.white.clone());
         }
     }
-    let names: Vec<String> = by_index
+    by_index
         .into_iter()
         .enumerate()
         .map(|(i, n)| {
             n.or_else(|| config.engines.get(i).and_then(|e| e.name.clone()))
                 .unwrap_or_else(|| format!("engine {}", i + 1))
         })
-        .collect();
+        .collect()
+}
+
+/// Adds the games to the page's rows and counts them on `board`, with a point of the series
+/// every `--ratinginterval` counted games.
+fn count_games(
+    data: &mut PageData,
+    m: &Match,
+    board: &mut Scoreboard,
+    games: &[(ResultsGame, usize, usize)],
+) {
+    let interval = match m.config.rating_interval {
+        0 => 2,
+        n => n as usize,
+    };
+    for (g, _, _) in games {
+        let Some(s) = m.games.get((g.number as usize).wrapping_sub(1)) else {
+            continue;
+        };
+        g.push_to(&mut data.games, s.black, s.white);
+        let (Some(result), Some(reason)) =
+            (Decision::from_text(&g.result), Reason::from_name(&g.reason))
+        else {
+            continue;
+        };
+        board.add(s, result, reason, g.repeats.is_some());
+        if result != Decision::None && board.len().is_multiple_of(interval) {
+            data.series.push(series_point(m, board, false));
+        }
+    }
+}
+
+/// The page of a match from its results file's `text` (its lines that are games) and its
+/// saved state, if known; `running`: the match is still being played (the page then reloads
+/// itself, and its block is one printed while the match runs, not the last). Without a state,
+/// the schedule is told from the games ([`settings_and_shape`]). The title is the live
+/// page's (`Match: A vs B`); `title` only when no engine is known (no game, no state).
+pub fn page_from_results(
+    title: &str,
+    text: &str,
+    saved: Option<&SavedMatch>,
+    running: bool,
+) -> Result<PageData, ReportError> {
+    let (games, names) = read_games(text)?;
+    let config = match saved.map(|s| &s.settings) {
+        Some(SavedSettings::Config(c)) => Some((**c).clone()),
+        _ => None,
+    };
+    let (config, shape) = settings_and_shape(config, names.len(), &games)?;
+    let (pairings, all) = schedule(shape);
+    let names = names_by_place(&games, &all, &config, shape.engines);
     let mut board = Scoreboard::new(&pairings, config.distinct_games);
     let m = Match {
         names,
@@ -705,7 +766,13 @@ pub fn page_from_results(
         state: None,
         config,
     };
-    let mut data = skeleton(&m, title.to_string());
+    // The live page's title when the engines are known (from the games or the state).
+    let title = if games.is_empty() && m.config.engines.iter().all(|e| e.name.is_none()) {
+        title.to_string()
+    } else {
+        match_title(&m.names)
+    };
+    let mut data = skeleton(&m, title);
     // The state does not keep --concurrency (a resumed match may change it).
     data.settings.concurrency = None;
     if saved.is_none() {
@@ -715,25 +782,7 @@ pub fn page_from_results(
         };
         data.engines.iter_mut().for_each(|e| e.cmd = None);
     }
-    for (g, _, _) in &games {
-        let Some(s) = m.games.get((g.number as usize).wrapping_sub(1)) else {
-            continue;
-        };
-        g.push_to(&mut data.games, s.black, s.white);
-        let (Some(result), Some(reason)) =
-            (Decision::from_text(&g.result), Reason::from_name(&g.reason))
-        else {
-            continue;
-        };
-        board.add(s, result, reason, g.repeats.is_some());
-        let interval = match m.config.rating_interval {
-            0 => 2,
-            n => n as usize,
-        };
-        if result != Decision::None && board.len().is_multiple_of(interval) {
-            data.series.push(series_point(&m, &board, false));
-        }
-    }
+    count_games(&mut data, &m, &mut board, &games);
     data.finished = !running;
     data.updated = utc_text(SystemTime::now());
     if !running {

@@ -121,6 +121,15 @@ pub enum SprtConfigError {
         /// H1's Elo.
         elo1: f64,
     },
+    /// `elo0` is not below `elo1` because one of them was not given (and so is 0).
+    EloMissing {
+        /// The key not given.
+        key: &'static str,
+        /// H0's Elo.
+        elo0: f64,
+        /// H1's Elo.
+        elo1: f64,
+    },
     /// An Elo so far from 0 that its expected score rounds to 0 or 1.
     EloOutOfRange {
         /// `elo0` or `elo1`.
@@ -153,6 +162,7 @@ impl SprtConfigError {
             SprtConfigError::UnknownKey(key) => Some(key),
             SprtConfigError::BadNumber { key, .. }
             | SprtConfigError::EloOutOfRange { key, .. }
+            | SprtConfigError::EloMissing { key, .. }
             | SprtConfigError::ProbabilityOutOfRange { key, .. } => Some(key),
             SprtConfigError::UnknownModel(_) => Some("model"),
             SprtConfigError::EloOrder { .. } | SprtConfigError::AlphaBetaSum { .. } => None,
@@ -180,6 +190,11 @@ impl fmt::Display for SprtConfigError {
             SprtConfigError::EloOrder { elo0, elo1 } => {
                 write!(f, "elo0 ({elo0}) must be less than elo1 ({elo1})")
             }
+            SprtConfigError::EloMissing { key, elo0, elo1 } => write!(
+                f,
+                "no {key}= given (a missing one is 0), and elo0 ({elo0}) must be less than \
+                 elo1 ({elo1}): give both, e.g. elo0=0 elo1=5"
+            ),
             SprtConfigError::EloOutOfRange { key, value } => write!(
                 f,
                 "{key}={value}: too far from 0 (its expected score rounds to 0 or 1)"
@@ -256,6 +271,8 @@ impl SprtConfig {
         words: impl IntoIterator<Item = &'a str>,
     ) -> Result<SprtConfig, SprtConfigError> {
         let (mut elo0, mut elo1) = (0.0, 0.0);
+        // Whether elo0= and elo1= were given.
+        let mut given = (false, false);
         let (mut alpha, mut beta) = (Self::DEFAULT_ALPHA, Self::DEFAULT_BETA);
         let mut model = SprtModel::default();
         for word in words {
@@ -263,8 +280,14 @@ impl SprtConfig {
                 .split_once('=')
                 .ok_or_else(|| SprtConfigError::NotKeyValue(word.to_string()))?;
             let (key, slot) = match key {
-                "elo0" => ("elo0", &mut elo0),
-                "elo1" => ("elo1", &mut elo1),
+                "elo0" => {
+                    given.0 = true;
+                    ("elo0", &mut elo0)
+                }
+                "elo1" => {
+                    given.1 = true;
+                    ("elo1", &mut elo1)
+                }
                 "alpha" => ("alpha", &mut alpha),
                 "beta" => ("beta", &mut beta),
                 "model" => {
@@ -282,7 +305,18 @@ impl SprtConfig {
                     value: value.to_string(),
                 })?;
         }
-        SprtConfig::new(elo0, elo1, alpha, beta, model)
+        SprtConfig::new(elo0, elo1, alpha, beta, model).map_err(|e| match e {
+            // A missing Elo is 0, as in fastchess: say so, rather than compare a number the
+            // user never wrote.
+            SprtConfigError::EloOrder { elo0, elo1 } if !given.0 || !given.1 => {
+                SprtConfigError::EloMissing {
+                    key: if given.0 { "elo1" } else { "elo0" },
+                    elo0,
+                    elo1,
+                }
+            }
+            e => e,
+        })
     }
 
     /// H0's Elo.

@@ -1,9 +1,10 @@
 //! Every record the match writes, read back: seeded random games from the rules core, written
 //! through [`write_csa`](super::write_csa) and [`write_kif`](super::write_kif) as the match
-//! writes them, then read with the record readers of `record/`.
+//! writes them, then read with the record readers of `record/`: the start, the moves, and an end
+//! that says who won as the match scored the game.
 
 use super::{write_csa, write_kif};
-use crate::record::{csa, kif, Ending};
+use crate::record::{csa, form, kif, Ending};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{Decision, End, GameRecord, PlayedMove, Reason};
 use crate::tournament::game::timecontrol::Limits;
@@ -189,47 +190,33 @@ fn loser_to_move(p: &Played) -> bool {
     p.record.end.result == Decision::Win(!p.next)
 }
 
-/// The CSA end line each end of the match is written with (CSA V2.2's words).
-fn expected_csa(p: &Played) -> csa::End {
-    let loser = match p.record.end.result {
-        Decision::Win(w) => Some(!w),
+/// Who won, as a record's end must tell it: the match's winner, but none for a win by
+/// adjudication whose loser is not to move (no form has a word for the resignation of the side
+/// not to move: the record says the game stopped, and its comment why).
+fn expected_winner(p: &Played) -> Option<Color> {
+    match p.record.end.result {
+        Decision::Win(_) if p.record.end.reason == Reason::Adjudication && !loser_to_move(p) => {
+            None
+        }
+        Decision::Win(w) => Some(w),
         _ => None,
-    };
-    match p.record.end.reason {
-        Reason::Mate => csa::End::Mate,
-        Reason::Resign => csa::End::Resign,
-        Reason::Declaration => csa::End::Declaration,
-        Reason::Repetition => csa::End::Repetition,
-        Reason::MaxPlies => csa::End::Draw,
-        Reason::Time => csa::End::TimeUp,
-        Reason::Adjudication if loser.is_some() => csa::End::Resign,
-        Reason::Adjudication => csa::End::Draw,
-        Reason::Interrupted => csa::End::Interrupt,
-        _ => csa::End::IllegalAction(loser.unwrap()),
     }
 }
 
-/// The KIF end each end of the match is read back as: a foul is the loser's, written 反則負け
-/// when the loser is the side to move and 反則勝ち when not (the word of each is checked in
-/// the text); an adjudication is a 中断.
-fn expected_kif(p: &Played, text: &str) -> Ending {
-    match p.record.end.reason {
-        Reason::Mate => Ending::Mate,
-        Reason::Resign => Ending::Resign,
-        Reason::Declaration => Ending::Declaration,
-        Reason::Repetition => Ending::Repetition,
-        Reason::MaxPlies => Ending::Jishogi,
-        Reason::Time => Ending::TimeUp,
-        Reason::Adjudication | Reason::Interrupted => Ending::Interrupt,
-        _ => {
-            let word = if loser_to_move(p) {
-                " 反則負け "
-            } else {
-                " 反則勝ち "
-            };
-            assert!(text.contains(word), "{text}");
-            Ending::Foul(if loser_to_move(p) { p.next } else { !p.next })
-        }
+/// Whether an ending is a draw (千日手, the move limit, 持将棋, a draw agreed).
+fn is_draw(end: Ending) -> bool {
+    matches!(
+        end,
+        Ending::Repetition | Ending::MaxMoves | Ending::Jishogi | Ending::Draw
+    )
+}
+
+/// The ending KIF reads back for the ending CSA does: KIF has no word for the move limit nor
+/// for a draw agreed, and writes both 持将棋.
+fn in_kif(end: Ending) -> Ending {
+    match end {
+        Ending::MaxMoves | Ending::Draw => Ending::Jishogi,
+        e => e,
     }
 }
 
@@ -252,7 +239,7 @@ struct Seen {
     promotions: bool,
     non_promotions: bool,
     other_starts: bool,
-    csa_ends: HashSet<csa::End>,
+    csa_ends: HashSet<Ending>,
     kif_ends: HashSet<Ending>,
 }
 
@@ -292,10 +279,25 @@ fn every_record_written_reads_back_as_the_game() {
         let start = unnumbered(&p.record.opening.start);
 
         let text = csa_text(seed, &p);
-        let csa = csa::read_record(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let mut csas =
+            csa::read_records(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        let csa = csas.remove(0);
         assert_eq!(unnumbered(&csa.start), start, "seed {seed}");
-        assert_eq!(csa.moves, moves, "seed {seed}");
-        assert_eq!(csa.end, Some(expected_csa(&p)), "seed {seed}: {text}");
+        let read: Vec<Move> = csa.moves.iter().map(|m| m.mv).collect();
+        assert_eq!(read, moves, "seed {seed}");
+        let end = csa
+            .end
+            .unwrap_or_else(|| panic!("seed {seed}: no end\n{text}"));
+        assert_eq!(
+            form::winner(end, p.next),
+            expected_winner(&p),
+            "seed {seed}: {text}"
+        );
+        assert_eq!(
+            is_draw(end),
+            p.record.end.result == Decision::Draw,
+            "seed {seed}: {text}"
+        );
 
         let text = kif_text(seed, &p);
         let mut kifs =
@@ -304,17 +306,22 @@ fn every_record_written_reads_back_as_the_game() {
         assert_eq!(unnumbered(&kif.start), start, "seed {seed}");
         let read: Vec<Move> = kif.moves.iter().map(|m| m.mv).collect();
         assert_eq!(read, moves, "seed {seed}");
-        assert_eq!(
-            kif.end,
-            Some(expected_kif(&p, &text)),
-            "seed {seed}: {text}"
-        );
+        assert_eq!(kif.end, Some(in_kif(end)), "seed {seed}: {text}");
+        // A foul is the loser's: 反則負け when the loser is the side to move, 反則勝ち when not.
+        if let Ending::Foul(_) = end {
+            let word = if loser_to_move(&p) {
+                " 反則負け "
+            } else {
+                " 反則勝ち "
+            };
+            assert!(text.contains(word), "{text}");
+        }
 
         seen.game(&p);
         seen.csa_ends.extend(csa.end);
         seen.kif_ends.extend(kif.end);
     }
     assert!(seen.drops && seen.promotions && seen.non_promotions && seen.other_starts);
-    assert_eq!(seen.csa_ends.len(), 9, "{:?}", seen.csa_ends);
+    assert_eq!(seen.csa_ends.len(), 10, "{:?}", seen.csa_ends);
     assert_eq!(seen.kif_ends.len(), 9, "{:?}", seen.kif_ends);
 }

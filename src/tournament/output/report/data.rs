@@ -16,8 +16,10 @@
 //!   "sprt": null | {"elo0", "elo1", "alpha", "beta", "lower", "upper", "llr": number,
 //!                   "result": "H0"|"H1"|null, "stopped_at": int|null},
 //!   "notes": [str],
+//!   "records": {"event": str, "handicaps": [[name, sfen], …],
+//!               "ends": [[kif_word, kif_summary, csa_line], …]},
 //!   "games": [[number, round, black, white, opening, result, reason, detail, plies, moves,
-//!              time_black_ms|null, time_white_ms|null, opening_plies], …] }
+//!              time_black_ms|null, time_white_ms|null, opening_plies, end], …] }
 //! ```
 //!
 //! Engines are indices into `engines`. A game's `opening` is the results file's text
@@ -27,11 +29,22 @@
 //! ([`encode_game`]). Figures are written with the two decimals the printed block shows them
 //! with; a figure the block prints as `n/a`, `inf` or `-inf` is `null`.
 //!
+//! `records` holds what the page's KIF and CSA downloads take from the record writers' tables,
+//! so that a download is, byte for byte, what `saikoro record convert` writes of that game from
+//! the results file: the records' event (`棋戦`, `$EVENT`), the handicaps a KIF record names
+//! by their `手合割` (each with its SFEN), and the words each way the games end is written with
+//! (`record::form::end_words`: `["投了", "先手の勝ち", "%TORYO"]`), each once; a game's `end`
+//! is its index there.
+//!
 //! The whole text is escaped for a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 only
 //! ever occur in strings, and there they are `\u` escapes.
 
 use crate::json::json_string;
-use crate::PieceType;
+use crate::record::form::end_words;
+use crate::record::japanese::HANDICAPS;
+use crate::record::Ending;
+use crate::tournament::output::records::EVENT;
+use crate::{Color, PieceType};
 use crate::{Move, MoveList, Position};
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -220,6 +233,13 @@ pub struct GameRow<'a> {
     pub time_ms: Option<(u64, u64)>,
     /// The opening's own plies (the first of `moves`).
     pub opening_plies: u64,
+    /// How it ends in its record (`tournament::game::result::ending`).
+    pub end: Ending,
+    /// The side to move at its end.
+    pub next: Color,
+    /// Whether it starts from a handicap (a `手合割` other than 平手): its KIF record names
+    /// the players 下手 and 上手.
+    pub handicap: bool,
 }
 
 /// The games' rows, kept as JSON text (escaped for the page) as the games come, so that a
@@ -228,6 +248,9 @@ pub struct GameRow<'a> {
 pub struct Games {
     text: String,
     count: usize,
+    /// The words of each way the games end (`end_words`), each once, in the order first seen:
+    /// a row holds its index.
+    ends: Vec<((Ending, Color, bool), [String; 3])>,
 }
 
 impl Games {
@@ -254,7 +277,15 @@ impl Games {
             }
             None => o.push_str(",null,null,"),
         }
-        let _ = write!(o, "{}]", g.opening_plies);
+        let key = (g.end, g.next, g.handicap);
+        let end = match self.ends.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.ends.push((key, end_words(g.end, g.next, g.handicap)));
+                self.ends.len() - 1
+            }
+        };
+        let _ = write!(o, "{},{end}]", g.opening_plies);
     }
 
     /// The length of their JSON text.
@@ -407,8 +438,44 @@ impl PageData {
             }
             script_string(&mut o, n);
         }
-        o.push_str("],\"games\":[");
+        self.records_json(&mut o);
+        o.push_str(",\"games\":[");
         (o, &self.games.text, "]}")
+    }
+
+    /// `records`: what the page's KIF and CSA downloads take from the writers' tables, so that
+    /// they are what `saikoro record convert` writes of the game from the results file: the
+    /// event, the handicaps (`手合割`) with their positions, and the words of each way the
+    /// games end.
+    fn records_json(&self, o: &mut String) {
+        o.push_str("],\"records\":{\"event\":");
+        script_string(o, EVENT);
+        o.push_str(",\"handicaps\":[");
+        for (i, (name, sfen)) in HANDICAPS.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            o.push('[');
+            script_string(o, name);
+            o.push(',');
+            script_string(o, sfen);
+            o.push(']');
+        }
+        o.push_str("],\"ends\":[");
+        for (i, (_, words)) in self.games.ends.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            o.push('[');
+            for (j, w) in words.iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                script_string(o, w);
+            }
+            o.push(']');
+        }
+        o.push_str("]}");
     }
 
     fn settings_json(&self, o: &mut String) {
@@ -1051,6 +1118,9 @@ mod tests {
             moves: "CZu",
             time_ms: None,
             opening_plies: 0,
+            end: Ending::Mate,
+            next: Color::White,
+            handicap: false,
         });
         let j = d.to_json();
         assert!(!j.contains(['<', '>', '&', '\u{2028}']), "{j}");
@@ -1058,7 +1128,12 @@ mod tests {
         assert!(j.contains("\"name\":\"a \\u0026 b\\u2028\""));
         assert!(j.contains(
             "\"games\":[[1,1,0,0,\"startpos\",\"1-0\",\"mate\",\"\\u003cb\\u003e\",1,\"CZu\",\
-             null,null,0]]"
+             null,null,0,0]]"
         ));
+        // Black mated White: Kifu for Windows' 詰み and `まで1手で先手の勝ち`, CSA's `%TSUMI`.
+        assert!(
+            j.contains("\"ends\":[[\"詰み\",\"先手の勝ち\",\"%TSUMI\"]]},\"games\":"),
+            "{j}"
+        );
     }
 }

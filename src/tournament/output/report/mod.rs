@@ -14,4 +14,4 @@ pub use data::{
     PageData, PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
 };
 pub use page::{html_page, is_report_page, write_html};
-pub use results::{engine_index, ResultsGame};
+pub use results::{engine_index, results_records, ResultsGame};

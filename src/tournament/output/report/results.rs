@@ -1,11 +1,14 @@
-//! A results file (`--results`) read back for its page: each line's game as the page's row,
-//! the engines by their names in the order they first appear.
+//! A results file (`--results`) read back: for its page, each line's game as the page's row,
+//! the engines by their names in the order they first appear; for `saikoro record convert`,
+//! each line's game as a record ([`read_records`]).
 
 use super::data::{encode_game, GameRow, Games};
-use crate::record::usi;
-use crate::tournament::output::lines::json_field;
-use crate::Move;
+use crate::record::{usi, Ending, Record, RecordError};
+use crate::tournament::game::result::{ending, Decision, Reason};
+use crate::tournament::output::lines::{json_field, GameInfo};
+use crate::tournament::output::records::results_record;
 use crate::Position;
+use crate::{Color, Move};
 
 /// One results-file line, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +39,19 @@ pub struct ResultsGame {
     pub time_ms: Option<(u64, u64)>,
     /// The earlier game it repeated, when it did.
     pub repeats: Option<u64>,
+    /// How it ends in its record (`tournament::game::result::ending`).
+    pub end: Ending,
+    /// The side to move at its end.
+    pub next: Color,
+    /// Whether it starts from a handicap other than 平手.
+    pub handicap: bool,
+}
+
+/// A line's game with its start and its moves: what a record of it needs.
+struct Parsed {
+    game: ResultsGame,
+    start: Option<Position>,
+    moves: Vec<Move>,
 }
 
 /// The USI moves of a line's `moves` array (USI moves hold no quotes or escapes).
@@ -69,47 +85,114 @@ fn start_position(opening: &str) -> Option<Position> {
     Some(game.start)
 }
 
+/// Reads a results-file line with its start and moves; `None` for a line that is no game (or
+/// whose moves are not USI moves).
+fn parse(line: &str) -> Option<Parsed> {
+    let number = json_field(line, "game")?.parse().ok()?;
+    let int = |k: &str| json_field(line, k).and_then(|v| v.parse::<u64>().ok());
+    let text = |k: &str| json_field(line, k).unwrap_or_default();
+    let opening = text("opening");
+    let played = moves_array(line)?;
+    let before = opening_moves(&opening);
+    let opening_count = before.len() as u64;
+    let mut moves = String::with_capacity(2 * (before.len() + played.len()));
+    let parsed: Vec<Move> = before
+        .iter()
+        .chain(&played)
+        .map(|m| Move::from_usi(m).ok())
+        .collect::<Option<_>>()?;
+    let start = start_position(&opening);
+    encode_game(&mut moves, start.as_ref(), parsed.iter().copied());
+    let time_ms = line.find("\"time_ms\":{").and_then(|at| {
+        let obj = &line[at + 10..];
+        let obj = &obj[..=obj.find('}')?];
+        Some((
+            json_field(obj, "black")?.parse().ok()?,
+            json_field(obj, "white")?.parse().ok()?,
+        ))
+    });
+    let (result, reason) = (text("result"), text("reason"));
+    let first = start.as_ref().map_or(Color::Black, Position::side_to_move);
+    let next = if parsed.len().is_multiple_of(2) {
+        first
+    } else {
+        !first
+    };
+    // A result or reason of no known name: the record says the game stopped.
+    let end = match (Decision::from_text(&result), Reason::from_name(&reason)) {
+        (Some(d), Some(r)) => ending(d, r, next),
+        _ => Ending::Interrupt,
+    };
+    let game = ResultsGame {
+        number,
+        round: int("round").unwrap_or(0),
+        black: text("black"),
+        white: text("white"),
+        result,
+        reason,
+        detail: text("detail"),
+        plies: int("plies").unwrap_or(played.len() as u64),
+        moves,
+        opening_plies: int("opening_plies").unwrap_or(opening_count),
+        opening,
+        time_ms,
+        repeats: int("repeats"),
+        end,
+        next,
+        handicap: start
+            .as_ref()
+            .is_some_and(crate::record::japanese::is_handicap),
+    };
+    Some(Parsed {
+        game,
+        start,
+        moves: parsed,
+    })
+}
+
+/// Every game of a results file as a record (`records::results_record`: what `saikoro record
+/// convert` writes of it): one a line, blank lines skipped. A line that is no game, or whose
+/// start or moves the rules refuse, is an error at its line; a text with no game is an error.
+pub fn results_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |why: &str| RecordError::at(i + 1, why);
+        let p = parse(line).ok_or_else(|| bad("not a game of a results file"))?;
+        let start = p
+            .start
+            .ok_or_else(|| bad("the opening's start is no legal position"))?;
+        let mut pos = start.clone();
+        for (k, &mv) in p.moves.iter().enumerate() {
+            pos.is_legal(mv)
+                .map_err(|e| bad(&format!("move {} ({mv}) is illegal: {e}", k + 1)))?;
+            pos.do_move(mv);
+        }
+        let g = &p.game;
+        let info = GameInfo {
+            number: g.number,
+            round: g.round as u32,
+            black: g.black.clone(),
+            white: g.white.clone(),
+            repeats: g.repeats,
+        };
+        out.push(results_record(
+            &info, &g.opening, start, &p.moves, g.end, &g.detail,
+        ));
+    }
+    if out.is_empty() {
+        return Err(RecordError::at(0, "no game in the results file"));
+    }
+    Ok(out)
+}
+
 impl ResultsGame {
     /// Reads a results-file line; `None` for a line that is no game (or whose moves are not
     /// USI moves).
     pub fn parse(line: &str) -> Option<ResultsGame> {
-        let number = json_field(line, "game")?.parse().ok()?;
-        let int = |k: &str| json_field(line, k).and_then(|v| v.parse::<u64>().ok());
-        let text = |k: &str| json_field(line, k).unwrap_or_default();
-        let opening = text("opening");
-        let played = moves_array(line)?;
-        let before = opening_moves(&opening);
-        let opening_count = before.len() as u64;
-        let mut moves = String::with_capacity(2 * (before.len() + played.len()));
-        let parsed: Vec<Move> = before
-            .iter()
-            .chain(&played)
-            .map(|m| Move::from_usi(m).ok())
-            .collect::<Option<_>>()?;
-        encode_game(&mut moves, start_position(&opening).as_ref(), parsed);
-        let time_ms = line.find("\"time_ms\":{").and_then(|at| {
-            let obj = &line[at + 10..];
-            let obj = &obj[..=obj.find('}')?];
-            Some((
-                json_field(obj, "black")?.parse().ok()?,
-                json_field(obj, "white")?.parse().ok()?,
-            ))
-        });
-        Some(ResultsGame {
-            number,
-            round: int("round").unwrap_or(0),
-            black: text("black"),
-            white: text("white"),
-            result: text("result"),
-            reason: text("reason"),
-            detail: text("detail"),
-            plies: int("plies").unwrap_or(played.len() as u64),
-            moves,
-            opening_plies: int("opening_plies").unwrap_or(opening_count),
-            opening,
-            time_ms,
-            repeats: int("repeats"),
-        })
+        parse(line).map(|p| p.game)
     }
 
     /// The page's row, with the engines' indices.
@@ -127,6 +210,9 @@ impl ResultsGame {
             moves: &self.moves,
             time_ms: self.time_ms,
             opening_plies: self.opening_plies,
+            end: self.end,
+            next: self.next,
+            handicap: self.handicap,
         });
     }
 }

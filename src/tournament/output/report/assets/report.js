@@ -30,7 +30,6 @@
   function fixed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (+x).toFixed(d); }
   function signed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (x > 0 ? "+" : "") + (+x).toFixed(d); }
   function count(n) { return Number(n).toLocaleString("en-US"); }
-  function oneLine(t) { return String(t).replace(/[\r\n]+/g, " "); }
   // A UTC time as the data writes it (2026-12-03T08:40:00Z), for reading.
   function utc(t) { return t ? String(t).replace("T", " ").replace(/Z$/, "") + " UTC" : null; }
 
@@ -52,7 +51,7 @@
   var D;
   // Game array fields.
   var G_NUM = 0, G_ROUND = 1, G_B = 2, G_W = 3, G_OPEN = 4, G_RES = 5, G_REASON = 6, G_DETAIL = 7,
-    G_PLIES = 8, G_MOVES = 9, G_TB = 10, G_TW = 11, G_OPLIES = 12;
+    G_PLIES = 8, G_MOVES = 9, G_TB = 10, G_TW = 11, G_OPLIES = 12, G_END = 13;
   function ename(i) { var e = D.engines[i]; return e ? String(e.name) : "engine " + i; }
 
   var REASONS = {
@@ -434,14 +433,20 @@
     $("pg-prev").onclick = function () { page = Math.max(0, page - 1); renderPage(); };
     $("pg-next").onclick = function () { page = Math.min(lastPage(), page + 1); renderPage(); };
     $("pg-last").onclick = function () { page = lastPage(); renderPage(); };
+    // A game opened from the table takes the keys at once (Home, End, the arrows), as
+    // Lichess's and ShogiHome's boards do, without a click on the board first.
+    function openFromRow(tr) {
+      openGame(+tr.getAttribute("data-i"));
+      $("board").focus({ preventScroll: true });
+    }
     tbody.addEventListener("click", function (e) {
       var tr = e.target.closest("tr");
-      if (tr) openGame(+tr.getAttribute("data-i"));
+      if (tr) openFromRow(tr);
     });
     tbody.addEventListener("keydown", function (e) {
       var tr = e.target.closest("tr");
       if (!tr) return;
-      if (e.key === "Enter" || e.key === " ") { openGame(+tr.getAttribute("data-i")); e.preventDefault(); }
+      if (e.key === "Enter" || e.key === " ") { openFromRow(tr); e.preventDefault(); }
       else if (e.key === "ArrowDown" && tr.nextElementSibling) { tr.nextElementSibling.focus(); e.preventDefault(); }
       else if (e.key === "ArrowUp" && tr.previousElementSibling) { tr.previousElementSibling.focus(); e.preventDefault(); }
     });
@@ -928,26 +933,11 @@
     a.setAttribute("download", name);
     a.setAttribute("href", "data:text/plain;charset=utf-8," + encodeURIComponent(text));
   }
-  // The end of game g in KIF and CSA words, which name what the side to move at the end
-  // (endSide) did; an ending they have no word for is 中断 / %CHUDAN (the detail line says why).
-  function endWords(g, endSide) {
-    var win = winner(g), lost = win && win !== endSide ? endSide : win ? (endSide === "b" ? "w" : "b") : null;
-    switch (g[G_REASON]) {
-      case "mate": return ["詰み", "%TSUMI"];
-      case "resign": return ["投了", "%TORYO"];
-      case "time": return ["切れ負け", "%TIME_UP"];
-      case "illegal_move": case "illegal_declaration": return ["反則負け", "%ILLEGAL_MOVE"];
-      case "declaration": return ["入玉勝ち", "%KACHI"];
-      case "repetition": return ["千日手", "%SENNICHITE"];
-      case "perpetual_check": return ["反則勝ち", lost === "w" ? "%-ILLEGAL_ACTION" : "%+ILLEGAL_ACTION"];
-      case "max_plies": return ["持将棋", "%MAX_MOVES"];
-      case "adjudication":
-        if (!win) return ["持将棋", "%HIKIWAKE"];
-        if (lost === endSide) return ["投了", "%TORYO"];
-        return ["中断", "%CHUDAN"];
-      default: return ["中断", "%CHUDAN"];
-    }
-  }
+  // The game's records as `saikoro record convert` writes them from the results file
+  // (records.rs's results_record, through kif::write and csa::write), byte for byte. What the
+  // writers take from their tables comes from D.records: the event, the handicaps a KIF start
+  // is named by, and the words of the game's end ([KIF end word, the tail of KIF's まで line,
+  // CSA's end line]), so that no word of them is written here.
   function kifHand(p, side) {
     var t = "";
     for (var i = 0; i < HAND_ORDER.length; i++) {
@@ -956,12 +946,21 @@
     }
     return t || "なし";
   }
+  // The 手合割 of a start position (its ply count aside), as kif::write names it.
+  function handicapName(p) {
+    var ours = toSfen(p).replace(/ \S+$/, ""), list = D.records.handicaps;
+    for (var i = 0; i < list.length; i++) if (list[i][1].replace(/ \S+$/, "") === ours) return list[i][0];
+    return null;
+  }
+  // A text's width in columns, a character outside ASCII counting two.
+  function columns(t) { var n = 0; for (var i = 0; i < t.length; i++) n += t.charCodeAt(i) < 128 ? 1 : 2; return n; }
+  function recordComments(g) {
+    return [D.records.event + ", game " + g[G_NUM] + ", round " + g[G_ROUND], "opening: " + g[G_OPEN]];
+  }
   function kifText() {
-    var g = view.game, p0 = view.positions[0], t = "\ufeff#KIF version=2.0 encoding=UTF-8\n";
-    t += "#" + oneLine(D.title) + ", game " + g[G_NUM] + ", round " + g[G_ROUND] + "\n";
-    if (g[G_DETAIL]) t += "#" + oneLine(g[G_DETAIL]) + "\n";
-    t += "棋戦：" + oneLine(D.title) + "\n";
-    if (view.start === START) t += "手合割：平手\n";
+    var g = view.game, p0 = view.positions[0], end = D.records.ends[g[G_END]], n = view.notes.length;
+    var t = "#KIF version=2.0 encoding=UTF-8\n", name = handicapName(p0);
+    if (name) t += "手合割：" + name + "\n";
     else {
       t += "後手の持駒：" + kifHand(p0, "w") + "\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n";
       for (var r = 0; r < 9; r++) {
@@ -974,45 +973,78 @@
       }
       t += "+---------------------------+\n先手の持駒：" + kifHand(p0, "b") + "\n" + (p0.side === "b" ? "先手番" : "後手番") + "\n";
     }
-    t += "先手：" + oneLine(view.names.b) + "\n後手：" + oneLine(view.names.w) + "\n";
+    // A handicap game's players are 下手 and 上手, as Kifu for Windows writes them.
+    var hc = name && name !== "平手";
+    t += (hc ? "下手：" : "先手：") + view.names.b + "\n" + (hc ? "上手：" : "後手：") + view.names.w +
+      "\n棋戦：" + D.records.event + "\n";
     t += "手数----指手---------消費時間--\n";
+    recordComments(g).forEach(function (c) { t += "*" + c + "\n"; });
     // KIF writes no 不成 (the from-square says it all; readers such as tsshogi's and cshogi's
     // refuse it): only the move list shows it.
-    view.notes.forEach(function (n, i) { t += String(i + 1).padStart(4) + " " + n.slice(1).replace("不成(", "(") + "\n"; });
-    var end = endWords(g, view.positions[view.positions.length - 1].side);
-    t += String(view.notes.length + 1).padStart(4) + " " + end[0] + "\n";
+    view.notes.forEach(function (m, i) { t += String(i + 1).padStart(4) + " " + m.slice(1).replace("不成(", "(") + "\n"; });
+    // A record with no move has the time column on its end line, as tsshogi writes it.
+    t += String(n + 1).padStart(4) + " " + end[0];
+    if (!n) t += " ".repeat(Math.max(0, 12 - columns(end[0]))) + " ( 0:00/00:00:00)";
+    t += "\n";
+    if (g[G_DETAIL]) t += "*" + g[G_DETAIL] + "\n";
+    return t + "まで" + n + "手で" + end[1] + "\n";
+  }
+  // A CSA line's text: a line break would end it.
+  function csaLine(t) { return String(t).replace(/[\r\n]/g, " "); }
+  function csaComment(mark, t) {
+    return String(t).split("\n").map(function (l) { return mark + l.replace(/\r+$/, "") + "\n"; }).join("");
+  }
+  // The PI line of a start that is 平手 less some pieces, with empty hands (PI, PI82HI22KA).
+  function piLine(p0) {
+    var hirate = parseSfen(START), t = "PI";
+    if (Object.keys(p0.hands.b).some(function (k) { return p0.hands.b[k]; }) ||
+        Object.keys(p0.hands.w).some(function (k) { return p0.hands.w[k]; })) return null;
+    for (var file = 1; file <= 9; file++) for (var rank = 1; rank <= 9; rank++) {
+      var a = hirate.board[rank - 1][9 - file], b = p0.board[rank - 1][9 - file];
+      if (a && b && a.c === b.c && a.k === b.k && a.p === b.p) continue;
+      if (!a && !b) continue;
+      if (a && !b) { t += String(file) + rank + CSA[a.k]; continue; }
+      return null;
+    }
     return t;
   }
   function csaText() {
-    var g = view.game, p0 = view.positions[0];
-    var t = "V2.2\nN+" + oneLine(view.names.b) + "\nN-" + oneLine(view.names.w) + "\n$EVENT:" + oneLine(D.title) + "\n";
-    if (g[G_DETAIL]) t += "'" + oneLine(g[G_DETAIL]) + "\n";
-    for (var r = 0; r < 9; r++) {
-      t += "P" + (r + 1);
-      for (var c = 0; c < 9; c++) {
-        var x = p0.board[r][c];
-        t += x ? (x.c === "b" ? "+" : "-") + (x.p ? CSAP[x.k] : CSA[x.k]) : " * ";
+    var g = view.game, p0 = view.positions[0], end = D.records.ends[g[G_END]];
+    var t = "'CSA encoding=UTF-8\nV3.0\nN+" + csaLine(view.names.b) + "\nN-" + csaLine(view.names.w) + "\n$EVENT:" + csaLine(D.records.event) + "\n";
+    recordComments(g).forEach(function (c) { t += csaComment("'", c); });
+    var pi = piLine(p0);
+    if (pi) t += pi + "\n";
+    else {
+      for (var r = 0; r < 9; r++) {
+        t += "P" + (r + 1);
+        for (var c = 0; c < 9; c++) {
+          var x = p0.board[r][c];
+          t += x ? (x.c === "b" ? "+" : "-") + (x.p ? CSAP[x.k] : CSA[x.k]) : " * ";
+        }
+        t += "\n";
       }
-      t += "\n";
+      ["b", "w"].forEach(function (side) {
+        var hs = "";
+        HAND_ORDER.split("").forEach(function (k) { for (var n = 0; n < (p0.hands[side][k] || 0); n++) hs += "00" + CSA[k]; });
+        t += "P" + (side === "b" ? "+" : "-") + hs + "\n";
+      });
     }
-    ["b", "w"].forEach(function (side) {
-      var hs = "";
-      HAND_ORDER.split("").forEach(function (k) { for (var n = 0; n < (p0.hands[side][k] || 0); n++) hs += "00" + CSA[k]; });
-      if (hs) t += "P" + (side === "b" ? "+" : "-") + hs + "\n";
-    });
     t += p0.side === "b" ? "+\n" : "-\n";
     view.moves.forEach(function (mv, i) {
       var p = view.positions[i], q = view.positions[i + 1], to = sq(mv.slice(2, 4)), x = q.board[to.r][to.c];
       var from = mv[1] === "*" ? "00" : mv[0] + (mv.charCodeAt(1) - 96);
       t += (p.side === "b" ? "+" : "-") + from + mv[2] + (to.r + 1) + (x.p ? CSAP[x.k] : CSA[x.k]) + "\n";
     });
-    t += endWords(g, view.positions[view.positions.length - 1].side)[1] + "\n";
+    t += end[2] + "\n";
+    if (g[G_DETAIL]) t += csaComment("'*", g[G_DETAIL]);
     return t;
   }
 
-  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board, #all=moves ---------------
+  // ---- the address: #game=N&ply=K|end&keys=K1,K2*3&view=board, #row=N, #all=moves --------
   // Opens game N at ply K (a link to a position), then sends each named key to the board as a
   // keydown event, as a reader's key press would (`keys=End`, `keys=Home,ArrowRight*5`);
+  // `row=N` instead clicks game N's row of the games table, as a reader would, and sends the
+  // keys to whatever has the focus then (the board, when the page gives it the focus);
   // `view=board` shows the game alone (a board to print or to capture). `all=moves` reads
   // every game's moves and lists them, a line a game (`N: 7g7f 3c3d …`), in a hidden
   // <pre id="all-moves"> whose data-ms is the time it took: how the page's reading of the
@@ -1030,20 +1062,29 @@
       if (at > 0) q[kv.slice(0, at)] = decodeURIComponent(kv.slice(at + 1));
     });
     if (q.all === "moves") allMoves();
-    if (!q.game) return;
+    var num = q.game || q.row;
+    if (!num) return;
     var i = -1;
-    for (var k = 0; k < D.games.length; k++) if (String(D.games[k][G_NUM]) === q.game) { i = k; break; }
-    if (i < 0) { fail("no game " + q.game + " in this match"); return; }
+    for (var k = 0; k < D.games.length; k++) if (String(D.games[k][G_NUM]) === num) { i = k; break; }
+    if (i < 0) { fail("no game " + num + " in this match"); return; }
     if (q.view === "board") document.body.classList.add("board-only");
-    openGame(i);
-    if (q.ply) show(q.ply === "end" ? view.positions.length - 1 : +q.ply);
-    var board = $("board");
-    board.focus();
+    var target;
+    if (q.row) {
+      var tr = document.querySelector("#games tbody tr[data-i=\"" + i + "\"]");
+      if (!tr) { fail("game " + num + " is not on the games table's first page"); return; }
+      tr.click();
+      target = document.activeElement;
+    } else {
+      openGame(i);
+      if (q.ply) show(q.ply === "end" ? view.positions.length - 1 : +q.ply);
+      target = $("board");
+      target.focus();
+    }
     (q.keys ? q.keys.split(",") : []).forEach(function (spec) {
       var m = /^(\w+)(?:\*(\d+))?$/.exec(spec);
       if (!m) return;
       for (var n = 0; n < +(m[2] || 1); n++)
-        board.dispatchEvent(new KeyboardEvent("keydown", { key: m[1], bubbles: true, cancelable: true }));
+        target.dispatchEvent(new KeyboardEvent("keydown", { key: m[1], bubbles: true, cancelable: true }));
     });
   }
 
