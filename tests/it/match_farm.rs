@@ -380,6 +380,36 @@ fn worker_pentanomial(out: &str) -> ([u64; 5], u64, u64, u64) {
     (penta, crashes, timelosses, illegals)
 }
 
+/// `get_version`: the first `\d+\.\d+(\.\d+)?` of `runner --version`, compared with the
+/// server's `shogitest_min_version` (0.1.2 in ShogiBench's current configuration).
+fn version_is_new_enough(runner: &std::path::Path) {
+    let v = Command::new(runner).arg("--version").output().unwrap();
+    let v = String::from_utf8(v.stdout).unwrap();
+    let first = v
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .find(|w| w.split('.').filter(|p| !p.is_empty()).count() >= 2)
+        .unwrap();
+    let version: Vec<u32> = first.split('.').map(|p| p.parse().unwrap()).collect();
+    assert!(version >= vec![0, 1, 2], "{v}");
+}
+
+/// Every crash and illegal move of the results file `lines` is counted by the worker's words
+/// (`crashes`, `illegals`), and the faults fired.
+fn faults_counted_alike(lines: &[String], crashes: u64, illegals: u64, out: &str) {
+    let count = |reason: &str| {
+        lines
+            .iter()
+            .filter(|l| field(l, "reason") == reason)
+            .count()
+    };
+    assert_eq!(crashes as usize, count("crash") + count("no_response"));
+    assert_eq!(
+        illegals as usize,
+        count("illegal_move") + count("perpetual_check")
+    );
+    assert!(crashes > 0 && illegals > 0, "the faults fired: {out}");
+}
+
 #[test]
 fn the_shogibench_workers_command_line_and_what_it_reads() {
     let dir = Dir::new("farm-shogibench");
@@ -395,16 +425,7 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
     // The runner under the worker's name, as it runs it: ./shogitest-ob from its directory.
     let runner = dir.path("shogitest-ob");
     std::os::unix::fs::symlink(BIN, &runner).unwrap();
-    let v = Command::new(&runner).arg("--version").output().unwrap();
-    let v = String::from_utf8(v.stdout).unwrap();
-    // get_version: the first \d+\.\d+(\.\d+)? of the output, compared with the server's
-    // shogitest_min_version (0.1.2 in ShogiBench's current configuration).
-    let first = v
-        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .find(|w| w.split('.').filter(|p| !p.is_empty()).count() >= 2)
-        .unwrap();
-    let version: Vec<u32> = first.split('.').map(|p| p.parse().unwrap()).collect();
-    assert!(version >= vec![0, 1, 2], "{v}");
+    version_is_new_enough(&runner);
     // Engines/: Saikoro as the dev engine, the fault engine (crashing, slow or illegal now
     // and then) as the base engine.
     std::os::unix::fs::symlink(BIN, dir.path("Engines/Saikoro-a")).unwrap();
@@ -450,36 +471,38 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
         from_results[dev_score(&pair[0]) + dev_score(&pair[1])] += 1;
     }
     assert_eq!(penta, from_results, "{}", r.out);
-    // Every crash and illegal move of the results file is counted by the worker's words.
-    let count = |reason: &str| {
-        lines
-            .iter()
-            .filter(|l| field(l, "reason") == reason)
-            .count()
-    };
-    assert_eq!(crashes as usize, count("crash") + count("no_response"));
-    assert_eq!(
-        illegals as usize,
-        count("illegal_move") + count("perpetual_check")
-    );
-    assert!(crashes > 0 && illegals > 0, "the faults fired: {}", r.out);
+    faults_counted_alike(&lines, crashes, illegals, &r.out);
     // And the table's own Ptnml line agrees (the dev engine is the pairing's first).
     let ptnml = format!(
         "Ptnml(0-2): [{}, {}, {}, {}, {}]",
         penta[0], penta[1], penta[2], penta[3], penta[4]
     );
     assert!(r.out.contains(&ptnml), "{ptnml}\n{}", r.out);
-    // The PGN file: one game per line pair, shogitest's headers.
-    // The same match in our own words plays the same games.
+    same_schedule_in_our_words(&dir, &lines);
+    // The state of this runner beside its PGN file: runners of one worker share a directory.
+    assert!(dir.path("PGNs/1.2.3.0.pgn.state").exists());
+    let pgn = dir.read("PGNs/1.2.3.0.pgn");
+    assert_eq!(pgn.matches("[Event ").count(), 12);
+    assert_eq!(pgn.matches("[Sente \"Saikoro-dev\"]").count(), 6);
+    let crashed = lines
+        .iter()
+        .filter(|l| field(l, "reason") == "crash")
+        .count();
+    assert_eq!(pgn.matches("[Termination \"abandoned\"]").count(), crashed);
+}
+
+/// The worker's match in our own words plays the same schedule as `lines` (the worker's
+/// results, in game order).
+fn same_schedule_in_our_words(dir: &Dir, lines: &[String]) {
     let ours = "match --engine dir=Engines/ cmd=./Saikoro-a option.USI_Hash=16 option.Seed=1 \
          name=Saikoro-dev --engine dir=Engines/ cmd=./Fault-b option.USI_Hash=16 \
          name=Fault-base --each tc=5+0.05 --timemargin 250 --games 2 --rounds 6 \
          --concurrency 2 --max-failures 0 --ratinginterval 0 \
          --openings file=Books/SHOGI.test.sfen.epd order=random start=2 --seed 11 \
          --results ours.jsonl --state ours.state";
-    let o = saikoro(&dir, &words(ours));
+    let o = saikoro(dir, &words(ours));
     assert!(o.status.success(), "{}\n{}", o.out, o.err);
-    let mut mine = results(&dir, "ours.jsonl");
+    let mut mine = results(dir, "ours.jsonl");
     mine.sort_by_key(|l| field(l, "game").parse::<u64>().unwrap());
     // The same schedule: which game is which pairing, colour and opening. The moves may
     // differ, as they should: a seeded Saikoro is one random stream per session, and with two
@@ -493,14 +516,5 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
             })
             .collect::<Vec<_>>()
     };
-    assert_eq!(schedule(&mine), schedule(&lines));
-    // The state of this runner beside its PGN file: runners of one worker share a directory.
-    assert!(dir.path("PGNs/1.2.3.0.pgn.state").exists());
-    let pgn = dir.read("PGNs/1.2.3.0.pgn");
-    assert_eq!(pgn.matches("[Event ").count(), 12);
-    assert_eq!(pgn.matches("[Sente \"Saikoro-dev\"]").count(), 6);
-    assert_eq!(
-        pgn.matches("[Termination \"abandoned\"]").count(),
-        count("crash")
-    );
+    assert_eq!(schedule(&mine), schedule(lines));
 }

@@ -239,6 +239,11 @@ fn bad_input_names_its_line_and_reason() {
         (e.line, e.reason.as_str()),
         (0, "no moves and no position: not a KI2 record")
     );
+    moves_the_rules_refuse_name_the_rule();
+}
+
+/// The rules' part of [`bad_input_names_its_line_and_reason`].
+fn moves_the_rules_refuse_name_the_rule() {
     // The rules: 二歩 (a pawn on 2七, another dropped on 2四), 打ち歩詰め (the king on 1一 held
     // in by its lance and pawn, 1二 guarded by the gold on 2三), a king left in check (the rook
     // on 5一 checks the king on 5九).

@@ -590,14 +590,32 @@ fn seeded(name: &str) -> Vec<String> {
 /// KIF's 反則負け (the side to move's foul) from 反則勝ち, and whether an adjudicated loser
 /// resigns (投了 is the side to move's) or the game is written as stopped.
 fn played() -> Vec<Played> {
-    let p = |name, black, white, flags, opening, ends| Played {
+    let mut all = played_first();
+    all.extend(played_more());
+    all
+}
+
+/// One game of [`played`].
+fn p(
+    name: &'static str,
+    black: Vec<String>,
+    white: Vec<String>,
+    flags: &'static str,
+    opening: Option<&'static str>,
+    ends: Ends,
+) -> Played {
+    Played {
         name,
         black,
         white,
         flags,
         opening,
         ends,
-    };
+    }
+}
+
+/// The first half of [`played`]: resignations, time losses, crashes and illegal moves.
+fn played_first() -> Vec<Played> {
     vec![
         // Black resigns at its second move.
         p(
@@ -654,6 +672,12 @@ fn played() -> Vec<Played> {
             None,
             ends("time", "切れ負け", "時間切れにより先手の勝ち", "%TIME_UP"),
         ),
+    ]
+}
+
+/// The second half of [`played`]: silences, adjudications, and the ends of the rules.
+fn played_more() -> Vec<Played> {
+    vec![
         // Black never answers its second go (no clock: a silence, after --ready-ms).
         p(
             "silence",
@@ -814,6 +838,31 @@ fn every_end_is_written_alike_by_the_match_record_convert_and_the_page() {
     }
 }
 
+/// A results-file line written by hand in the format of docs/match.md: game `game` (Black
+/// `a` in odd games), its opening, its moves, result and reason.
+fn results_line(game: u32, opening: &str, moves: &[&str], result: &str, reason: &str) -> String {
+    let (black, white) = if game % 2 == 1 {
+        ("a", "b")
+    } else {
+        ("b", "a")
+    };
+    let opening_plies = opening
+        .split(" moves ")
+        .nth(1)
+        .map_or(0, |m| m.split(' ').count());
+    let moves: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+    format!(
+        "{{\"game\":{game},\"round\":{},\"black\":\"{black}\",\"white\":\"{white}\",\
+         \"opening\":\"{opening}\",\"opening_line\":0,\"result\":\"{result}\",\
+         \"reason\":\"{reason}\",\"detail\":\"by hand: {reason}\",\"plies\":{},\
+         \"opening_plies\":{opening_plies},\"moves\":[{}],\
+         \"time_ms\":{{\"black\":0,\"white\":0}}}}\n",
+        game.div_ceil(2),
+        moves.len(),
+        moves.join(",")
+    )
+}
+
 /// A results file written by hand (the format of docs/match.md) with the ends a match of
 /// engines does not come to on its own here: a perpetual check lost by the side to move and
 /// by the side not to move, a game interrupted, an adjudicated loss of the side to move, an
@@ -823,28 +872,7 @@ fn every_end_is_written_alike_by_the_match_record_convert_and_the_page() {
 /// downloads (with Chromium) are `record convert`'s text.
 #[test]
 fn ends_of_a_results_file_written_by_hand() {
-    let line = |game: u32, opening: &str, moves: &[&str], result: &str, reason: &str| {
-        let (black, white) = if game % 2 == 1 {
-            ("a", "b")
-        } else {
-            ("b", "a")
-        };
-        let opening_plies = opening
-            .split(" moves ")
-            .nth(1)
-            .map_or(0, |m| m.split(' ').count());
-        let moves: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
-        format!(
-            "{{\"game\":{game},\"round\":{},\"black\":\"{black}\",\"white\":\"{white}\",\
-             \"opening\":\"{opening}\",\"opening_line\":0,\"result\":\"{result}\",\
-             \"reason\":\"{reason}\",\"detail\":\"by hand: {reason}\",\"plies\":{},\
-             \"opening_plies\":{opening_plies},\"moves\":[{}],\
-             \"time_ms\":{{\"black\":0,\"white\":0}}}}\n",
-            game.div_ceil(2),
-            moves.len(),
-            moves.join(",")
-        )
-    };
+    let line = results_line;
     let kyo = "sfen lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 3c3d";
     let games = [
         (

@@ -664,6 +664,12 @@ fn malformed_commands_warn_and_are_still_answered() {
         );
         assert_eq!(rest[2..], ["readyok"], "{go}");
     }
+    malformed_other_commands_warn();
+}
+
+/// The rest of [`malformed_commands_warn_and_are_still_answered`]: `gameover`, `setoption`
+/// and `position` without what they need.
+fn malformed_other_commands_warn() {
     let out = run("gameover\ngameover maybe\ngameover win\nisready");
     let gameover =
         "info string gameover: expected win, lose or draw after it; the game is over all the same";

@@ -117,10 +117,10 @@ fn pentanomial_elo_matches_fastchess_test_vectors() {
 }
 
 /// The same inputs at full precision (tests/tournament_reference.py).
-#[test]
-fn elo_matches_high_precision_values() {
-    // (estimate, score, elo, elo error, nElo, nElo error, LOS)
-    let rows = [
+/// (the counts' estimate, [score, elo, elo error, nElo, nElo error, LOS]) of
+/// tests/tournament_reference.py.
+fn reference_rows() -> Vec<(Option<EloEstimate>, [f64; 6])> {
+    vec![
         (
             Wdl::new(76, 123, 89).elo(),
             [
@@ -187,8 +187,12 @@ fn elo_matches_high_precision_values() {
                 4.5487210491015743e-45,
             ],
         ),
-    ];
-    for (estimate, [score, elo, elo_error, nelo, nelo_error, los]) in rows {
+    ]
+}
+
+#[test]
+fn elo_matches_high_precision_values() {
+    for (estimate, [score, elo, elo_error, nelo, nelo_error, los]) in reference_rows() {
         let e = estimate.unwrap();
         assert_precise(e.score, score);
         assert_precise(e.elo, elo);
