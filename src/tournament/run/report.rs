@@ -739,7 +739,7 @@ fn count_games(
 /// The page of a match from its results file's `text` (its lines that are games) and its
 /// saved state, if known; `running`: the match is still being played (the page then reloads
 /// itself, and its block is one printed while the match runs, not the last). Without a state,
-/// the schedule is told from the games ([`settings_and_shape`]). The title is the live
+/// the schedule is told from the games (`settings_and_shape`). The title is the live
 /// page's (`Match: A vs B`); `title` only when no engine is known (no game, no state).
 pub fn page_from_results(
     title: &str,
