@@ -512,17 +512,14 @@ fn an_output_that_is_an_input_or_another_output_is_refused() {
 #[cfg(unix)]
 #[test]
 fn games_without_a_move_have_no_per_ply_figure_and_repeat_nothing() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = std::env::temp_dir().join(format!("saikoro-cli-noply-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mark = dir.join("started").display().to_string();
     let script = dir.join("once.sh");
-    std::fs::write(
+    crate::usi_support::write_script(
         &script,
-        format!("#!/bin/sh\n[ -e '{mark}' ] && exit 1\n: > '{mark}'\nexec '{BIN}' \"$@\"\n"),
-    )
-    .unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        &format!("[ -e '{mark}' ] && exit 1\n: > '{mark}'\nexec '{BIN}' \"$@\"\n"),
+    );
     let once = format!("cmd={}", script.display());
     let other = format!("cmd={BIN}");
     let out = Command::new(BIN)

@@ -429,14 +429,13 @@ fn the_shogibench_workers_command_line_and_what_it_reads() {
     // Engines/: Saikoro as the dev engine, the fault engine (crashing, slow or illegal now
     // and then) as the base engine.
     std::os::unix::fs::symlink(BIN, dir.path("Engines/Saikoro-a")).unwrap();
-    let fault = dir.write(
-        "Engines/Fault-b",
+    usi_support::write_script(
+        &dir.path("Engines/Fault-b"),
         &format!(
-            "#!/bin/sh\nexec {} --seed 9 --fault illegal=nifu@30 --fault crash@50 \"$@\"\n",
+            "exec {} --seed 9 --fault illegal=nifu@30 --fault crash@50 \"$@\"\n",
             fault_engine().display()
         ),
     );
-    std::fs::set_permissions(&fault, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     // MatchRunner's command: basic, concurrency, adjudication, two engines, book, pgnout.
     let cmd = "-repeat -recover -variant standard -testEnv -concurrency 2 -games 6 \
         -engine dir=Engines/ cmd=./Saikoro-a proto=usi tc=5.00+0.05 timemargin=250 ponder=off \

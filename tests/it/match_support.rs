@@ -91,10 +91,7 @@ pub fn faulty_after_first_start(dir: &Dir, name: &str, faults: &[&str]) -> Vec<S
 /// An executable shell script `name` in `dir` with the lines `body`; returns its path.
 #[cfg(unix)]
 pub fn script(dir: &Dir, name: &str, body: &str) -> String {
-    use std::os::unix::fs::PermissionsExt;
-    let path = dir.write(name, &format!("#!/bin/sh\n{body}"));
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    crate::usi_support::write_script(&dir.path(name), body)
 }
 
 pub fn cat(parts: &[Vec<String>]) -> Vec<String> {

@@ -17,8 +17,7 @@ use crate::match_support;
 use crate::usi_support;
 
 use match_support::{finish, words};
-use std::os::unix::fs::PermissionsExt;
-use usi_support::{fault_engine, start_in, Dir, Run, BIN};
+use usi_support::{copy_program, fault_engine, start_in, write_script, Dir, Run, BIN};
 
 /// The rule profile every SHOGI workload of the worker carries.
 const PROFILE: &str = "canonical-yaneuraou-csarule24-v1";
@@ -40,8 +39,8 @@ fn client_dir(name: &str, faults: &str, book: &str) -> Dir {
     }
     // Files, not links, as the worker keeps them: it moves the binary it built to
     // `shogitest-ob`, and builds each engine into `Engines/`.
-    std::fs::copy(BIN, dir.path("shogitest-ob")).unwrap();
-    std::fs::copy(BIN, dir.path("Engines/Saikoro-a")).unwrap();
+    copy_program(BIN.as_ref(), &dir.path("shogitest-ob"));
+    copy_program(BIN.as_ref(), &dir.path("Engines/Saikoro-a"));
     let mut args = "--seed 9".to_string();
     for f in faults.split_whitespace() {
         args.push_str(" --fault ");
@@ -58,8 +57,7 @@ fn client_dir(name: &str, faults: &str, book: &str) -> Dir {
 
 /// An executable shell script `f` in `dir` with the line `body`.
 fn script(dir: &Dir, f: &str, body: &str) {
-    let path = dir.write(f, &format!("#!/bin/sh\n{body}\n"));
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    write_script(&dir.path(f), &format!("{body}\n"));
 }
 
 /// `MatchRunner.engine_settings` for one side: the server's options, each token prefixed with
@@ -299,7 +297,7 @@ fn a_copy_of_the_binary_plays_under_any_name() {
     for name in ["shogitest-ob", "shogitest", "shogitest-ob.exe"] {
         let copy = dir.path(name);
         if !copy.exists() {
-            std::fs::copy(BIN, &copy).unwrap();
+            copy_program(BIN.as_ref(), &copy);
         }
         let r = finish(start_in(&copy, &dir, &words(&line)));
         assert!(r.status.success(), "{name}: {}\n{}", r.out, r.err);
@@ -314,7 +312,7 @@ fn a_copy_of_the_binary_plays_under_any_name() {
         assert!(!r.err.contains("--saikoro-engine-launcher"), "{}", r.err);
     }
     let renamed = dir.path("my-runner");
-    std::fs::copy(BIN, &renamed).unwrap();
+    copy_program(BIN.as_ref(), &renamed);
     let ours = words(
         "match --engine cmd=Engines/Saikoro-a name=a --engine cmd=Engines/Saikoro-a name=b \
          --each depth=1 --games 2 --rounds 1 --ratinginterval 0 --state renamed.state",

@@ -319,6 +319,34 @@ impl Dir {
     }
 }
 
+/// Copies the program `from` to `to`, executable, by running `cp`, so that this process never
+/// holds the copy open for writing. Every test of `tests/it/` runs in one process, and a child
+/// another test starts keeps the process's open files from its fork until its exec: a program
+/// written here could meet that window and fail to start with "Text file busy" (ETXTBSY).
+#[cfg(unix)]
+pub fn copy_program(from: &std::path::Path, to: &std::path::Path) {
+    let status = Command::new("cp")
+        .arg("--")
+        .arg(from)
+        .arg(to)
+        .status()
+        .expect("run cp");
+    assert!(status.success(), "cp {} {}", from.display(), to.display());
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Writes the shell script `body` (after a `#!/bin/sh` line) to the executable file `to`,
+/// through [`copy_program`]; returns its path.
+#[cfg(unix)]
+pub fn write_script(to: &std::path::Path, body: &str) -> String {
+    let text = to.with_extension("script-text");
+    std::fs::write(&text, format!("#!/bin/sh\n{body}")).unwrap();
+    copy_program(&text, to);
+    std::fs::remove_file(&text).unwrap();
+    to.display().to_string()
+}
+
 impl Drop for Dir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
