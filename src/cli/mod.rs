@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 pub mod csa;
 pub mod dialect;
+pub mod flags;
 pub mod progress;
 pub mod record;
 pub mod report;
@@ -112,45 +113,14 @@ pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
     (status, Some(format!("saikoro: {e:#}")))
 }
 
-/// The value of `flag`, parsed. The error names the flag and the reason once (lexopt's own
-/// parse error repeats its cause when printed with its source); a whole number out of the
-/// flag's range says so, with the range.
+/// The value of `flag`, parsed ([`flags::parse_text`]).
 pub(crate) fn parse_value<T>(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<T>
 where
     T: std::str::FromStr,
     T::Err: std::fmt::Display,
 {
     let v = p.value()?;
-    let text = v.to_string_lossy();
-    text.parse().map_err(|e| match integer_range::<T>() {
-        Some((min, max)) => {
-            let what = match text.trim().parse::<i128>() {
-                Ok(_) => "out of range",
-                Err(_) => "not a whole number",
-            };
-            // A limit of 64 bits is no limit anyone types: "0 or more" says what matters.
-            let range = if max == u64::MAX {
-                format!("{min} or more")
-            } else {
-                format!("from {min} to {max}")
-            };
-            anyhow::anyhow!("{flag} {text:?}: {what} (expected a whole number {range})")
-        }
-        None => anyhow::anyhow!("{flag} {text:?}: {e}"),
-    })
-}
-
-/// The range of the unsigned integer types the flags use.
-fn integer_range<T>() -> Option<(u64, u64)> {
-    let name = std::any::type_name::<T>();
-    Some(match name {
-        "u8" => (0, u8::MAX.into()),
-        "u16" => (0, u16::MAX.into()),
-        "u32" => (0, u32::MAX.into()),
-        "u64" => (0, u64::MAX),
-        "usize" => (0, usize::MAX as u64),
-        _ => return None,
-    })
+    flags::parse_text(flag, &v.to_string_lossy())
 }
 
 /// Where log records go: a file when one is set, else stderr up to `stderr_level` (what

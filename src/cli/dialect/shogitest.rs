@@ -614,4 +614,19 @@ mod tests {
         assert_eq!(t[t.len() - 2], "--state");
         assert!(state.starts_with(std::env::temp_dir()), "{t:?}");
     }
+
+    /// Every flag of ours this dialect writes is one of the match's (its table).
+    #[test]
+    fn it_writes_the_matchs_flags() {
+        let ours = crate::cli::tournament::flag_names();
+        let every_flag = "-event E -site S -each nodes=1 -sprt elo0=0 elo1=5 -draw movenumber=1 \
+            -resign movecount=1 -ratinginterval 3 -cpu-affinity 0 -maxmoves 9 \
+            -ruleprofile canonical-yaneuraou-csarule24-v1";
+        let t = translate(words(&format!("{WORKER} {every_flag}"))).unwrap();
+        let flags: Vec<&str> = t.iter().filter_map(|w| w.strip_prefix("--")).collect();
+        assert!(flags.len() > 20, "{flags:?}");
+        for f in flags {
+            assert!(ours.contains(&f), "--{f} is no flag of saikoro match");
+        }
+    }
 }
