@@ -234,24 +234,37 @@ pub(crate) fn next<C, K>(
     Ok(Some(Step::Flag(flag.long)))
 }
 
-/// The error for a flag not in `table`: lexopt's, with the nearest known flag when one is near.
+/// A flag not in the mode's table, with the known flag nearest to it, if one is near.
+#[derive(Debug)]
+pub(crate) struct UnknownFlag {
+    /// The flag as given, with its dashes.
+    pub given: String,
+    /// The nearest known flag's long name.
+    pub hint: Option<&'static str>,
+}
+
+impl std::fmt::Display for UnknownFlag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // lexopt's words for an unexpected option.
+        write!(f, "invalid option '{}'", self.given)?;
+        match self.hint {
+            Some(hint) => write!(f, " (did you mean --{hint}?)"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for UnknownFlag {}
+
+/// The error for a flag not in `table`.
 fn unknown<C, K>(arg: lexopt::Arg<'_>, table: &[Flag<C, K>]) -> anyhow::Error {
-    let given = match arg {
-        lexopt::Arg::Long(name) => name.to_string(),
-        lexopt::Arg::Short(c) => c.to_string(),
+    let (given, name) = match arg {
+        lexopt::Arg::Long(name) => (format!("--{name}"), name.to_string()),
+        lexopt::Arg::Short(c) => (format!("-{c}"), c.to_string()),
         lexopt::Arg::Value(_) => return arg.unexpected().into(),
     };
-    match did_you_mean(&given, names(table)) {
-        Some(hint) => {
-            let dashes = if given.chars().count() == 1 {
-                "-"
-            } else {
-                "--"
-            };
-            anyhow::anyhow!("invalid option '{dashes}{given}' (did you mean --{hint}?)")
-        }
-        None => arg.unexpected().into(),
-    }
+    let hint = did_you_mean(&name, names(table));
+    UnknownFlag { given, hint }.into()
 }
 
 /// The long names of a table's flags, in its order.
@@ -414,7 +427,7 @@ fn head<C, K>(f: &Flag<C, K>) -> String {
 
 /// One entry of the list: `head` indented by `indent` (each of its lines), then the lines of
 /// `text` from `column`.
-fn entry(out: &mut String, indent: usize, head: &str, text: &str, column: usize) {
+pub(crate) fn entry(out: &mut String, indent: usize, head: &str, text: &str, column: usize) {
     let mut heads: Vec<String> = head.lines().map(|l| format!("{:indent$}{l}", "")).collect();
     let last = heads.pop().unwrap_or_default();
     for line in heads {
