@@ -469,4 +469,140 @@ mod tests {
         assert_eq!(did_you_mean("--xyzzy", known), None);
         assert_eq!(did_you_mean("--rounds", known), None, "not a miss");
     }
+
+    /// What the tests' table sets.
+    #[derive(Default, Debug, PartialEq)]
+    struct Settings {
+        on: bool,
+        n: u32,
+        words: Vec<String>,
+        path: Option<PathBuf>,
+    }
+
+    type F = Flag<Settings>;
+
+    const TABLE: &[F] = &[
+        F::new("on", Takes::Nothing, Doc::Text("a switch"), |s, _| {
+            s.on = true;
+            Ok(())
+        })
+        .section("First:"),
+        F::new(
+            "number",
+            Takes::Value("N"),
+            Doc::Text("a number,\non two lines"),
+            |s, v| {
+                s.n = v.number()?;
+                Ok(())
+            },
+        )
+        .short('n')
+        .section("First:")
+        .words(&[("x=1", "a word"), ("a-long-word=VALUE", "its meaning")]),
+        F::new(
+            "words",
+            Takes::Words("KEY=VALUE... [MORE=WORDS]"),
+            Doc::Text("words"),
+            |s, v| {
+                s.words = v.words()?;
+                Ok(())
+            },
+        )
+        .section("Second:"),
+        F::new("path", Takes::Value("FILE"), Doc::Hidden, |s, v| {
+            s.path = Some(v.path());
+            Ok(())
+        }),
+        F::new("help", Takes::Help, Doc::Head("-h, --help", ""), no_setting)
+            .short('h')
+            .section("Second:"),
+    ];
+
+    fn read(args: &[&str]) -> (anyhow::Result<Vec<String>>, Settings) {
+        let mut s = Settings::default();
+        let mut p = lexopt::Parser::from_args(args.iter().copied());
+        let mut steps = Vec::new();
+        loop {
+            match next(&mut p, TABLE, &mut s) {
+                Ok(None) => return (Ok(steps), s),
+                Ok(Some(Step::Flag(f))) => steps.push(f.to_string()),
+                Ok(Some(Step::Positional(v))) => steps.push(format!("value {v:?}")),
+                Ok(Some(Step::Help)) => {
+                    // The mode prints its help and reads no further.
+                    steps.push("help".into());
+                    return (Ok(steps), s);
+                }
+                Ok(Some(Step::Version)) => steps.push("version".into()),
+                Err(e) => return (Err(e), s),
+            }
+        }
+    }
+
+    #[test]
+    fn the_parser_reads_what_each_flag_takes() {
+        let (steps, s) = read(&["--on", "-n", "7", "--words", "a=1", "b=2", "--path=p", "x"]);
+        assert_eq!(
+            steps.unwrap(),
+            ["on", "number", "words", "path", "value \"x\""]
+        );
+        let expected = Settings {
+            on: true,
+            n: 7,
+            words: vec!["a=1".into(), "b=2".into()],
+            path: Some("p".into()),
+        };
+        assert_eq!(s, expected);
+        assert_eq!(read(&["-h", "--on"]).0.unwrap(), ["help"]);
+    }
+
+    #[test]
+    fn the_parsers_errors_name_the_flag() {
+        let err = |args: &[&str]| format!("{:#}", read(args).0.unwrap_err());
+        assert_eq!(
+            err(&["--numbr", "3"]),
+            "invalid option '--numbr' (did you mean --number?)"
+        );
+        assert_eq!(err(&["--xyzzy"]), "invalid option '--xyzzy'");
+        assert_eq!(err(&["-x"]), "invalid option '-x'");
+        assert_eq!(err(&["--number"]), "missing argument for option '--number'");
+        assert_eq!(
+            err(&["--number", "-1"]),
+            "--number \"-1\": out of range (expected a whole number from 0 to 4294967295)"
+        );
+        assert_eq!(
+            err(&["--words"]),
+            "--words needs KEY=VALUE words: missing argument for option '--words'"
+        );
+        assert_eq!(
+            err(&["--on=3"]),
+            "unexpected argument for option '--on': \"3\""
+        );
+    }
+
+    /// The layout, checked by hand: heads from column 3, meanings from column 21 (on the next
+    /// line after a head that leaves no room), words from column 7, hidden flags left out.
+    #[test]
+    fn the_help_lists_the_sections() {
+        let expected = "\
+First:
+  --on              a switch
+  -n, --number N    a number,
+                    on two lines
+      x=1           a word
+      a-long-word=VALUE
+                    its meaning
+
+Second:
+  --words KEY=VALUE... [MORE=WORDS]
+                    words
+  -h, --help
+";
+        assert_eq!(help_sections(TABLE, 20, &[]), expected);
+    }
+
+    #[test]
+    fn wrapped_at_the_width() {
+        assert_eq!(wrap("aa bb cc dd", 5), "aa bb\ncc dd");
+        assert_eq!(wrap("aaaaaaa b", 5), "aaaaaaa\nb");
+    }
 }

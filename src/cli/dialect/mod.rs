@@ -185,4 +185,15 @@ mod tests {
             assert!(!is_single_dash_flag(f), "{f}");
         }
     }
+
+    /// A word may start with a character of several bytes (it panicked on `é`).
+    #[test]
+    fn the_words_after_a_flag() {
+        let args: Vec<String> = ["--engine", "é", "-5", "x=1", "-rounds", "2"]
+            .map(String::from)
+            .into();
+        let mut i = 0;
+        assert_eq!(take_words(&args, &mut i), ["é", "-5", "x=1"]);
+        assert_eq!(i, 3);
+    }
 }
