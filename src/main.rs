@@ -20,24 +20,19 @@ fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1).peekable();
     let sub = args.peek().and_then(|a| a.to_str()).map(str::to_owned);
     let result = match sub.as_deref() {
-        Some("selfplay") => cli::selfplay::main(args.skip(1).collect()),
-        Some("bench") => cli::bench::main(args.skip(1).collect()),
-        Some("csa") => cli::csa::main(args.skip(1).collect()),
-        Some("match") => cli::tournament::main(args.skip(1).collect()),
-        Some("shogitest") => cli::dialect::shogitest::main(args.skip(1).collect()),
-        Some("check") => cli::check::main(args.skip(1).collect()),
-        Some("record") => cli::record::main(args.skip(1).collect()),
-        Some("report") => cli::report::main(args.skip(1).collect()),
-        Some("usi") => cli::usi::main(args.skip(1).collect()),
         Some("-h" | "--help" | "help") => {
-            print!("{}", cli::USAGE);
+            print!("{}", cli::usage_text());
             Ok(ExitCode::SUCCESS)
         }
         Some("-V" | "--version") => {
             println!("saikoro {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)
         }
-        _ => cli::usi::main(args.collect()),
+        Some(name) => match cli::MODES.iter().find(|m| m.name == name) {
+            Some(mode) => (mode.main)(args.skip(1).collect()),
+            None => cli::usi::main(args.collect()),
+        },
+        None => cli::usi::main(args.collect()),
     };
     report(result)
 }

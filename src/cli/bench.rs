@@ -2,6 +2,7 @@
 //! (OpenBench runs `./engine bench`; ShogiBench pipes `bench` then `quit` into the engine,
 //! which answers the same through the USI command).
 
+use super::flags::{self, Doc, Flag, Step, Takes};
 use saikoro::engine::run_bench;
 use std::ffi::OsString;
 use std::io;
@@ -18,17 +19,22 @@ engine's signature on test farms) and `Nodes/second: N`. Reads no input. The USI
 `bench` runs the same.
 ";
 
+/// The bench's one flag (the help is prose).
+const FLAGS: &[Flag<()>] =
+    &[Flag::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h')];
+
 /// Runs the bench on stdout.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let mut parser = lexopt::Parser::from_args(args);
-    if let Some(arg) = parser.next().map_err(|e| super::usage("bench", e))? {
-        return match arg {
-            lexopt::Arg::Short('h') | lexopt::Arg::Long("help") => {
-                print!("{HELP}");
-                Ok(ExitCode::SUCCESS)
-            }
-            _ => Err(super::usage("bench", arg.unexpected())),
-        };
+    match flags::next(&mut parser, FLAGS, &mut ()).map_err(|e| super::usage("bench", e))? {
+        None => {}
+        Some(Step::Positional(v)) => {
+            return Err(super::usage("bench", lexopt::Arg::Value(v).unexpected()))
+        }
+        Some(_) => {
+            print!("{HELP}");
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     super::init_logging(None, log::LevelFilter::Warn)?;
     let report = run_bench(&AtomicBool::new(false), &mut io::stdout())?;

@@ -1,5 +1,6 @@
 //! `saikoro check`: the engine checker's command line (see `saikoro::check`).
 
+use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::Context;
 use saikoro::check::{self, Config};
 use saikoro::driver::EngineCommand;
@@ -9,7 +10,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-const HELP: &str = "\
+/// The help before the list of flags.
+const HELP_HEAD: &str = "\
 Usage: saikoro check [OPTIONS] -- CMD [ARGS...]
        saikoro check --movegen [--depth N] [--positions FILE] [OPTIONS] -- CMD [ARGS...]
 
@@ -26,27 +28,20 @@ has in excess and the rule for each. Exit status 0 when every position agrees, 1
 differs or the engine could not be started (or died in a perft), 3 when the engine has no go
 perft or something else could not be compared (2 is a usage error, as in every mode).
 
-Options:
-  --json              one JSON document instead of the table
-  --timeout-ms MS     the longest wait for an answer that should come at once: usiok,
-                      readyok (default 10000, ShogiHome's usiok limit)
-  --option NAME=VALUE set an engine option after every start and leave it alone in the
-                      option checks (an evaluation directory, say); repeatable
-  --only NAME|GROUP   run only these checks or groups (start-up, options, game-flow,
-                      rules, robustness, output); repeatable, or a comma-separated list
-  --skip NAME|GROUP   leave out these checks or groups; repeatable, or a list
-  --log-file FILE     append the log to FILE
+";
 
-Move-generator debugger (--movegen):
-  --depth N           perft depth (default 3)
-  --max-nodes N       a position whose perft has more leaves is compared one ply
-                      shallower (default 2000000)
-  --positions FILE    your positions, one a line: startpos|sfen SFEN|SFEN [moves ...],
-                      optionally named 'NAME: ...' (default: the published perft positions
-                      and the rules positions of positions/check.txt)
-
+/// The help after the list of flags.
+const HELP_TAIL: &str = "
 Every check is described in docs/check.md.
 ";
+
+/// `saikoro check --help`: made from [`FLAGS`].
+fn help() -> String {
+    format!(
+        "{HELP_HEAD}{}{HELP_TAIL}",
+        flags::help_sections(FLAGS, 22, &[])
+    )
+}
 
 struct Args {
     json: bool,
@@ -56,52 +51,165 @@ struct Args {
     movegen: Option<(u32, u64, Option<PathBuf>)>,
 }
 
+/// The command line as it is read.
+struct Given {
+    json: bool,
+    timeout: Duration,
+    options: Vec<(String, String)>,
+    only: Vec<String>,
+    skip: Vec<String>,
+    log_file: Option<PathBuf>,
+    movegen: bool,
+    depth: u32,
+    max_nodes: u64,
+    positions: Option<PathBuf>,
+}
+
+type F = Flag<Given>;
+
+const OPTIONS: &str = "Options:";
+const MOVEGEN: &str = "Move-generator debugger (--movegen):";
+
+/// Every flag of `saikoro check`, in the order of its help.
+const FLAGS: &[F] = &[
+    F::new(
+        "json",
+        Takes::Nothing,
+        Doc::Text("one JSON document instead of the table"),
+        |g, _| {
+            g.json = true;
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "timeout-ms",
+        Takes::Value("MS"),
+        Doc::Text(
+            "the longest wait for an answer that should come at once: usiok,
+readyok (default 10000, ShogiHome's usiok limit)",
+        ),
+        |g, v| {
+            let ms: u64 = v.number()?;
+            anyhow::ensure!(ms > 0, "--timeout-ms must be at least 1");
+            g.timeout = Duration::from_millis(ms);
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "option",
+        Takes::Value("NAME=VALUE"),
+        Doc::Text(
+            "set an engine option after every start and leave it alone in the
+option checks (an evaluation directory, say); repeatable",
+        ),
+        |g, v| {
+            g.options.push(engine_option(v.text()?)?);
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "only",
+        Takes::Value("NAME|GROUP"),
+        Doc::Text(
+            "run only these checks or groups (start-up, options, game-flow,
+rules, robustness, output); repeatable, or a comma-separated list",
+        ),
+        |g, v| select("only", &v.text()?, &mut g.only),
+    )
+    .section(OPTIONS),
+    F::new(
+        "skip",
+        Takes::Value("NAME|GROUP"),
+        Doc::Text("leave out these checks or groups; repeatable, or a list"),
+        |g, v| select("skip", &v.text()?, &mut g.skip),
+    )
+    .section(OPTIONS),
+    F::new(
+        "log-file",
+        Takes::Value("FILE"),
+        Doc::Text("append the log to FILE"),
+        |g, v| {
+            g.log_file = Some(v.path());
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new("movegen", Takes::Nothing, Doc::Hidden, |g, _| {
+        g.movegen = true;
+        Ok(())
+    }),
+    F::new(
+        "depth",
+        Takes::Value("N"),
+        Doc::Text("perft depth (default 3)"),
+        |g, v| {
+            g.depth = v.number()?;
+            anyhow::ensure!((1..=10).contains(&g.depth), "--depth must be 1 to 10");
+            Ok(())
+        },
+    )
+    .section(MOVEGEN),
+    F::new(
+        "max-nodes",
+        Takes::Value("N"),
+        Doc::Text(
+            "a position whose perft has more leaves is compared one ply
+shallower (default 2000000)",
+        ),
+        |g, v| {
+            g.max_nodes = v.number()?;
+            Ok(())
+        },
+    )
+    .section(MOVEGEN),
+    F::new(
+        "positions",
+        Takes::Value("FILE"),
+        Doc::Text(
+            "your positions, one a line: startpos|sfen SFEN|SFEN [moves ...],
+optionally named 'NAME: ...' (default: the published perft positions
+and the rules positions of positions/check.txt)",
+        ),
+        |g, v| {
+            g.positions = Some(v.path());
+            Ok(())
+        },
+    )
+    .section(MOVEGEN),
+    F::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h'),
+];
+
 fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
-    use lexopt::prelude::*;
-    let mut json = false;
-    let mut timeout = check::DEFAULT_TIMEOUT;
-    let mut options = Vec::new();
-    let mut log_file = None;
-    let (mut only, mut skip) = (Vec::new(), Vec::new());
-    let mut movegen = false;
-    let mut depth = check::movegen::DEFAULT_DEPTH;
-    let mut max_nodes = check::movegen::DEFAULT_MAX_NODES;
-    let mut positions = None;
+    let mut g = Given {
+        json: false,
+        timeout: check::DEFAULT_TIMEOUT,
+        options: Vec::new(),
+        only: Vec::new(),
+        skip: Vec::new(),
+        log_file: None,
+        movegen: false,
+        depth: check::movegen::DEFAULT_DEPTH,
+        max_nodes: check::movegen::DEFAULT_MAX_NODES,
+        positions: None,
+    };
     let mut command: Vec<String> = Vec::new();
     let mut p = lexopt::Parser::from_args(args);
-    while let Some(arg) = p.next()? {
-        match arg {
-            Long("json") => json = true,
-            Long("timeout-ms") => {
-                let ms: u64 = super::parse_value(&mut p, "--timeout-ms")?;
-                anyhow::ensure!(ms > 0, "--timeout-ms must be at least 1");
-                timeout = Duration::from_millis(ms);
-            }
-            Long("option") => options.push(engine_option(p.value()?.string()?)?),
-            Long(flag @ ("only" | "skip")) => {
-                let list = if flag == "only" { &mut only } else { &mut skip };
-                let flag = flag.to_string();
-                select(&flag, &p.value()?.string()?, list)?;
-            }
-            Long("log-file") => log_file = Some(p.value()?.into()),
-            Long("movegen") => movegen = true,
-            Long("depth") => {
-                depth = super::parse_value(&mut p, "--depth")?;
-                anyhow::ensure!((1..=10).contains(&depth), "--depth must be 1 to 10");
-            }
-            Long("max-nodes") => max_nodes = super::parse_value(&mut p, "--max-nodes")?,
-            Long("positions") => positions = Some(PathBuf::from(p.value()?)),
-            Short('h') | Long("help") => {
-                print!("{HELP}");
+    while let Some(step) = flags::next(&mut p, FLAGS, &mut g)? {
+        match step {
+            Step::Flag(_) => {}
+            Step::Help | Step::Version => {
+                print!("{}", help());
                 return Ok(None);
             }
-            Value(v) => {
-                command.push(v.string()?);
+            Step::Positional(v) => {
+                command.push(flags::utf8(v)?);
                 for a in p.raw_args()? {
                     command.push(utf8_argument(a)?);
                 }
             }
-            _ => return Err(arg.unexpected().into()),
         }
     }
     let mut words = command.into_iter();
@@ -114,16 +222,16 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
         dir: None,
     };
     Ok(Some(Args {
-        json,
+        json: g.json,
         config: Config {
             engine,
-            timeout,
-            options,
-            only,
-            skip,
+            timeout: g.timeout,
+            options: g.options,
+            only: g.only,
+            skip: g.skip,
         },
-        log_file,
-        movegen: movegen.then_some((depth, max_nodes, positions)),
+        log_file: g.log_file,
+        movegen: g.movegen.then_some((g.depth, g.max_nodes, g.positions)),
     }))
 }
 

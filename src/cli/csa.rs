@@ -1,8 +1,8 @@
 //! `saikoro csa`: play on a CSA server (Floodgate) with the built-in random player or an
 //! external USI engine.
 
+use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::{bail, Context};
-use lexopt::prelude::*;
 use log::{error, info, warn};
 use saikoro::csa::client::{run_session, BuiltinPlayer};
 use saikoro::csa::engine_player::EnginePlayer;
@@ -21,34 +21,186 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-const HELP: &str = "\
+/// The help before the list of flags.
+const HELP_HEAD: &str = "\
 saikoro csa: play on a CSA server (Floodgate's shogi-server or any other)
 
 Usage: saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
 
-  --host HOST              server (required)
-  --port PORT              port [4081]
-  --user NAME              login name (required)
-  --password PASS          password, sent as is; Floodgate: GAME,TRIP
-                           (e.g. floodgate-300-10F,mytrip)
-  --games N                games to play, reconnecting for each; 0 = forever [1]
-  --seed N                 random player: game i uses seed N+i [fresh each game]
-  --entering-king-rule R   NoEnteringKing, CSARule24 or CSARule27
-                           [from the Game_Summary's Declaration]
-  --margin-ms MS           safety margin on our clock [1500]
-  --keepalive SECONDS      send an empty line after this long silent [40, at least 30]
-  --record-dir DIR         write each game as DIR/<Game_ID>.csa (CSA V2.2)
-  --engine \"CMD ARGS\"      play with this USI engine instead of the random player
-  --option NAME=VALUE      setoption for the engine (repeatable)
-  --startup-ms MS          time the engine has to answer `usi` [60000]
-  --log-file FILE          append the log there (debug level: the wire log, password
-                           masked) [warnings and errors to stderr]
-  -h, --help
+";
 
+/// The help after the list of flags.
+const HELP_TAIL: &str = "
 One line per game goes to stdout: `game <id>: <result> <reason> <plies> plies`.
 Ctrl-C ends after the current game (a second one quits at once). Exit status 0 when every
 game ended with the server's result line.
 ";
+
+/// `saikoro csa --help`: made from [`FLAGS`].
+fn help() -> String {
+    format!(
+        "{HELP_HEAD}{}{HELP_TAIL}",
+        flags::help_sections(FLAGS, 27, &[])
+    )
+}
+
+/// The command line as it is read: the login, which has no default, apart.
+struct Given {
+    args: Args,
+    host: Option<String>,
+    user: Option<String>,
+    password: Option<String>,
+}
+
+type F = Flag<Given>;
+
+/// Every flag of `saikoro csa`, in the order of its help.
+const FLAGS: &[F] = &[
+    F::new(
+        "host",
+        Takes::Value("HOST"),
+        Doc::Text("server (required)"),
+        |a, v| {
+            a.host = Some(v.text()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "port",
+        Takes::Value("PORT"),
+        Doc::Text("port [4081]"),
+        |a, v| {
+            a.args.port = v.number()?;
+            Ok(())
+        },
+    ),
+    F::new(
+        "user",
+        Takes::Value("NAME"),
+        Doc::Text("login name (required)"),
+        |a, v| {
+            a.user = Some(v.text()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "password",
+        Takes::Value("PASS"),
+        Doc::Text(
+            "password, sent as is; Floodgate: GAME,TRIP
+(e.g. floodgate-300-10F,mytrip)",
+        ),
+        |a, v| {
+            a.password = Some(v.text()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "games",
+        Takes::Value("N"),
+        Doc::Text("games to play, reconnecting for each; 0 = forever [1]"),
+        |a, v| {
+            a.args.games = v.number()?;
+            Ok(())
+        },
+    ),
+    F::new(
+        "seed",
+        Takes::Value("N"),
+        Doc::Text("random player: game i uses seed N+i [fresh each game]"),
+        |a, v| {
+            a.args.seed = Some(v.number()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "entering-king-rule",
+        Takes::Value("R"),
+        Doc::Text(
+            "NoEnteringKing, CSARule24 or CSARule27
+[from the Game_Summary's Declaration]",
+        ),
+        |a, v| {
+            a.args.rule = Some(v.number()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "margin-ms",
+        Takes::Value("MS"),
+        Doc::Text("safety margin on our clock [1500]"),
+        |a, v| {
+            a.args.margin = Duration::from_millis(v.number()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "keepalive",
+        Takes::Value("SECONDS"),
+        Doc::Text("send an empty line after this long silent [40, at least 30]"),
+        |a, v| {
+            let secs: f64 = v.number()?;
+            if !(secs.is_finite() && secs > 0.0) {
+                bail!("--keepalive must be a positive number of seconds");
+            }
+            a.args.keepalive = Duration::from_secs_f64(secs);
+            Ok(())
+        },
+    ),
+    F::new(
+        "record-dir",
+        Takes::Value("DIR"),
+        Doc::Text("write each game as DIR/<Game_ID>.csa (CSA V2.2)"),
+        |a, v| {
+            a.args.record_dir = Some(v.path());
+            Ok(())
+        },
+    ),
+    F::new(
+        "engine",
+        Takes::Value("\"CMD ARGS\""),
+        Doc::Text("play with this USI engine instead of the random player"),
+        |a, v| {
+            a.args.engine = Some(v.text()?);
+            Ok(())
+        },
+    ),
+    F::new(
+        "option",
+        Takes::Value("NAME=VALUE"),
+        Doc::Text("setoption for the engine (repeatable)"),
+        |a, v| {
+            let v = v.text()?;
+            let (n, val) = v
+                .split_once('=')
+                .with_context(|| format!("--option {v}: expected NAME=VALUE"))?;
+            a.args.options.push((n.to_string(), val.to_string()));
+            Ok(())
+        },
+    ),
+    F::new(
+        "startup-ms",
+        Takes::Value("MS"),
+        Doc::Text("time the engine has to answer `usi` [60000]"),
+        |a, v| {
+            a.args.startup = Some(Duration::from_millis(v.number()?));
+            Ok(())
+        },
+    ),
+    F::new(
+        "log-file",
+        Takes::Value("FILE"),
+        Doc::Text(
+            "append the log there (debug level: the wire log, password
+masked) [warnings and errors to stderr]",
+        ),
+        |a, v| {
+            a.args.log_file = Some(v.path());
+            Ok(())
+        },
+    ),
+    F::new("help", Takes::Help, Doc::Text(""), flags::no_setting).short('h'),
+];
 
 /// The keep-alive floor the protocol asks for (never within 30 s of our last line).
 const KEEPALIVE_FLOOR: Duration = Duration::from_secs(30);
@@ -77,53 +229,26 @@ struct Args {
 
 fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     let mut p = lexopt::Parser::from_args(args);
-    let (mut host, mut user, mut password) = (None, None, None);
-    let mut a = Args::defaults();
-    while let Some(arg) = p.next()? {
-        match arg {
-            Long("host") => host = Some(p.value()?.string()?),
-            Long("port") => a.port = super::parse_value(&mut p, "--port")?,
-            Long("user") => user = Some(p.value()?.string()?),
-            Long("password") => password = Some(p.value()?.string()?),
-            Long("games") => a.games = super::parse_value(&mut p, "--games")?,
-            Long("seed") => a.seed = Some(super::parse_value(&mut p, "--seed")?),
-            Long("entering-king-rule") => {
-                a.rule = Some(super::parse_value(&mut p, "--entering-king-rule")?)
-            }
-            Long("startup-ms") => {
-                let ms = super::parse_value(&mut p, "--startup-ms")?;
-                a.startup = Some(Duration::from_millis(ms));
-            }
-            Long("margin-ms") => {
-                a.margin = Duration::from_millis(super::parse_value(&mut p, "--margin-ms")?)
-            }
-            Long("keepalive") => {
-                let secs: f64 = super::parse_value(&mut p, "--keepalive")?;
-                if !(secs.is_finite() && secs > 0.0) {
-                    bail!("--keepalive must be a positive number of seconds");
-                }
-                a.keepalive = Duration::from_secs_f64(secs);
-            }
-            Long("record-dir") => a.record_dir = Some(p.value()?.into()),
-            Long("engine") => a.engine = Some(p.value()?.string()?),
-            Long("option") => {
-                let v = p.value()?.string()?;
-                let (n, val) = v
-                    .split_once('=')
-                    .with_context(|| format!("--option {v}: expected NAME=VALUE"))?;
-                a.options.push((n.to_string(), val.to_string()));
-            }
-            Long("log-file") => a.log_file = Some(p.value()?.into()),
-            Short('h') | Long("help") => {
-                print!("{HELP}");
+    let mut given = Given {
+        args: Args::defaults(),
+        host: None,
+        user: None,
+        password: None,
+    };
+    while let Some(step) = flags::next(&mut p, FLAGS, &mut given)? {
+        match step {
+            Step::Flag(_) => {}
+            Step::Help | Step::Version => {
+                print!("{}", help());
                 return Ok(None);
             }
-            _ => return Err(arg.unexpected().into()),
+            Step::Positional(v) => return Err(lexopt::Arg::Value(v).unexpected().into()),
         }
     }
-    a.host = host.context("--host is required")?;
-    a.user = user.context("--user is required")?;
-    a.password = password.context("--password is required")?;
+    let mut a = given.args;
+    a.host = given.host.context("--host is required")?;
+    a.user = given.user.context("--user is required")?;
+    a.password = given.password.context("--password is required")?;
     check_login(&a)?;
     raise_keepalive(&mut a);
     Ok(Some(a))

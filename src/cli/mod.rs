@@ -6,6 +6,7 @@ pub mod bench;
 pub mod check;
 pub mod csa;
 pub mod dialect;
+pub mod flags;
 pub mod progress;
 pub mod record;
 pub mod report;
@@ -19,31 +20,92 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// `saikoro --help`.
-pub const USAGE: &str = "\
-Saikoro: a USI shogi engine that plays a uniformly random legal move.
+/// A mode of the binary: its name, its lines in `saikoro --help`, and its front end. The modes
+/// are [`MODES`], which `main.rs` dispatches on and [`usage`] lists.
+pub struct Mode {
+    /// Its word on the command line (`saikoro match ...`).
+    pub name: &'static str,
+    /// Its command line, as `saikoro --help` shows it.
+    pub usage: &'static str,
+    /// What it does, as `saikoro --help` says it.
+    pub about: &'static str,
+    /// Its front end, given the arguments after its name.
+    pub main: fn(Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode>,
+}
 
-Usage:
-  saikoro [usi] [--log-file FILE]  USI engine on stdin/stdout (the default)
-  saikoro selfplay [OPTIONS]       random self-play games, with a summary
-  saikoro bench                    the engine's fixed workload (node count, nodes/second)
-  saikoro match --engine cmd=PROG ... --engine cmd=PROG ... [OPTIONS]
-                                   play USI engines against each other
-  saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
-                                   play on a CSA server (Floodgate)
-  saikoro record convert|check|show IN...
-                                   game records: convert among KIF, KI2, CSA, JKF,
-                                   USI and SFEN, check by the rules, show a position
-  saikoro report RESULTS [-o FILE.html]
-                                   the HTML page of a match from its results file
-  saikoro check [OPTIONS] -- CMD [ARGS...]
-                                   check that a USI engine speaks USI correctly
-  saikoro shogitest ARGS...        a match from shogitest's command line (also when
-                                   the binary is named shogitest or shogitest-ob)
-  saikoro --version | --help
+/// Every mode, in the order of `saikoro --help`; the first, the engine, is also what runs
+/// without a mode's name.
+pub const MODES: &[Mode] = &[
+    Mode {
+        name: "usi",
+        usage: "saikoro [usi] [--log-file FILE]",
+        about: "USI engine on stdin/stdout (the default)",
+        main: usi::main,
+    },
+    Mode {
+        name: "selfplay",
+        usage: "saikoro selfplay [OPTIONS]",
+        about: "random self-play games, with a summary",
+        main: selfplay::main,
+    },
+    Mode {
+        name: "bench",
+        usage: "saikoro bench",
+        about: "the engine's fixed workload (node count, nodes/second)",
+        main: bench::main,
+    },
+    Mode {
+        name: "match",
+        usage: "saikoro match --engine cmd=PROG ... --engine cmd=PROG ... [OPTIONS]",
+        about: "play USI engines against each other",
+        main: tournament::main,
+    },
+    Mode {
+        name: "csa",
+        usage: "saikoro csa --host HOST --user NAME --password PASS [OPTIONS]",
+        about: "play on a CSA server (Floodgate)",
+        main: csa::main,
+    },
+    Mode {
+        name: "record",
+        usage: "saikoro record convert|check|show IN...",
+        about: "game records: convert among KIF, KI2, CSA, JKF,
+USI and SFEN, check by the rules, show a position",
+        main: record::main,
+    },
+    Mode {
+        name: "report",
+        usage: "saikoro report RESULTS [-o FILE.html]",
+        about: "the HTML page of a match from its results file",
+        main: report::main,
+    },
+    Mode {
+        name: "check",
+        usage: "saikoro check [OPTIONS] -- CMD [ARGS...]",
+        about: "check that a USI engine speaks USI correctly",
+        main: check::main,
+    },
+    Mode {
+        name: "shogitest",
+        usage: "saikoro shogitest ARGS...",
+        about: "a match from shogitest's command line (also when
+the binary is named shogitest or shogitest-ob)",
+        main: dialect::shogitest::main,
+    },
+];
 
-Run `saikoro <mode> --help` for the options of a mode.
-";
+/// `saikoro --help`: made from [`MODES`].
+pub fn usage_text() -> String {
+    let mut out = String::from(
+        "Saikoro: a USI shogi engine that plays a uniformly random legal move.\n\nUsage:\n",
+    );
+    for m in MODES {
+        flags::entry(&mut out, 2, m.usage, m.about, 35);
+    }
+    flags::entry(&mut out, 2, "saikoro --version | --help", "", 35);
+    out.push_str("\nRun `saikoro <mode> --help` for the options of a mode.\n");
+    out
+}
 
 /// The arguments as text: an argument that is not UTF-8 is an error that shows it.
 pub(crate) fn utf8_args(raw: Vec<std::ffi::OsString>) -> anyhow::Result<Vec<String>> {
@@ -110,47 +172,6 @@ pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
     }
     let status = if e.is::<UsageError>() { 2 } else { 1 };
     (status, Some(format!("saikoro: {e:#}")))
-}
-
-/// The value of `flag`, parsed. The error names the flag and the reason once (lexopt's own
-/// parse error repeats its cause when printed with its source); a whole number out of the
-/// flag's range says so, with the range.
-pub(crate) fn parse_value<T>(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<T>
-where
-    T: std::str::FromStr,
-    T::Err: std::fmt::Display,
-{
-    let v = p.value()?;
-    let text = v.to_string_lossy();
-    text.parse().map_err(|e| match integer_range::<T>() {
-        Some((min, max)) => {
-            let what = match text.trim().parse::<i128>() {
-                Ok(_) => "out of range",
-                Err(_) => "not a whole number",
-            };
-            // A limit of 64 bits is no limit anyone types: "0 or more" says what matters.
-            let range = if max == u64::MAX {
-                format!("{min} or more")
-            } else {
-                format!("from {min} to {max}")
-            };
-            anyhow::anyhow!("{flag} {text:?}: {what} (expected a whole number {range})")
-        }
-        None => anyhow::anyhow!("{flag} {text:?}: {e}"),
-    })
-}
-
-/// The range of the unsigned integer types the flags use.
-fn integer_range<T>() -> Option<(u64, u64)> {
-    let name = std::any::type_name::<T>();
-    Some(match name {
-        "u8" => (0, u8::MAX.into()),
-        "u16" => (0, u16::MAX.into()),
-        "u32" => (0, u32::MAX.into()),
-        "u64" => (0, u64::MAX),
-        "usize" => (0, usize::MAX as u64),
-        _ => return None,
-    })
 }
 
 /// Where log records go: a file when one is set, else stderr up to `stderr_level` (what

@@ -1,6 +1,7 @@
 //! `saikoro record convert|check|show`: game records converted between the forms, checked by
 //! the rules, and shown at a move.
 
+use super::flags::{self, Doc, Flag, FlagValue, Step, Takes};
 use anyhow::Context;
 use saikoro::outfile::{self, write_atomically, Named, Replace};
 use saikoro::record::{diagram, form, Format, Record};
@@ -55,45 +56,89 @@ enum Command {
     },
 }
 
-fn form(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<Format> {
-    use lexopt::ValueExt;
-    let v = p.value()?.string()?;
+/// The form named by the value of `--to` or `--from`.
+fn form(v: FlagValue) -> anyhow::Result<Format> {
+    let flag = v.flag.clone();
+    let v = v.text()?;
     Format::from_name(&v).with_context(|| {
         format!("{flag} {v:?}: unknown form (known: kif, ki2, csa, jkf, usi, sfen)")
     })
 }
 
-fn game_number(p: &mut lexopt::Parser) -> anyhow::Result<usize> {
-    let k: usize = super::parse_value(p, "--game")?;
+/// The command line as it is read.
+#[derive(Default)]
+struct Given {
+    inputs: Vec<String>,
+    to: Option<Format>,
+    from: Option<Format>,
+    game: Option<usize>,
+    output: Option<String>,
+    force: bool,
+    ply: Option<usize>,
+}
+
+type F = Flag<Given>;
+
+/// The flags of the subcommands, each defined once (the help is prose: it names them).
+const TO: F = F::new("to", Takes::Value("FORM"), Doc::Hidden, |g, v| {
+    g.to = Some(form(v)?);
+    Ok(())
+});
+const FROM: F = F::new("from", Takes::Value("FORM"), Doc::Hidden, |g, v| {
+    g.from = Some(form(v)?);
+    Ok(())
+});
+const GAME: F = F::new("game", Takes::Value("K"), Doc::Hidden, |g, v| {
+    let k: usize = v.number()?;
     anyhow::ensure!(k >= 1, "--game 0: games count from 1");
-    Ok(k)
+    g.game = Some(k);
+    Ok(())
+});
+const OUTPUT: F = F::new("output", Takes::Value("OUT"), Doc::Hidden, |g, v| {
+    g.output = Some(v.text()?);
+    Ok(())
+})
+.short('o');
+const FORCE: F = F::new("force", Takes::Nothing, Doc::Hidden, |g, _| {
+    g.force = true;
+    Ok(())
+});
+const PLY: F = F::new("ply", Takes::Value("N"), Doc::Hidden, |g, v| {
+    g.ply = Some(v.number()?);
+    Ok(())
+});
+const HELP_FLAG: F = F::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h');
+
+/// The flags of a subcommand (of an unknown one: `--help` only).
+fn flags_of(sub: &str) -> &'static [F] {
+    match sub {
+        "convert" => &[TO, FROM, GAME, OUTPUT, FORCE, HELP_FLAG],
+        "show" => &[FROM, GAME, PLY, HELP_FLAG],
+        _ => &[HELP_FLAG],
+    }
 }
 
 /// The command line; `None` for `--help`.
 fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Command>> {
-    use lexopt::prelude::*;
     let mut p = lexopt::Parser::from_args(args);
-    let sub = match p.next()? {
+    let mut g = Given::default();
+    let sub = match flags::next(&mut p, &[HELP_FLAG], &mut g)? {
         None => anyhow::bail!("no subcommand given (convert, check or show)"),
-        Some(Short('h') | Long("help")) => return Ok(None),
-        Some(Value(v)) => v.string()?,
-        Some(other) => return Err(other.unexpected().into()),
+        Some(Step::Positional(v)) => flags::utf8(v)?,
+        Some(_) => return Ok(None),
     };
-    let (mut inputs, mut to, mut from, mut game, mut output, mut force, mut ply) =
-        (Vec::new(), None, None, None, None, false, None);
-    while let Some(arg) = p.next()? {
-        match (sub.as_str(), arg) {
-            (_, Short('h') | Long("help")) => return Ok(None),
-            (_, Value(v)) => inputs.push(v.string()?),
-            ("convert", Long("to")) => to = Some(form(&mut p, "--to")?),
-            ("convert" | "show", Long("from")) => from = Some(form(&mut p, "--from")?),
-            ("convert" | "show", Long("game")) => game = Some(game_number(&mut p)?),
-            ("convert", Short('o') | Long("output")) => output = Some(p.value()?.string()?),
-            ("convert", Long("force")) => force = true,
-            ("show", Long("ply")) => ply = Some(super::parse_value(&mut p, "--ply")?),
-            (_, arg) => return Err(arg.unexpected().into()),
+    while let Some(step) = flags::next(&mut p, flags_of(&sub), &mut g)? {
+        match step {
+            Step::Flag(_) => {}
+            Step::Positional(v) => g.inputs.push(flags::utf8(v)?),
+            Step::Help | Step::Version => return Ok(None),
         }
     }
+    command(&sub, g).map(Some)
+}
+
+/// The subcommand `sub` with what was given.
+fn command(sub: &str, g: Given) -> anyhow::Result<Command> {
     let one = |inputs: Vec<String>| -> anyhow::Result<String> {
         match <[String; 1]>::try_from(inputs) {
             Ok([input]) => Ok(input),
@@ -101,11 +146,11 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Command>> {
             Err(v) => anyhow::bail!("one input file only ({} given)", v.len()),
         }
     };
-    Ok(Some(match sub.as_str() {
+    Ok(match sub {
         "convert" => {
-            let to = to
-                .or_else(|| {
-                    output
+            let to =
+                g.to.or_else(|| {
+                    g.output
                         .as_deref()
                         .and_then(|o| Format::from_extension(Path::new(o)))
                 })
@@ -113,26 +158,26 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Command>> {
                     "no form to write: give --to FORM or an -o file with a form's extension",
                 )?;
             Command::Convert {
-                input: one(inputs)?,
+                input: one(g.inputs)?,
                 to,
-                from,
-                game,
-                output,
-                force,
+                from: g.from,
+                game: g.game,
+                output: g.output,
+                force: g.force,
             }
         }
         "check" => {
-            anyhow::ensure!(!inputs.is_empty(), "no input file given");
-            Command::Check { inputs }
+            anyhow::ensure!(!g.inputs.is_empty(), "no input file given");
+            Command::Check { inputs: g.inputs }
         }
         "show" => Command::Show {
-            input: one(inputs)?,
-            ply,
-            game: game.unwrap_or(1),
-            from,
+            input: one(g.inputs)?,
+            ply: g.ply,
+            game: g.game.unwrap_or(1),
+            from: g.from,
         },
         other => anyhow::bail!("unknown subcommand {other:?} (convert, check or show)"),
-    }))
+    })
 }
 
 /// Why a file's records cannot be had: the file's name, the line (0: the file as a whole) and

@@ -2,6 +2,7 @@
 //! match from its results file (and its state, for the settings, the engines and the
 //! schedule), the same page `saikoro match --report` writes.
 
+use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::Context;
 use saikoro::outfile::{self, Named, Own, Replace};
 use saikoro::tournament::output::report::is_report_page;
@@ -11,60 +12,125 @@ use saikoro::tournament::run::report::{page_from_results, write_page};
 use saikoro::tournament::run::scheduler::default_state_path;
 use std::path::{Path, PathBuf};
 
-/// `saikoro report --help`.
-pub const USAGE: &str = "\
+/// The help before the list of flags.
+const HELP_HEAD: &str = "\
 Usage: saikoro report RESULTS [--state FILE] [-o FILE.html] [--force] [--running]
 
 Writes one self-contained HTML page of the match whose results file (--results of
 `saikoro match`) is RESULTS: the statistics block, the figures, every game, a board for
 each; the same page as `saikoro match --report`, its figures from the same code.
-  --state FILE  the match's state file (--state of `saikoro match`): its settings, engines,
-                command line and schedule [saikoro-match.state beside RESULTS, when it is
-                the state of the match that wrote RESULTS]. Without one, the schedule is
-                told from the games, and the settings are left out
-  -o FILE.html  where to write it [RESULTS with .html in place of its extension; the path
-                is printed]. Never RESULTS or the state file; an existing file is replaced
-                only when it is a page Saikoro wrote, or with --force
-  --force       replace FILE.html whatever it holds
-  --running     the match is still running: the page reloads itself every 10 s
+";
 
+/// The help after the list of flags.
+const HELP_TAIL: &str = "
 A results file without a game gives a page with no game (a match that has not played yet).
 ";
 
+/// `saikoro report --help`: made from [`FLAGS`].
+fn help() -> String {
+    format!(
+        "{HELP_HEAD}{}{HELP_TAIL}",
+        flags::help_sections(FLAGS, 16, &[])
+    )
+}
+
 /// What the command line asks for.
+#[derive(Default)]
 struct Args {
-    results: String,
+    results: Option<String>,
     state: Option<PathBuf>,
     out: Option<String>,
     force: bool,
     running: bool,
 }
 
-/// The command line; `None` for `--help`. Its errors are usage errors (exit status 2).
+type F = Flag<Args>;
+
+/// Every flag of `saikoro report`, in the order of its help.
+const FLAGS: &[F] = &[
+    F::new(
+        "state",
+        Takes::Value("FILE"),
+        Doc::Text(
+            "the match's state file (--state of `saikoro match`): its settings, engines,
+command line and schedule [saikoro-match.state beside RESULTS, when it is
+the state of the match that wrote RESULTS]. Without one, the schedule is
+told from the games, and the settings are left out",
+        ),
+        |a, v| {
+            a.state = Some(v.path());
+            Ok(())
+        },
+    ),
+    F::new(
+        "output",
+        Takes::Value("FILE.html"),
+        Doc::Head(
+            "-o FILE.html",
+            "where to write it [RESULTS with .html in place of its extension; the path
+is printed]. Never RESULTS or the state file; an existing file is replaced
+only when it is a page Saikoro wrote, or with --force",
+        ),
+        |a, v| {
+            a.out = Some(v.text()?);
+            Ok(())
+        },
+    )
+    .short('o'),
+    F::new(
+        "force",
+        Takes::Nothing,
+        Doc::Text("replace FILE.html whatever it holds"),
+        |a, _| {
+            a.force = true;
+            Ok(())
+        },
+    ),
+    F::new(
+        "running",
+        Takes::Nothing,
+        Doc::Text("the match is still running: the page reloads itself every 10 s"),
+        |a, _| {
+            a.running = true;
+            Ok(())
+        },
+    ),
+    F::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h'),
+];
+
+/// The command line; `None` for `--help`. Its errors are usage errors (exit status 2), in
+/// this mode's words: `unknown option "--x"`, `-o needs a file name`.
 fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
-    let (mut results, mut state, mut out) = (None, None, None);
-    let (mut force, mut running) = (false, false);
-    let mut it = args.into_iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "-o" | "--output" => out = Some(it.next().context("-o needs a file name")?),
-            "--state" => state = Some(it.next().context("--state needs a file name")?.into()),
-            "--running" => running = true,
-            "--force" => force = true,
-            _ if a.starts_with('-') => anyhow::bail!("unknown option {a:?}"),
-            _ if results.is_none() => results = Some(a),
-            _ => anyhow::bail!("one results file only ({a:?})"),
+    let mut a = Args::default();
+    let mut p = lexopt::Parser::from_args(args);
+    loop {
+        let step = flags::next(&mut p, FLAGS, &mut a).map_err(|e| {
+            if let Some(u) = e.downcast_ref::<flags::UnknownFlag>() {
+                let hint = u.hint.map(|h| format!(" (did you mean --{h}?)"));
+                return anyhow::anyhow!("unknown option {:?}{}", u.given, hint.unwrap_or_default());
+            }
+            match e.downcast_ref::<lexopt::Error>() {
+                Some(lexopt::Error::MissingValue { option: Some(o) }) => {
+                    let o = if o == "--output" { "-o" } else { o.as_str() };
+                    anyhow::anyhow!("{o} needs a file name")
+                }
+                _ => e,
+            }
+        })?;
+        match step {
+            None => break,
+            Some(Step::Flag(_)) => {}
+            Some(Step::Help | Step::Version) => return Ok(None),
+            Some(Step::Positional(v)) => {
+                let v = flags::utf8(v)?;
+                anyhow::ensure!(!v.starts_with('-'), "unknown option {v:?}");
+                anyhow::ensure!(a.results.is_none(), "one results file only ({v:?})");
+                a.results = Some(v);
+            }
         }
     }
-    let results = results.context("no results file given")?;
-    Ok(Some(Args {
-        results,
-        state,
-        out,
-        force,
-        running,
-    }))
+    anyhow::ensure!(a.results.is_some(), "no results file given");
+    Ok(Some(a))
 }
 
 /// The runner's default state file beside `results`.
@@ -98,14 +164,15 @@ fn find_state(results: &Path, given: Option<&Path>) -> anyhow::Result<Option<Sav
 pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode> {
     let args = super::utf8_args(args)?;
     let Some(a) = parse(args).map_err(|e| super::usage("report", e))? else {
-        print!("{USAGE}");
+        print!("{}", help());
         return Ok(std::process::ExitCode::SUCCESS);
     };
-    let results = Path::new(&a.results);
+    let results_name = a.results.clone().unwrap_or_default();
+    let results = Path::new(&results_name);
     // A file that cannot be read or is no results file fails (status 1), as
     // docs/exit-status.md says; only the command line's errors are usage errors.
     let text =
-        std::fs::read_to_string(results).with_context(|| format!("reading {}", a.results))?;
+        std::fs::read_to_string(results).with_context(|| format!("reading {}", results_name))?;
     let saved = find_state(results, a.state.as_deref())?;
     let defaulted = a.out.is_none();
     let out = a
@@ -128,9 +195,9 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitC
     };
     let flag = if defaulted { "the page" } else { "-o" };
     outfile::check(Named::new(flag, &out), &inputs, replace)?;
-    let title = format!("Match: {}", a.results);
+    let title = format!("Match: {}", results_name);
     let data = page_from_results(&title, &text, saved.as_ref(), a.running)
-        .with_context(|| format!("reading {}", a.results))?;
+        .with_context(|| format!("reading {}", results_name))?;
     write_page(&out, &data).with_context(|| format!("writing {}", out.display()))?;
     if defaulted {
         eprintln!("saikoro report: wrote {}", out.display());

@@ -1,5 +1,6 @@
 //! `saikoro selfplay`: random self-play games and a summary.
 
+use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::Context;
 use saikoro::record::{csa, Ending, Record, RecordMove};
 use saikoro::selfplay::{play_game, Summary};
@@ -10,23 +11,20 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-const HELP: &str = "\
+/// The help before the list of flags.
+const HELP_HEAD: &str = "\
 Usage: saikoro selfplay [OPTIONS]
 
 Plays uniformly random legal games of the random player against itself and prints a summary:
 games, plies (mean/min/max), outcomes by kind, games per second, and a histogram of game
 lengths. When stderr is a terminal, a progress line (games done, rate, time left) is shown there.
 
-Options:
-  --games N               games to play (default 100)
-  --seed S                seed of the first game; game i (from 0) uses S + i, so any game
-                          replays alone with --games 1 --seed S+i (default: fresh entropy)
-  --max-plies N           stop a game after N plies (default 4000)
-  --sfen SFEN             start position (default: the standard start)
-  --entering-king-rule R  NoEnteringKing, CSARule24 or CSARule27 (default CSARule27)
-  --record-dir DIR        write each game as a CSA record into DIR
-  --log-file FILE         append the log to FILE
 ";
+
+/// `saikoro selfplay --help`: made from [`FLAGS`].
+fn help() -> String {
+    format!("{HELP_HEAD}{}", flags::help_sections(FLAGS, 26, &[]))
+}
 
 struct Config {
     games: u64,
@@ -38,8 +36,89 @@ struct Config {
     log_file: Option<PathBuf>,
 }
 
+type F = Flag<Config>;
+
+const OPTIONS: &str = "Options:";
+
+/// Every flag of `saikoro selfplay`, in the order of its help.
+const FLAGS: &[F] = &[
+    F::new(
+        "games",
+        Takes::Value("N"),
+        Doc::Text("games to play (default 100)"),
+        |c, v| {
+            c.games = v.number()?;
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "seed",
+        Takes::Value("S"),
+        Doc::Text(
+            "seed of the first game; game i (from 0) uses S + i, so any game
+replays alone with --games 1 --seed S+i (default: fresh entropy)",
+        ),
+        |c, v| {
+            c.seed = Some(v.number()?);
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "max-plies",
+        Takes::Value("N"),
+        Doc::Text("stop a game after N plies (default 4000)"),
+        |c, v| {
+            c.max_plies = v.number()?;
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "sfen",
+        Takes::Value("SFEN"),
+        Doc::Text("start position (default: the standard start)"),
+        |c, v| {
+            c.sfen = Some(v.text()?);
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "entering-king-rule",
+        Takes::Value("R"),
+        Doc::Text("NoEnteringKing, CSARule24 or CSARule27 (default CSARule27)"),
+        |c, v| {
+            c.rule = v.text()?.parse()?;
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "record-dir",
+        Takes::Value("DIR"),
+        Doc::Text("write each game as a CSA record into DIR"),
+        |c, v| {
+            c.record_dir = Some(v.path());
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new(
+        "log-file",
+        Takes::Value("FILE"),
+        Doc::Text("append the log to FILE"),
+        |c, v| {
+            c.log_file = Some(v.path());
+            Ok(())
+        },
+    )
+    .section(OPTIONS),
+    F::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h'),
+];
+
 fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
-    use lexopt::prelude::*;
     let mut c = Config {
         games: 100,
         seed: None,
@@ -50,20 +129,14 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
         log_file: None,
     };
     let mut p = lexopt::Parser::from_args(args);
-    while let Some(arg) = p.next()? {
-        match arg {
-            Long("games") => c.games = super::parse_value(&mut p, "--games")?,
-            Long("seed") => c.seed = Some(super::parse_value(&mut p, "--seed")?),
-            Long("max-plies") => c.max_plies = super::parse_value(&mut p, "--max-plies")?,
-            Long("sfen") => c.sfen = Some(p.value()?.string()?),
-            Long("entering-king-rule") => c.rule = p.value()?.string()?.parse()?,
-            Long("record-dir") => c.record_dir = Some(p.value()?.into()),
-            Long("log-file") => c.log_file = Some(p.value()?.into()),
-            Short('h') | Long("help") => {
-                print!("{HELP}");
+    while let Some(step) = flags::next(&mut p, FLAGS, &mut c)? {
+        match step {
+            Step::Flag(_) => {}
+            Step::Help | Step::Version => {
+                print!("{}", help());
                 return Ok(None);
             }
-            _ => return Err(arg.unexpected().into()),
+            Step::Positional(v) => return Err(lexopt::Arg::Value(v).unexpected().into()),
         }
     }
     Ok(Some(c))

@@ -1,9 +1,10 @@
 //! `saikoro match`: USI engines against each other, judged by exact rules (the code is the
 //! library's `tournament` module, fastchess's word for it). The flags follow
-//! fastchess's names and `key=value` words, spelled with two dashes.
+//! fastchess's names and `key=value` words, spelled with two dashes: each is defined once, in
+//! [`FLAGS`], which the parser, the help, the hints, the farm dialects and `--resume` read.
 
+use super::flags::{self, Doc, Flag, FlagValue, Step, Takes};
 use anyhow::{bail, Context};
-use lexopt::prelude::*;
 use saikoro::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
@@ -23,135 +24,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const HELP: &str = "\
+/// The help before the list of flags.
+const HELP_HEAD: &str = "\
 saikoro match: play USI engines against each other, judged by exact shogi rules
 
 Usage: saikoro match --engine cmd=PROG [KEY=VALUE...] --engine cmd=PROG [KEY=VALUE...]
                      [--each KEY=VALUE...] [OPTIONS]
        saikoro match --resume [--state FILE] [--concurrency N]
 
-Engines (two or more; every pair meets, or the first meets each other with --gauntlet):
-  --engine KEY=VALUE...   one engine; its words win over --each's:
-      cmd=PROG            the program (required)
-      args=\"A B\"          its arguments (split like a shell)
-      dir=DIR             its working directory
-      name=NAME           its name in the output [its `id name`]
-      option.NAME=VALUE   `setoption` after `usiok`, checked against its `option` lines
-                          (one it does not declare is refused, unless
-                          --send-undeclared-options; a value they rule out too, unless
-                          --send-option-values-as-written; a fraction for a spin is sent,
-                          with a warning, for the engine to round)
-      tc=SECONDS[+INC]    clock: sudden death (tc=60), Fischer (tc=60+1); M:SS also works
-      byoyomi=SECONDS     byoyomi after the main time (tc=60 byoyomi=5, tc=0 byoyomi=1)
-      movetime=MS         a fixed time per move, sent as `btime 0 wtime 0 byoyomi MS`
-      nodes=N, depth=N    `go nodes N` / `go depth N` (alone: no clock)
-      ponder              think on the opponent's time (if it has USI_Ponder)
-      restart=on|off      on: a new engine process for every game [off: kept across
-                          games, started anew only after a failure]
-  --each KEY=VALUE...     defaults for every engine (same keys); an engine's own tc,
-                          byoyomi or movetime replaces the whole time control of --each
-  --gauntlet              the first engine against each of the others only
-  --send-undeclared-options
-                          send an option.NAME an engine does not declare, with a warning on
-                          stderr, instead of refusing the engine (the farm dialects always do)
-  --send-option-values-as-written
-                          send an option.NAME=VALUE whose value the engine's `option` line
-                          rules out as written, with a warning on stderr, instead of
-                          refusing the engine (the farm dialects always do)
+";
 
-Games:
-  --rounds N              rounds; each plays --games games per pairing [2]
-  --games N               games per pairing and round [2]; the colours alternate from one
-                          game of a pairing to the next (across rounds too), and games
-                          2k-1, 2k of a round are a game pair from one opening
-                          (pentanomial statistics; see Statistics)
-  --noswap                keep the colours: the pairing's first engine Black in every game
-                          (no game pairs)
-  --concurrency N         games played at once; one engine process per engine per game
-                          slot, kept across games [1]. More than the machine's logical
-                          CPUs is warned about (engines then share CPUs and lose on time)
-  --force-concurrency     no warning for a --concurrency above the logical CPUs
-  --openings file=F [order=sequential|random] [start=N] [plies=N]
-             [format=sfen|epd|csa|kif]
-                          one position per line: `startpos` or `sfen SFEN`, either with
-                          `moves ...`, or a bare SFEN; `#` comments. Or game records:
-                          CSA (games separated by `/`) or KIF, UTF-8 or Shift_JIS, each
-                          game cut at plies=N (format from .csa/.kif/.kifu names). Each
-                          round takes the next opening [the start position]
-  --seed N                seed of order=random [drawn, and kept with the match state]
-
-Rules and adjudication:
-  --maxplies N            a draw after N plies from the start position, unless the last
-                          move mated; 0 = no limit (Floodgate uses 256) [512]
-  --entering-king-rule R  how `bestmove win` is judged: CSARule27, CSARule24 or
-                          NoEnteringKing [CSARule27, Floodgate's]
-  --timemargin MS         a move may overrun its time by this much without losing [0]
-  --draw movenumber=N movecount=N score=N
-                          a draw once both engines' scores stayed within score cp for
-                          movecount moves each, from ply movenumber on
-  --resign movecount=N score=N [twosided=true]
-                          a loss for an engine whose score was -score cp or worse (or a
-                          mate against it) for movecount of its moves in a row
-  --startup-ms MS         time to answer `usi` [10000]
-  --ready-ms MS           time to answer `isready` or `stop`, and for a move without a
-                          clock [60000]
-  --max-failures N        end the match (exit status 1) once an engine has crashed or
-                          not answered in N of its games in a row; 0 = never [3]
-
-Statistics (per pairing, from its first engine's point of view, fastchess's layout):
-  --sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic|bayesian]
-                          the GSPRT of H0 elo=E0 against H1 elo=E1 over the game pairs;
-                          the match ends when a bound is crossed (two engines only)
-                          [alpha 0.05, beta 0.05, model normalized]
-  --ratinginterval N      the statistics every N games; 0 = at the end only [10]
-  --distinct-games        count a game that repeats an earlier one move for move once (a
-                          pair: when both its games repeat); without it such games count,
-                          and each block says how many there were
-                          Pentanomial figures when every game counted is in a complete
-                          pair; otherwise (odd --games, --games 1, --noswap, a pair
-                          whose other game was not played) figures from single games,
-                          and a line in the block says how many and why. With three
-                          engines or more, the standings of the field follow the blocks.
-
-Output:
-  --records DIR           each game as DIR/game-NNNNN.csa (CSA V2.2)
-  --records-format F      csa, kif (KIF in UTF-8: DIR/game-NNNNN.kifu), ki2 (.ki2u) or
-                          jkf (.jkf) [csa]
-  --results FILE          one JSON object per game (see docs/match.md)
-  --report FILE.html      the match as one self-contained HTML page (statistics, plots,
-                          every game on a board; see docs/report.md), written at the start,
-                          every --ratinginterval games or 30 s and at the end; while the
-                          match runs it reloads itself every 10 s
-  --pgnout [file=]FILE [append=true] [min=true] [nodes=true]
-                          every game in one PGN-style file (USI moves; score, depth,
-                          time per move); a file with another match's games is refused
-                          as --results is, unless append=true adds to it
-  --event NAME, --site NAME
-                          the PGN file's Event and Site headers [?]
-  --output-style S        saikoro, or shogitest: the game lines' reasons and the PGN file
-                          in shogitest's words (what the ShogiBench worker reads) [saikoro]
-  --cpu-affinity LIST     run the match and its engines on these CPUs (2,4,6 or 0-3;
-                          Linux)
-  --state FILE            where the match state is saved after every game
-                          [saikoro-match.state]
-  --resume                continue the match saved in --state (its arguments are used;
-                          others given must be the same, except --concurrency,
-                          --cpu-affinity, --state, --log-file and --log-level; --rounds
-                          may grow,
-                          to extend it)
-  --overwrite             start anew over another match's outputs: --results emptied,
-                          the game records in --records removed, --state replaced,
-                          --report written anew. Without it (or --resume) a match
-                          refuses, before any engine starts, a results file or records
-                          directory that holds games, a --report file that is not a page
-                          Saikoro wrote, and the state of an unfinished match (every
-                          output: docs/files.md)
-  --log-file FILE         append the log there (debug level: every line sent and received)
-                          [warnings to stderr]
-  --log-level L           the log file's level: error, warn, info, debug (every line sent
-                          and received) or trace [debug]
-  -h, --help, --version
-
+/// The help after the list of flags.
+const HELP_TAIL: &str = "
 fastchess's spellings work too (-engine, -each, -rounds, -repeat, -srand, -maxmoves,
 -pgnout, -recover, st=, tc=inf, proto=usi, timemargin=, ...: `saikoro match -help` lists
 them), and `saikoro shogitest` reads shogitest's command line (`saikoro shogitest -help`;
@@ -165,9 +49,651 @@ when it failed (an engine that cannot be started or fails its first handshake st
 before any game; --max-failures); 2 for bad flags; 130 after Ctrl-C (docs/exit-status.md).
 ";
 
+/// The column where the help's meanings start.
+const HELP_COLUMN: usize = 26;
+
+/// `saikoro match --help`: made from [`FLAGS`].
+fn help() -> String {
+    let (may_differ, grows) = (listed(OnResume::MayDiffer), listed(OnResume::Grows));
+    let vars = [
+        ("MAY_DIFFER", may_differ.as_str()),
+        ("GROWS", grows.as_str()),
+    ];
+    let text = flags::help_sections(FLAGS, HELP_COLUMN, &vars);
+    format!("{HELP_HEAD}{text}{HELP_TAIL}")
+}
+
+/// What a flag is to `--resume`, which continues the saved match with the flags given.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum OnResume {
+    /// It defines the match: given with `--resume`, it must set what the saved match has.
+    Same,
+    /// It defines the match with another flag, under whose name it is checked (`--each` is
+    /// the engines', as `--engine` is).
+    SameAs(&'static str),
+    /// It defines the match and may grow, to extend it (`--rounds`).
+    Grows,
+    /// It is how this run goes, not what the match is: it may differ from the saved run's.
+    MayDiffer,
+    /// It sets nothing of the match (`--help`, `--resume` itself).
+    Action,
+}
+
+/// The flags with `class`, as a sentence lists them: `--a, --b and --c`.
+fn listed(class: OnResume) -> String {
+    let names: Vec<String> = FLAGS
+        .iter()
+        .filter(|f| f.class == class)
+        .map(|f| format!("--{}", f.long))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// The long names of the match's flags: what the farm dialects translate into, and what a
+/// single-dash word of fastchess's command line may be.
+pub(crate) fn flag_names() -> Vec<&'static str> {
+    flags::names(FLAGS).collect()
+}
+
+/// One of the match's flags.
+type MatchFlag = Flag<Cli, OnResume>;
+
+/// A flag that defines the match, in `section`.
+const fn defines(
+    section: &'static str,
+    long: &'static str,
+    takes: Takes,
+    doc: Doc,
+    set: flags::Set<Cli>,
+) -> MatchFlag {
+    Flag::new(long, takes, doc, set)
+        .class(OnResume::Same)
+        .section(section)
+}
+
+const ENGINES: &str =
+    "Engines (two or more; every pair meets, or the first meets each other with --gauntlet):";
+const GAMES: &str = "Games:";
+const RULES: &str = "Rules and adjudication:";
+const STATISTICS: &str =
+    "Statistics (per pairing, from its first engine's point of view, fastchess's layout):";
+const OUTPUT: &str = "Output:";
+
+/// The words of `--engine` and `--each`, for the help (`EngineConfig::from_words` reads them).
+const ENGINE_WORDS: &[(&str, &str)] = &[
+    ("cmd=PROG", "the program (required)"),
+    ("args=\"A B\"", "its arguments (split like a shell)"),
+    ("dir=DIR", "its working directory"),
+    ("name=NAME", "its name in the output [its `id name`]"),
+    (
+        "option.NAME=VALUE",
+        "`setoption` after `usiok`, checked against its `option` lines
+(one it does not declare is refused, unless
+--send-undeclared-options; a value they rule out too, unless
+--send-option-values-as-written; a fraction for a spin is sent,
+with a warning, for the engine to round)",
+    ),
+    (
+        "tc=SECONDS[+INC]",
+        "clock: sudden death (tc=60), Fischer (tc=60+1); M:SS also works",
+    ),
+    (
+        "byoyomi=SECONDS",
+        "byoyomi after the main time (tc=60 byoyomi=5, tc=0 byoyomi=1)",
+    ),
+    (
+        "movetime=MS",
+        "a fixed time per move, sent as `btime 0 wtime 0 byoyomi MS`",
+    ),
+    (
+        "nodes=N, depth=N",
+        "`go nodes N` / `go depth N` (alone: no clock)",
+    ),
+    (
+        "ponder",
+        "think on the opponent's time (if it has USI_Ponder)",
+    ),
+    (
+        "restart=on|off",
+        "on: a new engine process for every game [off: kept across
+games, started anew only after a failure]",
+    ),
+];
+
+/// Every flag of `saikoro match`, in the order of its help.
+const FLAGS: &[MatchFlag] = &[
+    defines(
+        ENGINES,
+        "engine",
+        Takes::Words("KEY=VALUE..."),
+        Doc::Text("one engine; its words win over --each's:"),
+        |c: &mut Cli, g: FlagValue| {
+            let words = c.held.words(g, &["dir"])?;
+            c.flags.engines.push(words);
+            Ok(())
+        },
+    )
+    .words(ENGINE_WORDS),
+    defines(
+        ENGINES,
+        "each",
+        Takes::Words("KEY=VALUE..."),
+        Doc::Text(
+            "defaults for every engine (same keys); an engine's own tc,
+byoyomi or movetime replaces the whole time control of --each",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let words = c.held.words(g, &["dir"])?;
+            c.flags.each.extend(words);
+            Ok(())
+        },
+    )
+    .class(OnResume::SameAs("engine")),
+    defines(
+        ENGINES,
+        "gauntlet",
+        Takes::Nothing,
+        Doc::Text("the first engine against each of the others only"),
+        |c: &mut Cli, _| {
+            c.flags.config.gauntlet = true;
+            Ok(())
+        },
+    ),
+    defines(
+        ENGINES,
+        "send-undeclared-options",
+        Takes::Nothing,
+        Doc::Text(
+            "send an option.NAME an engine does not declare, with a warning on
+stderr, instead of refusing the engine (the farm dialects always do)",
+        ),
+        |c: &mut Cli, _| {
+            c.flags.config.send_undeclared_options = true;
+            Ok(())
+        },
+    ),
+    defines(
+        ENGINES,
+        "send-option-values-as-written",
+        Takes::Nothing,
+        Doc::Text(
+            "send an option.NAME=VALUE whose value the engine's `option` line
+rules out as written, with a warning on stderr, instead of
+refusing the engine (the farm dialects always do)",
+        ),
+        |c: &mut Cli, _| {
+            c.flags.config.send_option_values_as_written = true;
+            Ok(())
+        },
+    ),
+    defines(
+        GAMES,
+        "rounds",
+        Takes::Value("N"),
+        Doc::Text("rounds; each plays --games games per pairing [2]"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.rounds = g.number()?;
+            Ok(())
+        },
+    )
+    .class(OnResume::Grows),
+    defines(
+        GAMES,
+        "games",
+        Takes::Value("N"),
+        Doc::Text(
+            "games per pairing and round [2]; the colours alternate from one
+game of a pairing to the next (across rounds too), and games
+2k-1, 2k of a round are a game pair from one opening
+(pentanomial statistics; see Statistics)",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.games = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        GAMES,
+        "noswap",
+        Takes::Nothing,
+        Doc::Text(
+            "keep the colours: the pairing's first engine Black in every game
+(no game pairs)",
+        ),
+        |c: &mut Cli, _| {
+            c.flags.config.noswap = true;
+            Ok(())
+        },
+    ),
+    defines(
+        GAMES,
+        "concurrency",
+        Takes::Value("N"),
+        Doc::Text(
+            "games played at once; one engine process per engine per game
+slot, kept across games [1]. More than the machine's logical
+CPUs is warned about (engines then share CPUs and lose on time)",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let n: usize = g.number()?;
+            if n == 0 {
+                bail!("--concurrency must be at least 1");
+            }
+            c.concurrency = Some(n);
+            Ok(())
+        },
+    )
+    .class(OnResume::MayDiffer),
+    defines(
+        GAMES,
+        "force-concurrency",
+        Takes::Nothing,
+        Doc::Text("no warning for a --concurrency above the logical CPUs"),
+        |c: &mut Cli, _| {
+            c.force_concurrency = true;
+            Ok(())
+        },
+    )
+    .class(OnResume::MayDiffer),
+    defines(
+        GAMES,
+        "openings",
+        Takes::Words("file=F"),
+        Doc::Head(
+            "--openings file=F [order=sequential|random] [start=N] [plies=N]
+           [format=sfen|epd|csa|kif]",
+            "one position per line: `startpos` or `sfen SFEN`, either with
+`moves ...`, or a bare SFEN; `#` comments. Or game records:
+CSA (games separated by `/`) or KIF, UTF-8 or Shift_JIS, each
+game cut at plies=N (format from .csa/.kif/.kifu names). Each
+round takes the next opening [the start position]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let w = c.held.words(g, &["file"])?;
+            c.flags.config.openings = Some(OpeningsConfig::parse(w.iter().map(String::as_str))?);
+            Ok(())
+        },
+    ),
+    defines(
+        GAMES,
+        "seed",
+        Takes::Value("N"),
+        Doc::Text("seed of order=random [drawn, and kept with the match state]"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.seed = Some(g.number()?);
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "maxplies",
+        Takes::Value("N"),
+        Doc::Text(
+            "a draw after N plies from the start position, unless the last
+move mated; 0 = no limit (Floodgate uses 256) [512]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.max_plies = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "entering-king-rule",
+        Takes::Value("R"),
+        Doc::Text(
+            "how `bestmove win` is judged: CSARule27, CSARule24 or
+NoEnteringKing [CSARule27, Floodgate's]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.entering_king_rule = g.number::<EnteringKingRule>()?;
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "timemargin",
+        Takes::Value("MS"),
+        Doc::Text("a move may overrun its time by this much without losing [0]"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.time_margin_ms = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "draw",
+        Takes::Words("movenumber=N movecount=N score=N"),
+        Doc::Text(
+            "a draw once both engines' scores stayed within score cp for
+movecount moves each, from ply movenumber on",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let w = g.words()?;
+            c.flags.config.draw = Some(DrawAdjudication::parse(w.iter().map(String::as_str))?);
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "resign",
+        Takes::Words("movecount=N score=N [twosided=true]"),
+        Doc::Text(
+            "a loss for an engine whose score was -score cp or worse (or a
+mate against it) for movecount of its moves in a row",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let w = g.words()?;
+            let r = ResignAdjudication::parse(w.iter().map(String::as_str))?;
+            c.flags.config.resign = Some(r);
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "startup-ms",
+        Takes::Value("MS"),
+        Doc::Text("time to answer `usi` [10000]"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.startup_ms = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "ready-ms",
+        Takes::Value("MS"),
+        Doc::Text(
+            "time to answer `isready` or `stop`, and for a move without a
+clock [60000]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.ready_ms = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        RULES,
+        "max-failures",
+        Takes::Value("N"),
+        Doc::Text(
+            "end the match (exit status 1) once an engine has crashed or
+not answered in N of its games in a row; 0 = never [3]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.max_failures = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        STATISTICS,
+        "sprt",
+        Takes::Words("elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic|bayesian]"),
+        Doc::Text(
+            "the GSPRT of H0 elo=E0 against H1 elo=E1 over the game pairs;
+the match ends when a bound is crossed (two engines only)
+[alpha 0.05, beta 0.05, model normalized]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let w = g.words()?;
+            c.flags.config.sprt = Some(SprtConfig::parse(w.iter().map(String::as_str))?);
+            Ok(())
+        },
+    ),
+    defines(
+        STATISTICS,
+        "ratinginterval",
+        Takes::Value("N"),
+        Doc::Text("the statistics every N games; 0 = at the end only [10]"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.rating_interval = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        STATISTICS,
+        "distinct-games",
+        Takes::Nothing,
+        Doc::Text(
+            "count a game that repeats an earlier one move for move once (a
+pair: when both its games repeat); without it such games count,
+and each block says how many there were
+Pentanomial figures when every game counted is in a complete
+pair; otherwise (odd --games, --games 1, --noswap, a pair
+whose other game was not played) figures from single games,
+and a line in the block says how many and why. With three
+engines or more, the standings of the field follow the blocks.",
+        ),
+        |c: &mut Cli, _| {
+            c.flags.config.distinct_games = true;
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "records",
+        Takes::Value("DIR"),
+        Doc::Text("each game as DIR/game-NNNNN.csa (CSA V2.2)"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.records = Some(g.path());
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "records-format",
+        Takes::Value("F"),
+        Doc::Text(
+            "csa, kif (KIF in UTF-8: DIR/game-NNNNN.kifu), ki2 (.ki2u) or
+jkf (.jkf) [csa]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let v = g.text()?;
+            let name = if v == "kifu" { "kif" } else { v.as_str() };
+            c.flags.config.records_format = match RecordFormat::ALL.iter().find(|(n, _)| *n == name)
+            {
+                Some(&(_, f)) => f,
+                None => bail!("--records-format {v:?}: expected csa, kif, ki2 or jkf"),
+            };
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "results",
+        Takes::Value("FILE"),
+        Doc::Text("one JSON object per game (see docs/match.md)"),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.results = Some(g.path());
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "report",
+        Takes::Value("FILE.html"),
+        Doc::Text(
+            "the match as one self-contained HTML page (statistics, plots,
+every game on a board; see docs/report.md), written at the start,
+every --ratinginterval games or 30 s and at the end; while the
+match runs it reloads itself every 10 s",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.report = Some(g.path());
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "pgnout",
+        Takes::Words("[file=]FILE [append=true] [min=true] [nodes=true]"),
+        Doc::Text(
+            "every game in one PGN-style file (USI moves; score, depth,
+time per move); a file with another match's games is refused
+as --results is, unless append=true adds to it",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let w = c.held.words(g, &["file", ""])?;
+            c.flags.config.pgn = Some(PgnConfig::parse(w.iter().map(String::as_str))?);
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "event",
+        Takes::Value("NAME"),
+        Doc::Head(
+            "--event NAME, --site NAME",
+            "the PGN file's Event and Site headers [?]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.event = Some(g.text()?);
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "site",
+        Takes::Value("NAME"),
+        Doc::Hidden,
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.site = Some(g.text()?);
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "output-style",
+        Takes::Value("S"),
+        Doc::Text(
+            "saikoro, or shogitest: the game lines' reasons and the PGN file
+in shogitest's words (what the ShogiBench worker reads) [saikoro]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.flags.config.output_style = g.number()?;
+            Ok(())
+        },
+    ),
+    defines(
+        OUTPUT,
+        "cpu-affinity",
+        Takes::Value("LIST"),
+        Doc::Text(
+            "run the match and its engines on these CPUs (2,4,6 or 0-3;
+Linux)",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.cpus = Some(super::affinity::parse_cpus(&g.text()?)?);
+            Ok(())
+        },
+    )
+    .class(OnResume::MayDiffer),
+    defines(
+        OUTPUT,
+        "state",
+        Takes::Value("FILE"),
+        Doc::Text(
+            "where the match state is saved after every game
+[saikoro-match.state]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.state = Some(g.path());
+            Ok(())
+        },
+    )
+    .class(OnResume::MayDiffer),
+    defines(
+        OUTPUT,
+        "resume",
+        Takes::Nothing,
+        Doc::Wrapped(
+            "continue the match saved in --state (its arguments are used; others given must \
+             be the same, except MAY_DIFFER; GROWS may grow, to extend it)",
+        ),
+        |c: &mut Cli, _| {
+            c.resume = true;
+            Ok(())
+        },
+    )
+    .class(OnResume::Action),
+    defines(
+        OUTPUT,
+        "overwrite",
+        Takes::Nothing,
+        Doc::Text(
+            "start anew over another match's outputs: --results emptied,
+the game records in --records removed, --state replaced,
+--report written anew. Without it (or --resume) a match
+refuses, before any engine starts, a results file or records
+directory that holds games, a --report file that is not a page
+Saikoro wrote, and the state of an unfinished match (every
+output: docs/files.md)",
+        ),
+        |c: &mut Cli, _| {
+            c.overwrite = true;
+            Ok(())
+        },
+    )
+    .class(OnResume::Action),
+    defines(
+        OUTPUT,
+        "log-file",
+        Takes::Value("FILE"),
+        Doc::Text(
+            "append the log there (debug level: every line sent and received)
+[warnings to stderr]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            c.log_file = Some(g.path());
+            Ok(())
+        },
+    )
+    .class(OnResume::MayDiffer),
+    defines(
+        OUTPUT,
+        "log-level",
+        Takes::Value("L"),
+        Doc::Text(
+            "the log file's level: error, warn, info, debug (every line sent
+and received) or trace [debug]",
+        ),
+        |c: &mut Cli, g: FlagValue| {
+            let v = g.text()?;
+            c.log_level = v.parse().map_err(|_| {
+                anyhow::anyhow!("--log-level {v:?}: expected error, warn, info, debug or trace")
+            })?;
+            Ok(())
+        },
+    )
+    .class(OnResume::MayDiffer),
+    defines(
+        OUTPUT,
+        "help",
+        Takes::Help,
+        Doc::Head("-h, --help, --version", ""),
+        flags::no_setting,
+    )
+    .short('h')
+    .class(OnResume::Action),
+    defines(
+        OUTPUT,
+        "version",
+        Takes::Version,
+        Doc::Hidden,
+        flags::no_setting,
+    )
+    .class(OnResume::Action),
+];
+
 /// The parsed command line.
 struct Cli {
-    config: MatchConfig,
+    /// The flags that define the match, as they are read.
+    flags: MatchFlags,
+    /// The paths in words that are not UTF-8, put back after the words are read.
+    held: Held,
     resume: bool,
     overwrite: bool,
     state: Option<PathBuf>,
@@ -179,8 +705,10 @@ struct Cli {
     force_concurrency: bool,
     /// `--cpu-affinity`: the CPUs to run on.
     cpus: Option<Vec<usize>>,
-    /// Whether any flag defining the match was given (besides --resume, --state, --log-file
-    /// and --concurrency).
+    /// The configuration: [`MatchFlags::finish`]'s, once every flag is read.
+    config: MatchConfig,
+    /// Whether any flag defining the match was given (any but those that may differ on
+    /// `--resume` and the actions: [`OnResume`]).
     defines_match: bool,
     /// The flags defining the match that were given, by name (`--each` as `engine`), each
     /// once, and `--event`'s and `--site`'s values: what a resumed match checks.
@@ -197,96 +725,150 @@ struct Given {
     site: Option<String>,
 }
 
-fn words(p: &mut lexopt::Parser, flag: &str) -> anyhow::Result<Vec<String>> {
-    let v: Vec<String> = p
-        .values()
-        .with_context(|| format!("{flag} needs KEY=VALUE words"))?
-        .map(|v| v.string())
-        .collect::<Result<_, _>>()?;
-    Ok(v)
+impl Cli {
+    fn new() -> Cli {
+        Cli {
+            flags: MatchFlags::default(),
+            held: Held::default(),
+            resume: false,
+            overwrite: false,
+            state: None,
+            log_file: None,
+            log_level: log::LevelFilter::Debug,
+            concurrency: None,
+            force_concurrency: false,
+            cpus: None,
+            config: MatchConfig::default(),
+            defines_match: false,
+            given: Given::default(),
+        }
+    }
+
+    /// Notes that `--long` was given, if it defines the match (as [`FLAGS`] says).
+    fn note(&mut self, long: &str) {
+        let Some(flag) = FLAGS.iter().find(|f| f.long == long) else {
+            return;
+        };
+        let checked_as = match flag.class {
+            OnResume::Same | OnResume::Grows => flag.long,
+            OnResume::SameAs(other) => other,
+            OnResume::MayDiffer | OnResume::Action => return,
+        };
+        self.defines_match = true;
+        if !self.given.flags.iter().any(|f| f == checked_as) {
+            self.given.flags.push(checked_as.to_string());
+        }
+    }
 }
 
-fn parse(args: Vec<String>) -> anyhow::Result<Option<Cli>> {
-    let mut flags = MatchFlags::default();
-    let mut cli = Cli {
-        config: MatchConfig::default(),
-        resume: false,
-        overwrite: false,
-        state: None,
-        log_file: None,
-        log_level: log::LevelFilter::Debug,
-        concurrency: None,
-        force_concurrency: false,
-        cpus: None,
-        defines_match: false,
-        given: Given::default(),
-    };
+fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Cli>> {
+    let mut cli = Cli::new();
     let mut p = lexopt::Parser::from_args(args);
-    while let Some(arg) = p.next()? {
-        let name = match arg {
-            Short('h') | Long("help") => {
-                print!("{HELP}");
+    while let Some(step) = flags::next(&mut p, FLAGS, &mut cli)? {
+        match step {
+            Step::Flag(long) => cli.note(long),
+            Step::Help => {
+                print!("{}", help());
                 return Ok(None);
             }
-            Long(name) => name.to_owned(),
-            Short(c) => {
-                let known = super::dialect::flags_in_help(HELP);
-                match super::dialect::did_you_mean(&c.to_string(), known) {
-                    Some(hint) => bail!("invalid option '-{c}' (did you mean --{hint}?)"),
-                    None => return Err(arg.unexpected().into()),
-                }
-            }
-            _ => return Err(arg.unexpected().into()),
-        };
-        match name.as_str() {
-            "concurrency" => {
-                let n: usize = super::parse_value(&mut p, "--concurrency")?;
-                if n == 0 {
-                    bail!("--concurrency must be at least 1");
-                }
-                cli.concurrency = Some(n);
-            }
-            "force-concurrency" => cli.force_concurrency = true,
-            "version" => {
+            Step::Version => {
                 println!("saikoro {}", env!("CARGO_PKG_VERSION"));
                 return Ok(None);
             }
-            "cpu-affinity" => {
-                let v = p.value()?.string()?;
-                cli.cpus = Some(super::affinity::parse_cpus(&v)?);
-            }
-            "state" => cli.state = Some(p.value()?.into()),
-            "resume" => cli.resume = true,
-            "overwrite" => cli.overwrite = true,
-            "log-file" => cli.log_file = Some(p.value()?.into()),
-            "log-level" => {
-                let v = p.value()?.string()?;
-                cli.log_level = v.parse().map_err(|_| {
-                    anyhow::anyhow!("--log-level {v:?}: expected error, warn, info, debug or trace")
-                })?;
-            }
-            _ => {
-                cli.defines_match = true;
-                let flag = if name == "each" { "engine" } else { &name };
-                if !cli.given.flags.iter().any(|f| f == flag) {
-                    cli.given.flags.push(flag.to_string());
-                }
-                if !flags.take(&name, &mut p)? {
-                    let known = super::dialect::flags_in_help(HELP);
-                    match super::dialect::did_you_mean(&name, known) {
-                        Some(hint) => bail!("invalid option '--{name}' (did you mean --{hint}?)"),
-                        None => return Err(Long(&name).unexpected().into()),
-                    }
-                }
+            Step::Positional(v) => {
+                return Err(lexopt::Arg::Value(v).unexpected().into());
             }
         }
     }
-    cli.given.event.clone_from(&flags.event);
-    cli.given.site.clone_from(&flags.site);
+    cli.given.event.clone_from(&cli.flags.event);
+    cli.given.site.clone_from(&cli.flags.site);
     // A resumed match's flags are checked against the saved match, not on their own (an
     // `--sprt` given alone is the saved match's, with its two engines).
+    let flags = std::mem::take(&mut cli.flags);
     cli.config = flags.finish(!cli.resume)?;
+    cli.held.restore(&mut cli.config);
     Ok(Some(cli))
+}
+
+/// The paths inside words (`dir=`, `file=`) that are not UTF-8: the words are read by the
+/// library as text, so such a path is read as a stand-in (`HELD`, its number, `HELD`), put back
+/// into the configuration once the words are read. Nothing of the path is lost on Unix, where
+/// a path is any bytes but NUL.
+#[derive(Default)]
+struct Held(Vec<OsString>);
+
+/// What a stand-in for a held path starts and ends with: a noncharacter, which no one types.
+const HELD: char = '\u{FDD0}';
+
+impl Held {
+    /// The words of `given`, as text; a word that is not UTF-8 is an error unless it is a path
+    /// of one of `keys` (`""`: a word without `=`), which is held.
+    fn words(&mut self, given: FlagValue, keys: &[&str]) -> Result<Vec<String>, lexopt::Error> {
+        let mut out = Vec::new();
+        for w in given.os_words() {
+            match w.into_string() {
+                Ok(w) => out.push(w),
+                Err(w) => out.push(self.hold(w, keys)?),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The word `w`, not UTF-8, with its path held, or the error for a value not UTF-8.
+    #[cfg(unix)]
+    fn hold(&mut self, w: OsString, keys: &[&str]) -> Result<String, lexopt::Error> {
+        use std::os::unix::ffi::{OsStrExt, OsStringExt};
+        let bytes = w.as_bytes();
+        let (key, path) = match bytes.iter().position(|&b| b == b'=') {
+            Some(i) => (&bytes[..i], &bytes[i + 1..]),
+            None => (&b""[..], bytes),
+        };
+        let key = match std::str::from_utf8(key) {
+            Ok(key) if keys.contains(&key) => key.to_string(),
+            _ => return Err(lexopt::Error::NonUnicodeValue(w)),
+        };
+        let stand_in = format!("{HELD}{}{HELD}", self.0.len());
+        self.0.push(OsString::from_vec(path.to_vec()));
+        Ok(match key.as_str() {
+            "" => stand_in,
+            key => format!("{key}={stand_in}"),
+        })
+    }
+
+    /// Elsewhere a path that is not Unicode cannot be split into its key and path.
+    #[cfg(not(unix))]
+    fn hold(&mut self, w: OsString, _: &[&str]) -> Result<String, lexopt::Error> {
+        Err(lexopt::Error::NonUnicodeValue(w))
+    }
+
+    /// The held paths put back where their stand-ins are in `c`.
+    fn restore(&self, c: &mut MatchConfig) {
+        let put_back = |path: &mut PathBuf| {
+            let held = path
+                .to_str()
+                .and_then(|p| {
+                    p.strip_prefix(HELD)?
+                        .strip_suffix(HELD)?
+                        .parse::<usize>()
+                        .ok()
+                })
+                .and_then(|i| self.0.get(i));
+            if let Some(held) = held {
+                *path = PathBuf::from(held);
+            }
+        };
+        for e in &mut c.engines {
+            if let Some(dir) = &mut e.command.dir {
+                put_back(dir);
+            }
+        }
+        if let Some(o) = &mut c.openings {
+            put_back(&mut o.file);
+        }
+        if let Some(p) = &mut c.pgn {
+            put_back(&mut p.file);
+        }
+    }
 }
 
 /// The flags that define the match, as they are read.
@@ -303,69 +885,6 @@ struct MatchFlags {
 }
 
 impl MatchFlags {
-    /// Reads the flag `--name` (and its values) if it defines the match; `false` for any other.
-    fn take(&mut self, name: &str, p: &mut lexopt::Parser) -> anyhow::Result<bool> {
-        let c = &mut self.config;
-        match name {
-            "engine" => self.engines.push(words(p, "--engine")?),
-            "each" => self.each.extend(words(p, "--each")?),
-            "gauntlet" => c.gauntlet = true,
-            "noswap" => c.noswap = true,
-            "distinct-games" => c.distinct_games = true,
-            "send-undeclared-options" => c.send_undeclared_options = true,
-            "send-option-values-as-written" => c.send_option_values_as_written = true,
-            "rounds" => c.rounds = super::parse_value(p, "--rounds")?,
-            "games" => c.games = super::parse_value(p, "--games")?,
-            "openings" => {
-                let w = words(p, "--openings")?;
-                c.openings = Some(OpeningsConfig::parse(w.iter().map(String::as_str))?);
-            }
-            "seed" => c.seed = Some(super::parse_value(p, "--seed")?),
-            "sprt" => {
-                let w = words(p, "--sprt")?;
-                c.sprt = Some(SprtConfig::parse(w.iter().map(String::as_str))?);
-            }
-            "ratinginterval" => c.rating_interval = super::parse_value(p, "--ratinginterval")?,
-            "maxplies" => c.max_plies = super::parse_value(p, "--maxplies")?,
-            "timemargin" => c.time_margin_ms = super::parse_value(p, "--timemargin")?,
-            "draw" => {
-                let w = words(p, "--draw")?;
-                c.draw = Some(DrawAdjudication::parse(w.iter().map(String::as_str))?);
-            }
-            "resign" => {
-                let w = words(p, "--resign")?;
-                c.resign = Some(ResignAdjudication::parse(w.iter().map(String::as_str))?);
-            }
-            "entering-king-rule" => {
-                c.entering_king_rule =
-                    super::parse_value::<EnteringKingRule>(p, "--entering-king-rule")?
-            }
-            "startup-ms" => c.startup_ms = super::parse_value(p, "--startup-ms")?,
-            "ready-ms" => c.ready_ms = super::parse_value(p, "--ready-ms")?,
-            "max-failures" => c.max_failures = super::parse_value(p, "--max-failures")?,
-            "records" => c.records = Some(p.value()?.into()),
-            "records-format" => {
-                let v = p.value()?.string()?;
-                let name = if v == "kifu" { "kif" } else { v.as_str() };
-                c.records_format = match RecordFormat::ALL.iter().find(|(n, _)| *n == name) {
-                    Some(&(_, f)) => f,
-                    None => bail!("--records-format {v:?}: expected csa, kif, ki2 or jkf"),
-                }
-            }
-            "results" => c.results = Some(p.value()?.into()),
-            "report" => c.report = Some(p.value()?.into()),
-            "pgnout" => {
-                let w = words(p, "--pgnout")?;
-                c.pgn = Some(PgnConfig::parse(w.iter().map(String::as_str))?);
-            }
-            "event" => self.event = Some(p.value()?.string()?),
-            "site" => self.site = Some(p.value()?.string()?),
-            "output-style" => c.output_style = super::parse_value(p, "--output-style")?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
     /// The match configuration: each engine's words over `--each`'s, and (with `check`) the
     /// checks that need every flag read.
     fn finish(self, check: bool) -> anyhow::Result<MatchConfig> {
@@ -416,23 +935,35 @@ impl Progress for Live {
 
 /// Runs a match.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let args = super::utf8_args(raw)?;
-    if args.iter().any(|a| a == "-help") {
+    if raw.iter().any(|a| a == "-help") {
         print!("{}", super::dialect::fastchess::help());
         return Ok(ExitCode::SUCCESS);
     }
-    let ours = super::dialect::flags_in_help(HELP);
-    let args = super::dialect::fastchess::translate(args, &ours)
+    let args = super::dialect::fastchess::translate_os(raw, &flag_names())
         .context("bad match arguments")
         .map_err(|e| super::usage("match", e))?;
-    run(args)
+    run_os(args)
 }
 
 /// Runs a match from a command line in the default dialect (the other dialects translate
 /// into it).
 pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
+    run_os(args.into_iter().map(OsString::from).collect())
+}
+
+/// [`run`], the command line as it was given: the paths in it need not be UTF-8.
+fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args_given = args.clone();
-    let Some(mut cli) = parse(args).map_err(|e| super::usage("match", e))? else {
+    let Some(mut cli) = parse(args).map_err(|e| match e.downcast::<lexopt::Error>() {
+        // Every value but a path must be text: said as before the paths could be any bytes,
+        // and not a usage error (status 1).
+        Ok(lexopt::Error::NonUnicodeValue(a)) => {
+            anyhow::anyhow!("argument {a:?} is not valid UTF-8")
+        }
+        Ok(e) => super::usage("match", e),
+        Err(e) => super::usage("match", e),
+    })?
+    else {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging_at(
@@ -462,7 +993,7 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
     if config.command.is_none() {
         // What the report shows (a resumed match keeps the command that started it).
         let mut words = vec!["saikoro".to_string(), "match".to_string()];
-        words.extend(args_given.iter().cloned());
+        words.extend(args_given.iter().map(|a| a.to_string_lossy().into_owned()));
         config.command = Some(saikoro::tournament::output::report::shell_words(&words));
     }
     config.state = Some(state_path);
@@ -516,7 +1047,7 @@ fn resumed(cli: &mut Cli, state_path: &Path) -> anyhow::Result<Option<SavedMatch
     let config = match &saved.settings {
         SavedSettings::Config(c) => (**c).clone(),
         SavedSettings::Args(args) => {
-            parse(args.clone())
+            parse(args.iter().map(OsString::from).collect())
                 .context("the saved match's arguments no longer parse")?
                 .context("the saved match's arguments hold --help")?
                 .config
@@ -527,10 +1058,11 @@ fn resumed(cli: &mut Cli, state_path: &Path) -> anyhow::Result<Option<SavedMatch
             super::usage(
                 "match",
                 anyhow::anyhow!(
-                    "--resume: {}: {why} (a resumed match keeps its arguments; only --rounds \
-                     may grow, and --concurrency, --cpu-affinity, --state, --log-file and \
-                     --log-level may change)",
-                    state_path.display()
+                    "--resume: {}: {why} (a resumed match keeps its arguments; only {} may \
+                     grow, and {} may change)",
+                    state_path.display(),
+                    listed(OnResume::Grows),
+                    listed(OnResume::MayDiffer)
                 ),
             )
         })?
@@ -553,7 +1085,7 @@ fn merge_resumed(
         .as_ref()
         .map_or((None, None), |p| (p.event.clone(), p.site.clone()));
     for flag in &flags.flags {
-        if flag == "rounds" {
+        if class_of(flag) == Some(OnResume::Grows) {
             let (old, new) = (saved.rounds, given.rounds);
             if new < old {
                 return Err(format!(
@@ -595,6 +1127,11 @@ fn merge_resumed(
         }
     }
     Ok(saved)
+}
+
+/// What `--flag` is to `--resume` ([`FLAGS`]).
+fn class_of(flag: &str) -> Option<OnResume> {
+    FLAGS.iter().find(|f| f.long == flag).map(|f| f.class)
 }
 
 /// What a configuration sets for a flag, as a command line writes it.
@@ -811,8 +1348,8 @@ fn write_ending(ending: &Ending, out: &mut dyn Write) -> std::io::Result<ExitCod
 mod tests {
     use super::*;
 
-    fn strings(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn strings(s: &str) -> Vec<OsString> {
+        s.split_whitespace().map(OsString::from).collect()
     }
 
     #[test]
@@ -955,5 +1492,36 @@ mod tests {
             "{err}"
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The help lists every flag of the table, each under its section.
+    #[test]
+    fn the_help_lists_every_flag() {
+        let h = help();
+        let list = &h[HELP_HEAD.len()..h.len() - HELP_TAIL.len()];
+        for f in FLAGS {
+            let section = list.find(f.section).unwrap();
+            let under = &list[section..];
+            let named = |end: &str| under.contains(&format!("--{}{end}", f.long));
+            assert!(named(" ") || named("\n") || named(","), "--{}", f.long);
+        }
+    }
+
+    /// What `--resume` lets change (docs/match.md): how this run goes, not what the match is.
+    #[test]
+    fn what_may_differ_on_resume() {
+        assert_eq!(
+            listed(OnResume::MayDiffer),
+            "--concurrency, --force-concurrency, --cpu-affinity, --state, --log-file and \
+             --log-level"
+        );
+        assert_eq!(listed(OnResume::Grows), "--rounds");
+        let cli = parse(strings(
+            "--resume --concurrency 2 --force-concurrency --cpu-affinity 0 --state s \
+             --log-file l --log-level info",
+        ))
+        .unwrap()
+        .unwrap();
+        assert!(!cli.defines_match);
     }
 }

@@ -10,6 +10,7 @@
 //! take over stdin ([`Reader`]), to serve `stop` and `isready` at once and keep the other lines
 //! for after the count; it hands stdin back with the first line it reads after the count.
 
+use super::flags::{self, Doc, Flag, Step, Takes};
 use saikoro::engine::{Alongside, Engine, Flow};
 use saikoro::usi::{parse_line, Command};
 use std::collections::VecDeque;
@@ -48,19 +49,32 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// Every flag of the engine (the help is prose: it names them).
+const FLAGS: &[Flag<Option<PathBuf>>] = &[
+    Flag::new(
+        "log-file",
+        Takes::Value("FILE"),
+        Doc::Hidden,
+        |log_file, v| {
+            *log_file = Some(v.path());
+            Ok(())
+        },
+    ),
+    Flag::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h'),
+];
+
 /// The log file to use (`Some(None)`: none), or `None` after `--help`.
-fn parse(args: Vec<OsString>) -> Result<Option<Option<PathBuf>>, lexopt::Error> {
-    use lexopt::prelude::*;
+fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Option<PathBuf>>> {
     let mut log_file: Option<PathBuf> = None;
     let mut parser = lexopt::Parser::from_args(args);
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Long("log-file") => log_file = Some(parser.value()?.into()),
-            Short('h') | Long("help") => {
+    while let Some(step) = flags::next(&mut parser, FLAGS, &mut log_file)? {
+        match step {
+            Step::Flag(_) => {}
+            Step::Help | Step::Version => {
                 print!("{HELP}");
                 return Ok(None);
             }
-            _ => return Err(arg.unexpected()),
+            Step::Positional(v) => return Err(lexopt::Arg::Value(v).unexpected().into()),
         }
     }
     Ok(Some(log_file))

@@ -172,3 +172,93 @@ fn resume_extends_a_match_and_names_what_differs() {
     assert!(again.status.success(), "{}", again.err);
     assert_eq!(numbers(&dir), [1, 2, 3, 4, 5, 6, 7, 8]);
 }
+
+/// Paths are bytes on Linux: a match takes its path-valued flags as given, in our spelling and
+/// fastchess's (`-pgnout`), and writes each output to the file of that exact name; every
+/// other value must still be UTF-8, as before (status 1, the argument shown).
+#[cfg(unix)]
+#[test]
+fn paths_that_are_not_utf8_are_written_as_given() {
+    use std::ffi::{OsStr, OsString};
+    use std::os::unix::ffi::OsStrExt;
+    let dir = Dir::new("files-bytes");
+    // "r\xFFsults" and its kin: 0xFF is never a byte of UTF-8.
+    let name = |before: &[u8], after: &[u8]| -> OsString {
+        OsStr::from_bytes(&[before, &[0xFF], after].concat()).to_os_string()
+    };
+    std::fs::create_dir(dir.0.join(name(b"engine", b"dir"))).unwrap();
+    std::fs::write(dir.0.join(name(b"open", b".sfen")), "startpos\n").unwrap();
+    let word = |key: &str, value: OsString| {
+        let mut w = OsString::from(key);
+        w.push(value);
+        w
+    };
+    let bin = usi_support::BIN;
+    let engine = |name: &str| {
+        vec![
+            OsString::from("--engine"),
+            format!("cmd={bin}").into(),
+            name.into(),
+        ]
+    };
+    let mut args = vec![OsString::from("match")];
+    args.extend(engine("name=a"));
+    args.push(word("dir=", name(b"engine", b"dir")));
+    args.extend(engine("name=b"));
+    let settings = "--each depth=1 --rounds 1 --maxplies 20 --ratinginterval 0";
+    args.extend(words(settings).into_iter().map(OsString::from));
+    args.extend([
+        "--results".into(),
+        name(b"r", b"sults.jsonl"),
+        "--state".into(),
+        name(b"st", b"te"),
+        "--records".into(),
+        name(b"rec", b""),
+        "--report".into(),
+        name(b"page", b".html"),
+        "-pgnout".into(),
+        word("file=", name(b"games", b".pgn")),
+        "--openings".into(),
+        word("file=", name(b"open", b".sfen")),
+        "--log-file".into(),
+        name(b"log", b""),
+    ]);
+    let out = std::process::Command::new(bin)
+        .args(&args)
+        .current_dir(&dir.0)
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {err}");
+    let read = |n: OsString| std::fs::read_to_string(dir.0.join(n)).unwrap();
+    assert_eq!(read(name(b"r", b"sults.jsonl")).lines().count(), 2);
+    assert!(
+        read(name(b"games", b".pgn")).contains("[White "),
+        "the PGN file"
+    );
+    assert!(
+        read(name(b"page", b".html")).contains("<html"),
+        "the report"
+    );
+    assert!(read(name(b"log", b"")).contains("saikoro"), "the log");
+    assert!(dir.0.join(name(b"st", b"te")).is_file(), "the state");
+    let records = std::fs::read_dir(dir.0.join(name(b"rec", b""))).unwrap();
+    assert_eq!(records.count(), 2, "the records");
+
+    // Any other value: refused as before, the argument shown.
+    for (flag, value) in [
+        ("--event", name(b"e", b"")),
+        ("--engine", word("cmd=", name(b"", b""))),
+    ] {
+        let out = std::process::Command::new(bin)
+            .args([OsString::from("match"), flag.into(), value])
+            .current_dir(&dir.0)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{flag}: {err}");
+        assert!(err.contains("\\xFF\" is not valid UTF-8"), "{flag}: {err}");
+    }
+}

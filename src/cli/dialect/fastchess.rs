@@ -8,6 +8,8 @@
 //! `timemargin=MS` (per engine in fastchess) becomes the match's `--timemargin`, the largest
 //! given.
 
+use std::ffi::OsString;
+
 use super::{
     did_you_mean, engine_option_word, is_single_dash_flag, take_value, take_words, DialectError,
     AS_WRITTEN,
@@ -277,6 +279,36 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
     Ok(out)
 }
 
+/// [`translate`] for a command line as it was given: a word that is not UTF-8 (a path: which
+/// ones may be is the match's to say) passes untouched, as every value does.
+pub fn translate_os(args: Vec<OsString>, ours: &[&str]) -> Result<Vec<OsString>, DialectError> {
+    let mut held = Vec::new();
+    let text = args
+        .into_iter()
+        .map(|a| {
+            a.into_string().unwrap_or_else(|a| {
+                held.push(a);
+                format!("{HELD}{}{HELD}", held.len() - 1)
+            })
+        })
+        .collect();
+    let out = translate(text, ours)?;
+    Ok(out
+        .into_iter()
+        .map(|w| {
+            let i = w.strip_prefix(HELD).and_then(|w| w.strip_suffix(HELD));
+            match i.and_then(|i| held.get(i.parse::<usize>().ok()?)) {
+                Some(a) => a.clone(),
+                None => OsString::from(w),
+            }
+        })
+        .collect())
+}
+
+/// What a stand-in for a word that is not UTF-8 starts and ends with, while the words are
+/// translated as text: a noncharacter, which no one types, with neither `-` nor `=`.
+const HELD: char = '\u{FDD1}';
+
 /// Whether fastchess has the flag `name`.
 fn is_fastchess(name: &str) -> bool {
     FLAGS.iter().any(|(n, _)| *n == name)
@@ -539,5 +571,64 @@ mod tests {
             "unknown flag -recrods (did you mean --records?)"
         );
         assert!(err("-engine cmd=x st=fast").contains("seconds per move"));
+    }
+
+    /// Every flag of ours this dialect writes is one of the match's (its table): the flags it
+    /// translates fastchess's into, those it adds, and those of its own rules.
+    #[test]
+    fn it_writes_the_matchs_flags() {
+        let ours = crate::cli::tournament::flag_names();
+        let mut written: Vec<String> = AS_WRITTEN.iter().map(|f| f.to_string()).collect();
+        for (_, kind) in FLAGS {
+            match kind {
+                Flag::Words(f) | Flag::Value(f) => written.push(f.to_string()),
+                Flag::Fixed(w) => written.extend(w.iter().map(|w| w.to_string())),
+                _ => {}
+            }
+        }
+        let special = "-maxmoves 5 -log file=x -tournament gauntlet -engine cmd=a timemargin=3";
+        written.extend(translate(words(special), &ours).unwrap());
+        let flags: Vec<&str> = written
+            .iter()
+            .filter_map(|w| w.strip_prefix("--"))
+            .collect();
+        assert!(flags.len() > 20, "{flags:?}");
+        for f in flags {
+            assert!(ours.contains(&f), "--{f} is no flag of saikoro match");
+        }
+    }
+
+    /// A word that is not UTF-8 passes untouched, wherever it is: a value of ours or of
+    /// fastchess's, or an engine word.
+    #[cfg(unix)]
+    #[test]
+    fn words_that_are_not_utf8_pass_untouched() {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = |b: &[u8]| std::ffi::OsStr::from_bytes(b).to_os_string();
+        let args = vec![
+            bytes(b"-pgnout"),
+            bytes(b"file=\xFF.pgn"),
+            bytes(b"--results"),
+            bytes(b"\xFE"),
+            bytes(b"-engine"),
+            bytes(b"cmd=a"),
+            bytes(b"dir=\xFD"),
+            bytes(b"st=1"),
+        ];
+        let out = translate_os(args, OURS).unwrap();
+        let expected = [
+            &b"--pgnout"[..],
+            b"file=\xFF.pgn",
+            b"--results",
+            b"\xFE",
+            b"--engine",
+            b"cmd=a",
+            b"dir=\xFD",
+            b"movetime=1000",
+            b"--send-undeclared-options",
+            b"--send-option-values-as-written",
+        ];
+        let out: Vec<&[u8]> = out.iter().map(|w| w.as_bytes()).collect();
+        assert_eq!(out, expected);
     }
 }

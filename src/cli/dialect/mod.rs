@@ -76,54 +76,7 @@ pub(crate) fn engine_option_word(word: &str) -> String {
     }
 }
 
-/// Levenshtein distance of two short ASCII words (case-insensitive).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<u8> = a.bytes().map(|c| c.to_ascii_lowercase()).collect();
-    let b: Vec<u8> = b.bytes().map(|c| c.to_ascii_lowercase()).collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, &ca) in a.iter().enumerate() {
-        let mut row = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            row.push((prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1));
-        }
-        prev = row;
-    }
-    prev[b.len()]
-}
-
-/// The known flag nearest to `flag` (both without their dashes), if it is near enough to be
-/// what was meant: at most a third of its letters differ, or one starts with the other.
-pub fn did_you_mean<'a>(flag: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let flag = flag.trim_start_matches('-');
-    let flag = flag.split_once('=').map_or(flag, |(f, _)| f);
-    known
-        .into_iter()
-        .map(|k| {
-            let d = distance(flag, k);
-            let prefix = flag.len() >= 3 && (k.starts_with(flag) || flag.starts_with(k));
-            (if prefix { d.min(1) } else { d }, k)
-        })
-        .filter(|&(d, k)| k != flag && d <= (k.len().max(flag.len()) / 3).max(1))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, k)| k)
-}
-
-/// The long flags a help text names (`--name`), in order, without their dashes.
-pub fn flags_in_help(help: &str) -> Vec<&str> {
-    let mut out: Vec<&str> = Vec::new();
-    for (i, _) in help.match_indices("--") {
-        let rest = &help[i + 2..];
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .unwrap_or(rest.len());
-        let name = &rest[..end];
-        if name.len() >= 2 && name.as_bytes()[0].is_ascii_alphabetic() && !out.contains(&name) {
-            out.push(name);
-        }
-    }
-    out
-}
+pub use super::flags::did_you_mean;
 
 /// A dialect's flags as help lines: each flag with its words, then its meaning from column
 /// 27, wrapped at 92 columns (a long flag gets its meaning on the next line).
@@ -180,10 +133,8 @@ pub(crate) fn is_single_dash_flag(arg: &str) -> bool {
 pub(crate) fn take_words(args: &[String], i: &mut usize) -> Vec<String> {
     let mut out = Vec::new();
     while let Some(w) = args.get(*i + 1) {
-        let is_number = w[1.min(w.len())..]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_digit());
+        // By characters: a word may start with one of several bytes (`é`).
+        let is_number = w.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
         if w.starts_with('-') && !is_number {
             break;
         }
@@ -213,31 +164,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hints_for_near_misses_only() {
-        let known = [
-            "rounds",
-            "games",
-            "concurrency",
-            "openings",
-            "maxplies",
-            "pgnout",
-        ];
-        assert_eq!(did_you_mean("--rouns", known), Some("rounds"));
-        assert_eq!(did_you_mean("--concurency", known), Some("concurrency"));
-        assert_eq!(did_you_mean("--opening", known), Some("openings"));
-        assert_eq!(did_you_mean("--pgn", known), Some("pgnout"));
-        assert_eq!(did_you_mean("--Games", known), Some("games"));
-        assert_eq!(did_you_mean("--xyzzy", known), None);
-        assert_eq!(did_you_mean("--rounds", known), None, "not a miss");
-    }
-
-    #[test]
-    fn the_flags_of_a_help_text() {
-        let help = "  --engine KEY=VALUE  one engine\n  --rounds N  [2], see --games\n  -- x";
-        assert_eq!(flags_in_help(help), ["engine", "rounds", "games"]);
-    }
-
-    #[test]
     fn the_workers_doubled_option_prefix() {
         assert_eq!(
             engine_option_word("option.option.EnteringKingRule=CSARule24"),
@@ -258,5 +184,16 @@ mod tests {
         for f in ["--engine", "-5", "-h", "engine", "-", "cmd=-x"] {
             assert!(!is_single_dash_flag(f), "{f}");
         }
+    }
+
+    /// A word may start with a character of several bytes (it panicked on `é`).
+    #[test]
+    fn the_words_after_a_flag() {
+        let args: Vec<String> = ["--engine", "é", "-5", "x=1", "-rounds", "2"]
+            .map(String::from)
+            .into();
+        let mut i = 0;
+        assert_eq!(take_words(&args, &mut i), ["é", "-5", "x=1"]);
+        assert_eq!(i, 3);
     }
 }

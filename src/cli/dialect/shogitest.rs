@@ -26,18 +26,45 @@ use anyhow::Context;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-/// shogitest's flags: each name, the words after it, and what it does here (the help text is
-/// made from this table, and the parser accepts exactly its names).
-const FLAGS: &[(&str, &str, &str)] = &[
-    ("help", "", "this list (also --help, -h)"),
+/// What a shogitest flag becomes in `saikoro match`'s command line.
+#[derive(Clone, Copy)]
+enum Becomes {
+    /// Our flag of this name, with the one value after it.
+    Value(&'static str),
+    /// Our flag of this name, with the words after it.
+    Words(&'static str),
+    /// Read by its own rule ([`shogitest_flag`]).
+    Own,
+}
+
+/// shogitest's flags: each name, the words after it, what it does here and what it becomes (the
+/// help text is made from this table, and the parser accepts exactly its names).
+const FLAGS: &[(&str, &str, &str, Becomes)] = &[
+    ("help", "", "this list (also --help, -h)", Becomes::Own),
     (
         "version",
         "",
         "shogitest's version line (the number the ShogiBench worker checks)",
+        Becomes::Own,
     ),
-    ("variant", "standard", "standard shogi, the only variant"),
-    ("event", "NAME", "the PGN file's Event header"),
-    ("site", "NAME", "the PGN file's Site header"),
+    (
+        "variant",
+        "standard",
+        "standard shogi, the only variant",
+        Becomes::Own,
+    ),
+    (
+        "event",
+        "NAME",
+        "the PGN file's Event header",
+        Becomes::Value("event"),
+    ),
+    (
+        "site",
+        "NAME",
+        "the PGN file's Site header",
+        Becomes::Value("site"),
+    ),
     (
         "engine",
         "KEY=VALUE...",
@@ -45,69 +72,110 @@ const FLAGS: &[(&str, &str, &str)] = &[
          tc=TC st=MS nodes=N timemargin=MS ponder=off|standard|early proto=usi restart=on|off; \
          TC is MIN:SEC+INC, SEC+INC, SEC,BYOYOMI, movetime=SEC or N=NODES; the last of tc, st \
          and nodes counts",
+        Becomes::Own,
     ),
     (
         "each",
         "KEY=VALUE...",
         "words for every engine, applied after each one's own",
+        Becomes::Own,
     ),
     (
         "openings",
         "file=F [format=epd] [order=sequential|random] [start=N]",
         "the opening positions (SFEN lines)",
+        Becomes::Words("openings"),
     ),
-    ("concurrency", "N", "games played at once [1]"),
-    ("srand", "N", "the seed of order=random"),
+    (
+        "concurrency",
+        "N",
+        "games played at once [1]",
+        Becomes::Value("concurrency"),
+    ),
+    (
+        "srand",
+        "N",
+        "the seed of order=random",
+        Becomes::Value("seed"),
+    ),
     (
         "games",
         "N",
         "how many times the openings are played [until the SPRT or Ctrl-C]",
+        Becomes::Own,
     ),
-    ("rounds", "N", "games per opening, even [2]"),
-    ("repeat", "", "two games per opening, colours swapped"),
+    ("rounds", "N", "games per opening, even [2]", Becomes::Own),
+    (
+        "repeat",
+        "",
+        "two games per opening, colours swapped",
+        Becomes::Own,
+    ),
     (
         "pgnout",
         "file=F [seldepth=true] [nodes=true]",
         "every game in one PGN file, in shogitest's layout",
+        Becomes::Words("pgnout"),
     ),
-    ("maxmoves", "N|inf", "a draw after N plies [512]"),
+    (
+        "maxmoves",
+        "N|inf",
+        "a draw after N plies [512]",
+        Becomes::Own,
+    ),
     (
         "draw",
         "movenumber=N movecount=N score=CP",
         "draw adjudication by score",
+        Becomes::Words("draw"),
     ),
     (
         "resign",
         "movecount=N score=CP [twosided=true]",
         "resign adjudication by score",
+        Becomes::Words("resign"),
     ),
-    ("ratinginterval", "N", "the statistics every N games [10]"),
+    (
+        "ratinginterval",
+        "N",
+        "the statistics every N games [10]",
+        Becomes::Value("ratinginterval"),
+    ),
     (
         "sprt",
         "elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=normalized|logistic|bayesian]",
         "stop at an SPRT bound",
+        Becomes::Words("sprt"),
     ),
     (
         "testEnv",
         "",
         "no interval reports (the statistics at the end only)",
+        Becomes::Own,
     ),
     (
         "recover",
         "",
         "an engine that keeps failing does not end the match",
+        Becomes::Own,
     ),
     (
         "cpu-affinity",
         "LIST",
         "run the match and its engines on these CPUs (2,4,6 or 0-3; Linux)",
+        Becomes::Value("cpu-affinity"),
     ),
-    ("ruleprofile", "ID", "the farm's rule profile, one of"),
+    (
+        "ruleprofile",
+        "ID",
+        "the farm's rule profile, one of",
+        Becomes::Own,
+    ),
 ];
 
 /// The names of shogitest's flags.
 fn flag_names() -> impl Iterator<Item = &'static str> {
-    FLAGS.iter().map(|(n, _, _)| *n)
+    FLAGS.iter().map(|(n, _, _, _)| *n)
 }
 
 /// Whether the command line asks for help (`-help`, `--help`, `-h`).
@@ -123,7 +191,7 @@ pub fn help() -> String {
          Usage: saikoro shogitest -engine cmd=A tc=10+0.1 -engine cmd=B tc=10+0.1 [FLAGS]\n\
          \x20      (or the binary run as shogitest or shogitest-ob)\n\nFlags:\n",
     );
-    let entries = FLAGS.iter().map(|(name, args, meaning)| {
+    let entries = FLAGS.iter().map(|(name, args, meaning, _)| {
         let meaning = match *name {
             "ruleprofile" => {
                 let ids: Vec<String> = RULE_PROFILES
@@ -380,19 +448,14 @@ fn shogitest_flag(
         flag: given.to_string(),
         reason: reason.to_string(),
     };
-    match name {
-        "variant" => {
-            if take_value(args, i)? != "standard" {
-                return Err(bad("shogitest plays standard shogi only"));
-            }
-        }
-        "event" | "site" => {
+    let becomes = FLAGS.iter().find(|f| f.0 == name).map(|f| f.3);
+    match becomes {
+        Some(Becomes::Value(ours)) => {
             let v = take_value(args, i)?;
-            read.out.extend([format!("--{name}"), v]);
+            read.out.extend([format!("--{ours}"), v]);
+            return Ok(());
         }
-        "engine" => read.engines.push(take_words(args, i)),
-        "each" => read.each.extend(take_words(args, i)),
-        "openings" | "pgnout" | "draw" | "resign" | "sprt" => {
+        Some(Becomes::Words(ours)) => {
             let w = take_words(args, i);
             if name == "pgnout" {
                 read.pgn_file = w
@@ -400,17 +463,20 @@ fn shogitest_flag(
                     .find_map(|w| w.strip_prefix("file="))
                     .map(String::from);
             }
-            read.out.push(format!("--{name}"));
+            read.out.push(format!("--{ours}"));
             read.out.extend(w);
+            return Ok(());
         }
-        "concurrency" | "ratinginterval" | "cpu-affinity" => {
-            let v = take_value(args, i)?;
-            read.out.extend([format!("--{name}"), v]);
+        Some(Becomes::Own) | None => {}
+    }
+    match name {
+        "variant" => {
+            if take_value(args, i)? != "standard" {
+                return Err(bad("shogitest plays standard shogi only"));
+            }
         }
-        "srand" => {
-            let v = take_value(args, i)?;
-            read.out.extend(["--seed".into(), v]);
-        }
+        "engine" => read.engines.push(take_words(args, i)),
+        "each" => read.each.extend(take_words(args, i)),
         "games" => read.games = Some(take_value(args, i)?),
         "rounds" => {
             let v = take_value(args, i)?;
@@ -613,5 +679,25 @@ mod tests {
         let state = std::path::Path::new(t.last().unwrap());
         assert_eq!(t[t.len() - 2], "--state");
         assert!(state.starts_with(std::env::temp_dir()), "{t:?}");
+    }
+
+    /// Every flag of ours this dialect writes is one of the match's (its table).
+    #[test]
+    fn it_writes_the_matchs_flags() {
+        let ours = crate::cli::tournament::flag_names();
+        let every_flag = "-event E -site S -each nodes=1 -sprt elo0=0 elo1=5 -draw movenumber=1 \
+            -resign movecount=1 -ratinginterval 3 -cpu-affinity 0 -maxmoves 9 \
+            -ruleprofile canonical-yaneuraou-csarule24-v1";
+        let t = translate(words(&format!("{WORKER} {every_flag}"))).unwrap();
+        let mut flags: Vec<&str> = t.iter().filter_map(|w| w.strip_prefix("--")).collect();
+        assert!(flags.len() > 20, "{flags:?}");
+        for (_, _, _, becomes) in FLAGS {
+            if let Becomes::Value(ours) | Becomes::Words(ours) = becomes {
+                flags.push(ours);
+            }
+        }
+        for f in flags {
+            assert!(ours.contains(&f), "--{f} is no flag of saikoro match");
+        }
     }
 }
