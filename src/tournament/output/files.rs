@@ -4,7 +4,7 @@
 
 use crate::outfile::{self, write_atomically, Named, Own, Replace};
 use crate::tournament::config::{MatchConfig, RecordFormat};
-use crate::tournament::output::lines::json_field;
+use crate::tournament::output::lines::GameNumber;
 use crate::tournament::output::report::is_report_page;
 use crate::tournament::output::state::{self, SavedMatch};
 use std::collections::BTreeSet;
@@ -84,14 +84,10 @@ fn records_in(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The lines of a results file that hold a game.
+/// The lines of a results file; none when it does not exist.
 fn results_lines(path: &Path) -> io::Result<Vec<String>> {
     match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text
-            .lines()
-            .filter(|l| json_field(l, "game").is_some())
-            .map(String::from)
-            .collect()),
+        Ok(text) => Ok(text.lines().map(String::from).collect()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(e),
     }
@@ -117,7 +113,10 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
         }
     }
     if let Some(path) = &config.results {
-        let n = results_lines(path)?.len();
+        let n = results_lines(path)?
+            .iter()
+            .filter(|l| GameNumber::of(l).is_some())
+            .count();
         if n > 0 {
             return Ok(Some(UsedOutput {
                 flag: "--results",
@@ -211,12 +210,12 @@ fn first_saved_copies<'a>(
 
 /// For a resumed match: keeps in the results file only the first line of each game the state
 /// holds, so that a game written there but not saved in the state (the runner stopped between
-/// the two) is not there twice once it is played again.
+/// the two) is not there twice once it is played again. A line that is no game (a torn one,
+/// which a crash can leave without its newline) goes too, so that no line is appended to it.
 pub fn trim_results(path: &Path, saved: &SavedMatch) -> io::Result<()> {
     let lines = results_lines(path)?;
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let game = |l: &str| json_field(l, "game").and_then(|n| n.parse::<u64>().ok());
-    let Some(kept) = first_saved_copies(&lines, game, saved) else {
+    let Some(kept) = first_saved_copies(&lines, GameNumber::of, saved) else {
         return Ok(());
     };
     let mut text = String::new();
