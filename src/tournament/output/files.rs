@@ -303,4 +303,48 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), game("2"));
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// A resumed match keeps the first line of each saved game, and drops a game it did not
+    /// save and a torn last line (left without its newline, which the next line would join).
+    #[test]
+    fn a_resumed_results_file_keeps_the_saved_games_once_and_no_torn_line() {
+        use crate::tournament::game::result::{Decision, Reason};
+        use crate::tournament::output::state::SavedGame;
+        let dir = scratch("results");
+        let path = dir.join("r.jsonl");
+        let line = |n: u64| format!("{{\"game\":{n},\"round\":1}}\n");
+        let saved = SavedMatch {
+            games: [1, 2]
+                .map(|number| SavedGame {
+                    number,
+                    result: Decision::Draw,
+                    reason: Reason::MaxPlies,
+                    fingerprint: None,
+                })
+                .to_vec(),
+            ..SavedMatch::default()
+        };
+        std::fs::write(&path, [line(1), line(2)].concat()).unwrap();
+        trim_results(&path, &saved).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [line(1), line(2)].concat()
+        );
+        let torn = "{\"game\":2,\"round";
+        std::fs::write(&path, [line(1), line(3), line(2), line(1)].concat() + torn).unwrap();
+        trim_results(&path, &saved).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [line(1), line(2)].concat()
+        );
+        // Counted as games: the lines with a game number, not the torn one.
+        let config = MatchConfig {
+            results: Some(path.clone()),
+            ..MatchConfig::default()
+        };
+        std::fs::write(&path, line(1) + torn).unwrap();
+        let used = used_output(&config).unwrap().unwrap();
+        assert_eq!(used.holds, "the results of 1 games of another match");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
