@@ -421,6 +421,13 @@ impl serde_json::ser::Formatter for ScriptFormatter {
         fragment: &str,
     ) -> io::Result<()> {
         let bytes = fragment.as_bytes();
+        // Most text (every game's moves) has none of them.
+        if !bytes
+            .iter()
+            .any(|&b| matches!(b, b'<' | b'>' | b'&' | 0xe2))
+        {
+            return w.write_all(bytes);
+        }
         let (mut from, mut i) = (0, 0);
         while i < bytes.len() {
             let (escape, len): (&[u8], usize) = match bytes[i..] {
