@@ -1,6 +1,6 @@
 //! The match state, saved after every game so that `--resume` continues a match that was
 //! stopped or crashed: a JSON-lines file whose first line holds the match's configuration
-//! (`{"saikoro_match_state":2,"seed":…,"match":{…}}`, [`Header`]; version 1 held the command
+//! (`{"saikoro_match_state":2,"seed":…,"match":{…}}`, `Header`; version 1 held the command
 //! line instead, `"args":[…]`) and the seed of its opening order, each further line one
 //! finished game's number, result, reason and fingerprint ([`SavedGame`]), and a last line
 //! `{"finished":…}` once the match has ended. Every line is written and read through serde,
