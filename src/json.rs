@@ -1,8 +1,8 @@
-//! JSON written and read by hand: strings for the flat objects of the match's results and
-//! state files and of `saikoro check --json` (escapes for `"`, `\`, the usual control
-//! characters and `\u` for the others; everything else as UTF-8), and [`Json`], a whole value
-//! (objects, arrays, strings, numbers, booleans, null) written compactly and read back, for
-//! the match configuration the state file keeps.
+//! JSON written and read by hand: strings for the flat objects of `saikoro check --json` and the
+//! move-generator report (escapes for `"`, `\`, the usual control characters and `\u` for the
+//! others; everything else as UTF-8), and [`Json`], a whole value (objects, arrays, strings,
+//! numbers, booleans, null) written compactly and read back, for JKF records. The match's JSON
+//! texts (results, state, report page) are serde's.
 
 use std::fmt;
 use std::fmt::Write as _;
@@ -24,17 +24,6 @@ pub(crate) fn json_string(out: &mut String, s: &str) {
         }
     }
     out.push('"');
-}
-
-/// Reads the JSON string at the start of `text` (which starts with `"`): its value and the
-/// text after it; `None` when it is no whole JSON string. The same reading as [`Json::parse`]'s.
-pub(crate) fn read_json_string(text: &str) -> Option<(String, &str)> {
-    if !text.starts_with('"') {
-        return None;
-    }
-    let mut r = Reader { text, at: 0 };
-    let value = r.string().ok()?;
-    Some((value, &text[r.at..]))
 }
 
 /// A JSON value. Numbers keep their text, so that a `u64` or an `f64` reads back exactly as it
@@ -387,8 +376,7 @@ mod tests {
         let mut s = String::new();
         json_string(&mut s, text);
         assert_eq!(s, "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001王手\"");
-        s.push_str(", rest");
-        assert_eq!(read_json_string(&s), Some((text.to_string(), ", rest")));
+        assert_eq!(Json::parse(&s), Ok(Json::String(text.to_string())));
     }
 
     #[test]

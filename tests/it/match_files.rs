@@ -262,3 +262,65 @@ fn paths_that_are_not_utf8_are_written_as_given() {
         assert!(err.contains("\\xFF\" is not valid UTF-8"), "{flag}: {err}");
     }
 }
+
+/// A state and results file written by 6bf4e2d (tests/compat/6bf4e2d/README.md says how),
+/// before the match's JSON texts went through serde, resume with this build: extended by a
+/// round, it plays games 5 and 6 only, keeps every game once, and writes the state anew in
+/// this version with the settings it read (and those 6bf4e2d did not keep, off). The engines
+/// play with fixed seeds, and Saikoro plays the same game from the same seed (its golden
+/// sessions hold that), so round 3 repeats round 1: the fingerprints 6bf4e2d saved are read
+/// and equal this build's (`repeats`).
+#[cfg(unix)]
+#[test]
+fn a_state_written_by_6bf4e2d_resumes() {
+    let dir = Dir::new("files-6bf4e2d");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compat/6bf4e2d");
+    for f in ["state", "results.jsonl"] {
+        std::fs::copy(data.join(f), dir.path(f)).unwrap();
+    }
+    usi_support::copy_program(std::path::Path::new(usi_support::BIN), &dir.path("engine"));
+    let old_state = dir.read("state");
+    let r = finish(start(&dir, &words("--resume --state state --rounds 3")));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert_eq!(numbers(&dir), [1, 2, 3, 4, 5, 6]);
+    let lines = results(&dir);
+    assert_eq!(
+        field(&lines[4], "repeats").as_deref(),
+        Some("1"),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(
+        field(&lines[5], "repeats").as_deref(),
+        Some("2"),
+        "{}",
+        lines[5]
+    );
+    // The page the state names, written with every game.
+    assert!(dir.read("report.html").contains("\"games\":[[1,1,0,1,"));
+    let state = dir.read("state");
+    let state: Vec<&str> = state.lines().collect();
+    let old: Vec<&str> = old_state.lines().collect();
+    // The settings as 6bf4e2d saved them, with the two it did not keep, off.
+    let header = old[0]
+        .replace("\"ponder\":false}", "\"ponder\":false,\"restart\":false}")
+        .replace(
+            "\"send_undeclared_options\":false,",
+            "\"send_undeclared_options\":false,\"send_option_values_as_written\":false,",
+        )
+        .replace("\"rounds\":2", "\"rounds\":3");
+    assert_eq!(state[0], header);
+    // Its four games as it wrote them, then 5 and 6 with the fingerprints of 1 and 2, the end.
+    assert_eq!(state[1..5], old[1..5]);
+    assert_eq!(state[5], old[1].replace("\"game\":1", "\"game\":5"));
+    assert_eq!(state[6], old[2].replace("\"game\":2", "\"game\":6"));
+    assert_eq!(state[7..], ["{\"finished\":\"completed\"}"]);
+    // And `saikoro report` reads the results file, 6bf4e2d's lines and this build's.
+    let r = finish(usi_support::start_in(
+        std::path::Path::new(usi_support::BIN),
+        &dir,
+        &words("report results.jsonl --state state -o page.html"),
+    ));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert!(dir.read("page.html").contains("\"games\":[[1,1,0,1,"));
+}

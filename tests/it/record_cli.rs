@@ -423,6 +423,7 @@ fn a_results_file_is_read_as_its_games() {
     assert_eq!(r.status.code(), Some(1));
     assert_eq!(
         text(&r.stdout),
-        "bad.jsonl:2: not a game of a results file\n"
+        // `{"saikoro":1}` is 13 characters: its `}` is where the missing `game` is found.
+        "bad.jsonl:2: not a game of a results file: missing field `game` at column 13\n"
     );
 }

@@ -6,6 +6,7 @@ use crate::record::Ending;
 use crate::tournament::game::book::Opening;
 use crate::usi::Score;
 use crate::{ByColor, Color, EnteringKingRule, GameResult, Move};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::time::SystemTime;
 
@@ -89,6 +90,21 @@ impl fmt::Display for Reason {
     }
 }
 
+/// In JSON (the match state's game lines) by its [`Reason::name`].
+impl Serialize for Reason {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Reason {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        Reason::from_name(&name)
+            .ok_or_else(|| de::Error::invalid_value(de::Unexpected::Str(&name), &"a reason's name"))
+    }
+}
+
 /// A game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
@@ -129,6 +145,22 @@ impl Decision {
             Decision::Win(_) => GameResult::Loss,
             Decision::Draw | Decision::None => GameResult::Draw,
         }
+    }
+}
+
+/// In JSON (the match state's game lines) by its [`Decision::text`].
+impl Serialize for Decision {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.text())
+    }
+}
+
+impl<'de> Deserialize<'de> for Decision {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Decision::from_text(&text).ok_or_else(|| {
+            de::Error::invalid_value(de::Unexpected::Str(&text), &"1-0, 0-1, 1/2-1/2 or *")
+        })
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::outfile::{self, write_atomically, Named, Own, Replace};
 use crate::tournament::config::{MatchConfig, RecordFormat};
-use crate::tournament::output::lines::json_field;
+use crate::tournament::output::lines::GameNumber;
 use crate::tournament::output::report::is_report_page;
 use crate::tournament::output::state::{self, SavedMatch};
 use std::collections::BTreeSet;
@@ -84,14 +84,10 @@ fn records_in(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// The lines of a results file that hold a game.
+/// The lines of a results file; none when it does not exist.
 fn results_lines(path: &Path) -> io::Result<Vec<String>> {
     match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text
-            .lines()
-            .filter(|l| json_field(l, "game").is_some())
-            .map(String::from)
-            .collect()),
+        Ok(text) => Ok(text.lines().map(String::from).collect()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(e),
     }
@@ -117,7 +113,10 @@ pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
         }
     }
     if let Some(path) = &config.results {
-        let n = results_lines(path)?.len();
+        let n = results_lines(path)?
+            .iter()
+            .filter(|l| GameNumber::of(l).is_some())
+            .count();
         if n > 0 {
             return Ok(Some(UsedOutput {
                 flag: "--results",
@@ -211,12 +210,12 @@ fn first_saved_copies<'a>(
 
 /// For a resumed match: keeps in the results file only the first line of each game the state
 /// holds, so that a game written there but not saved in the state (the runner stopped between
-/// the two) is not there twice once it is played again.
+/// the two) is not there twice once it is played again. A line that is no game (a torn one,
+/// which a crash can leave without its newline) goes too, so that no line is appended to it.
 pub fn trim_results(path: &Path, saved: &SavedMatch) -> io::Result<()> {
     let lines = results_lines(path)?;
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let game = |l: &str| json_field(l, "game").and_then(|n| n.parse::<u64>().ok());
-    let Some(kept) = first_saved_copies(&lines, game, saved) else {
+    let Some(kept) = first_saved_copies(&lines, GameNumber::of, saved) else {
         return Ok(());
     };
     let mut text = String::new();
@@ -302,6 +301,50 @@ mod tests {
         std::fs::write(&path, [game("2"), game("3")].concat()).unwrap();
         trim_pgn(&path, &saved).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), game("2"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A resumed match keeps the first line of each saved game, and drops a game it did not
+    /// save and a torn last line (left without its newline, which the next line would join).
+    #[test]
+    fn a_resumed_results_file_keeps_the_saved_games_once_and_no_torn_line() {
+        use crate::tournament::game::result::{Decision, Reason};
+        use crate::tournament::output::state::SavedGame;
+        let dir = scratch("results");
+        let path = dir.join("r.jsonl");
+        let line = |n: u64| format!("{{\"game\":{n},\"round\":1}}\n");
+        let saved = SavedMatch {
+            games: [1, 2]
+                .map(|number| SavedGame {
+                    number,
+                    result: Decision::Draw,
+                    reason: Reason::MaxPlies,
+                    fingerprint: None,
+                })
+                .to_vec(),
+            ..SavedMatch::default()
+        };
+        std::fs::write(&path, [line(1), line(2)].concat()).unwrap();
+        trim_results(&path, &saved).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [line(1), line(2)].concat()
+        );
+        let torn = "{\"game\":2,\"round";
+        std::fs::write(&path, [line(1), line(3), line(2), line(1)].concat() + torn).unwrap();
+        trim_results(&path, &saved).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            [line(1), line(2)].concat()
+        );
+        // Counted as games: the lines with a game number, not the torn one.
+        let config = MatchConfig {
+            results: Some(path.clone()),
+            ..MatchConfig::default()
+        };
+        std::fs::write(&path, line(1) + torn).unwrap();
+        let used = used_output(&config).unwrap().unwrap();
+        assert_eq!(used.holds, "the results of 1 games of another match");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,12 +1,14 @@
 //! What the match writes per game: the `Finished game` line and one JSON object per line of the
-//! results file (`--results`). JSON is written by hand: the objects are flat and their keys
-//! fixed, and the reader (the match state of `--resume`) needs only a few of them.
+//! results file (`--results`), [`ResultLine`], written and read back through serde.
 
-use crate::json::{json_string, read_json_string};
-use crate::tournament::game::result::{Decision, GameRecord, Reason};
+use crate::tournament::game::result::GameRecord;
+#[cfg(doc)]
+use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::style::{shogitest_reason, shogitest_result};
 use crate::usi::PositionLine;
-use crate::{Color, Move};
+use crate::{Color, Move, Square};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// A scheduled game: its number, round, engines and opening.
@@ -111,104 +113,180 @@ pub fn opening_text(record: &GameRecord) -> String {
         .to_string()
 }
 
-/// The results-file line of a game (without the newline). Keys, in order: `game`, `round`,
-/// `black`, `white`, `opening`, `opening_line`, `result`, `reason`, `detail`, `plies`,
-/// `opening_plies`, `moves`, `time_ms` (`black`, `white`), and `illegal_move` when there is one.
+/// One line of the results file (`--results`): docs/match.md's schema, its keys in this order,
+/// the last three only when they have something to say. The match writes it ([`json_line`]);
+/// `saikoro report`, `saikoro record convert` and a resumed match read it back with it.
+/// `result` and `reason` stay text, so that a line with a name this build does not know (a
+/// newer Saikoro's) is still a game. `time_ms` is in every line the match writes; a line
+/// without it is read, with no times.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultLine<'a> {
+    /// The game's number in the schedule (1-based).
+    pub game: u64,
+    /// Its round (1-based).
+    pub round: u32,
+    /// Black's engine name.
+    pub black: Cow<'a, str>,
+    /// White's engine name.
+    pub white: Cow<'a, str>,
+    /// The opening as sent after `position` ([`opening_text`]).
+    pub opening: Cow<'a, str>,
+    /// Its line in the openings file (0: the default start position).
+    pub opening_line: usize,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` ([`Decision::text`]).
+    pub result: Cow<'a, str>,
+    /// Why the game ended ([`Reason::name`]).
+    pub reason: Cow<'a, str>,
+    /// The words of the `Finished game` line.
+    pub detail: Cow<'a, str>,
+    /// The moves the engines played (after the opening).
+    pub plies: usize,
+    /// The moves of the opening.
+    pub opening_plies: usize,
+    /// The engines' moves, from the end of the opening.
+    pub moves: Vec<UsiMove>,
+    /// Each side's thinking time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<SideTimes>,
+    /// The `bestmove` text of an illegal move or declaration.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub illegal_move: Option<Cow<'a, str>>,
+    /// The earlier game this one repeated move for move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<u64>,
+    /// A failed engine's last lines on its stderr.
+    #[serde(default, skip_serializing_if = "<[String]>::is_empty")]
+    pub stderr: Cow<'a, [String]>,
+}
+
+/// Each side's thinking time in milliseconds: `{"black":N,"white":N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideTimes {
+    /// Black's.
+    pub black: u64,
+    /// White's.
+    pub white: u64,
+}
+
+/// A move in a JSON text as its USI string (`"7g7f"`, `"P*5e"`, `"8h2b+"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UsiMove(pub Move);
+
+impl Serialize for UsiMove {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (bytes, len) = usi_bytes(self.0);
+        s.serialize_str(std::str::from_utf8(&bytes[..len]).unwrap_or_default())
+    }
+}
+
+/// A move's USI text (`7g7f`, `8h2b+`, `P*5e`: the text of its `Display`, which a test holds
+/// this to) as bytes on the stack, and their length. A results line is mostly moves, and
+/// `Display`, through `fmt::write` for each square, cost some 900 instructions a move, a
+/// tenth of the runner's work per ply; this is a few dozen.
+fn usi_bytes(mv: Move) -> ([u8; 5], usize) {
+    let square = |s: Square| [b'0' + s.file(), b'a' + s.rank() - 1];
+    match mv {
+        Move::Normal { from, to, promote } => {
+            let ([a, b], [c, d]) = (square(from), square(to));
+            ([a, b, c, d, b'+'], if promote { 5 } else { 4 })
+        }
+        Move::Drop { kind, to } => {
+            let [c, d] = square(to);
+            let letter = u8::try_from(kind.sfen_letter()).unwrap_or(b'?');
+            ([letter, b'*', c, d, 0], 4)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for UsiMove {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Move::from_usi(&text)
+            .map(UsiMove)
+            .map_err(|_| de::Error::invalid_value(de::Unexpected::Str(&text), &"a USI move"))
+    }
+}
+
+/// Just the game's number of a results-file line: what counting and trimming a results file
+/// need (a torn line, or one that is no JSON object with a `game` number, is none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct GameNumber {
+    /// The game's number.
+    pub game: u64,
+}
+
+impl GameNumber {
+    /// The number of a results-file line; `None` for a line that is no game.
+    pub fn of(line: &str) -> Option<u64> {
+        serde_json::from_str::<GameNumber>(line)
+            .ok()
+            .map(|g| g.game)
+    }
+}
+
+impl<'a> ResultLine<'a> {
+    /// The line of a game, borrowing from it.
+    pub fn new(info: &'a GameInfo, record: &'a GameRecord) -> ResultLine<'a> {
+        ResultLine {
+            game: info.number,
+            round: info.round,
+            black: Cow::Borrowed(&info.black),
+            white: Cow::Borrowed(&info.white),
+            opening: Cow::Owned(opening_text(record)),
+            opening_line: record.opening.line,
+            result: Cow::Borrowed(record.end.result.text()),
+            reason: Cow::Borrowed(record.end.reason.name()),
+            detail: Cow::Borrowed(&record.end.detail),
+            plies: record.moves.len(),
+            opening_plies: record.opening.moves.len(),
+            moves: record.moves.iter().map(|m| UsiMove(m.mv)).collect(),
+            time_ms: Some(SideTimes {
+                black: record.time_used[Color::Black],
+                white: record.time_used[Color::White],
+            }),
+            illegal_move: record.end.illegal_move.as_deref().map(Cow::Borrowed),
+            repeats: info.repeats,
+            stderr: Cow::Borrowed(&record.end.stderr),
+        }
+    }
+
+    /// Reads a results-file line; the error says what is wrong with it ([`json_error`]).
+    pub fn parse(line: &str) -> Result<ResultLine<'static>, String> {
+        serde_json::from_str(line).map_err(|e| json_error(&e))
+    }
+}
+
+/// What is wrong with a one-line JSON text, by serde_json, its place given as the column (the
+/// caller names the file and the line): `missing field `round` at column 40`.
+pub fn json_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&at) {
+        Some(what) if e.line() > 0 => format!("{what} at column {}", e.column()),
+        _ => text,
+    }
+}
+
+/// A value's JSON text: compact, as every JSON line of the match is written. Writing the
+/// plain structs of this module's formats cannot fail (no map has keys that are not strings,
+/// and every `Serialize` here writes what it is given).
+pub fn json_text(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("the match's JSON texts are plain data")
+}
+
+/// The results-file line of a game (without the newline): [`ResultLine`]'s JSON text. Keys, in
+/// order: `game`, `round`, `black`, `white`, `opening`, `opening_line`, `result`, `reason`,
+/// `detail`, `plies`, `opening_plies`, `moves`, `time_ms` (`black`, `white`), then
+/// `illegal_move`, `repeats` and `stderr` when the game has them.
 pub fn json_line(info: &GameInfo, record: &GameRecord) -> String {
-    let mut o = String::with_capacity(256 + 6 * record.moves.len());
-    let _ = write!(
-        o,
-        "{{\"game\":{},\"round\":{},\"black\":",
-        info.number, info.round
-    );
-    json_string(&mut o, &info.black);
-    o.push_str(",\"white\":");
-    json_string(&mut o, &info.white);
-    o.push_str(",\"opening\":");
-    json_string(&mut o, &opening_text(record));
-    let _ = write!(o, ",\"opening_line\":{}", record.opening.line);
-    let _ = write!(
-        o,
-        ",\"result\":\"{}\",\"reason\":\"{}\",\"detail\":",
-        record.end.result.text(),
-        record.end.reason
-    );
-    json_string(&mut o, &record.end.detail);
-    let _ = write!(
-        o,
-        ",\"plies\":{},\"opening_plies\":{},\"moves\":[",
-        record.moves.len(),
-        record.opening.moves.len()
-    );
-    for (i, m) in record.moves.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        let _ = write!(o, "\"{}\"", m.mv);
-    }
-    let _ = write!(
-        o,
-        "],\"time_ms\":{{\"black\":{},\"white\":{}}}",
-        record.time_used[Color::Black],
-        record.time_used[Color::White]
-    );
-    if let Some(t) = &record.end.illegal_move {
-        o.push_str(",\"illegal_move\":");
-        json_string(&mut o, t);
-    }
-    if let Some(n) = info.repeats {
-        let _ = write!(o, ",\"repeats\":{n}");
-    }
-    if !record.end.stderr.is_empty() {
-        o.push_str(",\"stderr\":[");
-        for (i, line) in record.end.stderr.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            json_string(&mut o, line);
-        }
-        o.push(']');
-    }
-    o.push('}');
-    o
-}
-
-/// Reads a flat JSON object's value for `key` as raw text: a string (unescaped) or a number.
-/// Enough for the lines this module writes; `None` when the key is missing or the text is not
-/// such an object.
-pub fn json_field(line: &str, key: &str) -> Option<String> {
-    let pat = format!("\"{key}\":");
-    let mut from = 0;
-    // The key must be a key, not text inside a string: keys follow '{' or ','.
-    let at = loop {
-        let i = line[from..].find(&pat)? + from;
-        if i > 0 && matches!(line.as_bytes()[i - 1], b'{' | b',') {
-            break i + pat.len();
-        }
-        from = i + 1;
-    };
-    let rest = &line[at..];
-    if rest.starts_with('"') {
-        read_json_string(rest).map(|(s, _)| s)
-    } else {
-        let end = rest.find([',', '}']).unwrap_or(rest.len());
-        Some(rest[..end].trim().to_string())
-    }
-}
-
-/// The result and reason of a results-file (or state-file) line.
-pub fn parse_result(line: &str) -> Option<(u64, Decision, Reason)> {
-    let game = json_field(line, "game")?.parse().ok()?;
-    let result = Decision::from_text(&json_field(line, "result")?)?;
-    let reason = Reason::from_name(&json_field(line, "reason")?)?;
-    Some((game, result, reason))
+    json_text(&ResultLine::new(info, record))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tournament::game::book::Opening;
-    use crate::tournament::game::result::{End, PlayedMove};
+    use crate::tournament::game::result::{Decision, End, PlayedMove, Reason};
     use crate::{ByColor, Move};
     use std::time::SystemTime;
 
@@ -272,15 +350,92 @@ mod tests {
              \"plies\":1,\"opening_plies\":1,\"moves\":[\"3c3d\"],\
              \"time_ms\":{\"black\":0,\"white\":12},\"illegal_move\":\"5e5d+\"}"
         );
-        assert_eq!(json_field(&line, "white").as_deref(), Some("old \"v2\""));
-        assert_eq!(json_field(&line, "plies").as_deref(), Some("1"));
-        assert_eq!(json_field(&line, "nothing"), None);
+        // Read back with the type that wrote it.
+        let read = ResultLine::parse(&line).unwrap();
+        assert_eq!(read.white, "old \"v2\"");
+        assert_eq!(read.plies, 1);
+        assert_eq!(read, ResultLine::new(&info(), &record()));
+        // A key that is not there is no game number.
+        assert_eq!(GameNumber::of("{\"nothing\":17}"), None);
+        assert_eq!(GameNumber::of(&line), Some(17));
         assert_eq!(
-            parse_result(&line),
-            Some((17, Decision::Win(Color::Black), Reason::IllegalMove))
+            (
+                read.game,
+                Decision::from_text(&read.result),
+                Reason::from_name(&read.reason)
+            ),
+            (
+                17,
+                Some(Decision::Win(Color::Black)),
+                Some(Reason::IllegalMove)
+            )
         );
-        let mut s = String::new();
-        json_string(&mut s, "a\u{1}\n");
-        assert_eq!(s, "\"a\\u0001\\n\"");
+        // serde_json's escapes: control characters as `\u00XX` in lower case, but `\n`.
+        assert_eq!(
+            serde_json::to_string("a\u{1}\n").unwrap(),
+            "\"a\\u0001\\n\""
+        );
+    }
+
+    /// The keys a game has only sometimes, after the others in docs/match.md's order, and the
+    /// escapes of an engine's stderr: `\b` and `\f` as JSON's short escapes (the hand-written
+    /// writer before serde wrote `\u0008` and `\u000c`; every JSON reader reads both), DEL
+    /// and non-ASCII text as they are.
+    #[test]
+    fn a_line_with_repeats_and_stderr() {
+        let mut i = info();
+        i.repeats = Some(4);
+        let mut r = record();
+        r.end.illegal_move = None;
+        r.end.stderr = vec!["panic: \"x\"\tat\u{8}\u{c}\u{7f}".into(), "王\\".into()];
+        let line = json_line(&i, &r);
+        assert!(
+            line.ends_with(
+                "\"time_ms\":{\"black\":0,\"white\":12},\"repeats\":4,\
+                 \"stderr\":[\"panic: \\\"x\\\"\\tat\\b\\f\u{7f}\",\"王\\\\\"]}"
+            ),
+            "{line}"
+        );
+        assert_eq!(ResultLine::parse(&line), Ok(ResultLine::new(&i, &r)));
+        // A line without times (no writer leaves them out; a reader takes it).
+        let bare = line.replace("\"time_ms\":{\"black\":0,\"white\":12},", "");
+        assert_eq!(ResultLine::parse(&bare).unwrap().time_ms, None);
+        // What is wrong, and where.
+        assert_eq!(
+            ResultLine::parse("{\"game\":1}"),
+            Err("missing field `round` at column 10".to_string())
+        );
+        let bad = line.replace("\"3c3d\"", "\"3c3x\"");
+        // The column of the `]` after it: where serde_json's reader stands when the array
+        // refuses its element.
+        let column = bad.find("\"3c3x\"]").unwrap() + "\"3c3x\"]".len();
+        assert_eq!(
+            ResultLine::parse(&bad).map(|_| ()),
+            Err(format!(
+                "invalid value: string \"3c3x\", expected a USI move at column {column}"
+            ))
+        );
+    }
+
+    /// The moves' text in a results line is their `Display`, the USI text: every legal move of
+    /// random games (drops, promotions, every square).
+    #[test]
+    fn moves_are_written_as_their_usi_text() {
+        let mut rng = crate::SplitMix64::new(5);
+        for _ in 0..20 {
+            let mut pos = crate::Position::startpos();
+            for _ in 0..200 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &mv in legal.iter() {
+                    let json = serde_json::to_string(&UsiMove(mv)).unwrap();
+                    assert_eq!(json, format!("\"{mv}\""));
+                    assert_eq!(serde_json::from_str::<UsiMove>(&json).unwrap(), UsiMove(mv));
+                }
+                pos.do_move(legal[rng.next_u64() as usize % legal.len()]);
+            }
+        }
     }
 }

@@ -1,10 +1,11 @@
 //! The match state, saved after every game so that `--resume` continues a match that was
 //! stopped or crashed: a JSON-lines file whose first line holds the match's configuration
-//! (`{"saikoro_match_state":2,"seed":…,"match":{…}}`; version 1 held the command line instead,
-//! `"args":[…]`) and the seed of its opening order, each further line one finished game's number, result, reason and
-//! fingerprint, and a last line `{"finished":…}` once the match has ended. Lines are appended
-//! whole and flushed as games end, so a crash loses at most the games that were running; a torn
-//! last line is ignored.
+//! (`{"saikoro_match_state":2,"seed":…,"match":{…}}`, `Header`; version 1 held the command
+//! line instead, `"args":[…]`) and the seed of its opening order, each further line one
+//! finished game's number, result, reason and fingerprint ([`SavedGame`]), and a last line
+//! `{"finished":…}` once the match has ended. Every line is written and read through serde,
+//! each by its one type. Lines are appended whole and flushed as games end, so a crash loses
+//! at most the games that were running; a torn last line is ignored.
 //!
 //! Games are numbered by the schedule, not by when they end, so the games left are exactly the
 //! numbers without a line; with engines that play the same game from the same seed, the resumed
@@ -12,28 +13,29 @@
 
 mod config_json;
 
-pub use config_json::{config_from_json, config_to_json};
+pub use config_json::{config_from_json, config_to_json, StatePath};
 
-use crate::json::{json_string, Json};
 use crate::outfile::{write_atomically, AppendFile};
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::result::{Decision, Reason};
-use crate::tournament::output::lines::{json_field, parse_result};
+use crate::tournament::output::lines::json_text;
+use config_json::{read_json, ConfigJson};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// The first line's marker, whose value is the version.
-const MAGIC: &str = "saikoro_match_state";
-
 /// The version written: 2 keeps the configuration, 1 kept the command line.
 const VERSION: u32 = 2;
 
-/// One finished game as the state holds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One finished game as the state holds it, and its line:
+/// `{"game":2,"result":"1/2-1/2","reason":"repetition","fingerprint":"…"}` (the fingerprint in
+/// 32 hexadecimal digits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     /// Its number in the schedule.
+    #[serde(rename = "game")]
     pub number: u64,
     /// Its result.
     pub result: Decision,
@@ -41,7 +43,63 @@ pub struct SavedGame {
     pub reason: Reason,
     /// Its fingerprint (start, engines, moves and end), to tell repeated games; `None` in
     /// states written before fingerprints were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "hex128")]
     pub fingerprint: Option<u128>,
+}
+
+/// A fingerprint as 32 hexadecimal digits.
+mod hex128 {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(fp: &Option<u128>, s: S) -> Result<S::Ok, S::Error> {
+        match fp {
+            Some(fp) => s.collect_str(&format_args!("{fp:032x}")),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u128>, D::Error> {
+        let Some(hex) = Option::<String>::deserialize(d)? else {
+            return Ok(None);
+        };
+        u128::from_str_radix(&hex, 16).map(Some).map_err(|_| {
+            de::Error::invalid_value(de::Unexpected::Str(&hex), &"32 hexadecimal digits")
+        })
+    }
+}
+
+/// The first line, version 2: `{"saikoro_match_state":2,"seed":…,"match":{…}}`. Its first
+/// member's name marks the file as a match state, its value is the version.
+#[derive(Serialize, Deserialize)]
+struct Header {
+    saikoro_match_state: u32,
+    /// The seed of the opening order.
+    seed: u64,
+    #[serde(rename = "match")]
+    config: ConfigJson,
+}
+
+/// Version 1's first line: the command line the match was started with.
+#[derive(Deserialize)]
+struct HeaderV1 {
+    seed: u64,
+    args: Vec<String>,
+}
+
+/// Any version's first line, for its version.
+#[derive(Deserialize)]
+struct Marker {
+    saikoro_match_state: u64,
+}
+
+/// A line after the first: a game, or the end marker.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum StateLine {
+    /// `{"finished":"completed"}`.
+    Finished { finished: String },
+    /// A finished game.
+    Game(SavedGame),
 }
 
 /// What defines the saved match.
@@ -126,74 +184,37 @@ impl fmt::Display for StateError {
 impl std::error::Error for StateError {}
 
 fn header(config: &MatchConfig, seed: u64) -> String {
-    Json::Object(vec![
-        (MAGIC.to_string(), Json::number(VERSION)),
-        ("seed".to_string(), Json::number(seed)),
-        ("match".to_string(), config_json::config_value(config)),
-    ])
-    .to_string()
-}
-
-/// A game's line (without the newline).
-fn game_line(g: &SavedGame) -> String {
-    let mut s = format!(
-        "{{\"game\":{},\"result\":\"{}\",\"reason\":\"{}\"",
-        g.number,
-        g.result.text(),
-        g.reason
-    );
-    if let Some(fp) = g.fingerprint {
-        s.push_str(&format!(",\"fingerprint\":\"{fp:032x}\""));
-    }
-    s.push('}');
-    s
+    json_text(&Header {
+        saikoro_match_state: VERSION,
+        seed,
+        config: ConfigJson::from(config),
+    })
 }
 
 /// Reads the first line: the settings and the seed.
 fn read_header(path: &Path, first: &str) -> Result<(SavedSettings, u64), StateError> {
     let not_a_state = || StateError::NotAState(path.to_path_buf());
-    if !first.starts_with(&format!("{{\"{MAGIC}\":")) {
-        return Err(not_a_state());
-    }
-    let h = Json::parse(first).map_err(|_| not_a_state())?;
-    let version: u64 = h
-        .get(MAGIC)
-        .and_then(Json::as_number)
-        .ok_or_else(not_a_state)?;
-    let seed = h
-        .get("seed")
-        .and_then(Json::as_number)
-        .ok_or_else(not_a_state)?;
-    let settings = match version {
+    let marker: Marker = serde_json::from_str(first).map_err(|_| not_a_state())?;
+    match marker.saikoro_match_state {
         1 => {
-            let args = h
-                .get("args")
-                .and_then(Json::as_array)
-                .ok_or_else(not_a_state)?;
-            let args = args
-                .iter()
-                .map(|a| a.as_str().map(String::from))
-                .collect::<Option<_>>()
-                .ok_or_else(not_a_state)?;
-            SavedSettings::Args(args)
+            let h: HeaderV1 = serde_json::from_str(first).map_err(|_| not_a_state())?;
+            Ok((SavedSettings::Args(h.args), h.seed))
         }
         2 => {
-            let config = h.get("match").ok_or_else(not_a_state)?;
-            let config =
-                config_json::config_from_value(config).map_err(|why| StateError::BadConfig {
-                    file: path.to_path_buf(),
-                    why,
-                })?;
-            SavedSettings::Config(Box::new(config))
-        }
-        version => {
-            return Err(StateError::Version {
+            let h: Header = read_json(first, "").map_err(|why| StateError::BadConfig {
                 file: path.to_path_buf(),
-                version,
-            })
+                why,
+            })?;
+            Ok((
+                SavedSettings::Config(Box::new(h.config.into_config())),
+                h.seed,
+            ))
         }
-    };
-    Ok((settings, seed))
+        version => Err(StateError::Version {
+            file: path.to_path_buf(),
+            version,
+        }),
+    }
 }
 
 /// Reads a state file.
@@ -208,25 +229,19 @@ pub fn load(path: &Path) -> Result<SavedMatch, StateError> {
     let mut seen = BTreeMap::new();
     let mut finished = None;
     for line in lines {
-        if let Some(how) = json_field(line, "finished") {
-            finished = Some(how);
-            continue;
-        }
-        // A game line, or a torn one (ignored).
-        let Some((number, result, reason)) = parse_result(line) else {
-            continue;
+        // A game line, the end marker, or a torn line (ignored).
+        let game = match serde_json::from_str(line) {
+            Ok(StateLine::Game(game)) => game,
+            Ok(StateLine::Finished { finished: how }) => {
+                finished = Some(how);
+                continue;
+            }
+            Err(_) => continue,
         };
-        if reason == Reason::Interrupted || seen.insert(number, games.len()).is_some() {
+        if game.reason == Reason::Interrupted || seen.insert(game.number, games.len()).is_some() {
             continue;
         }
-        let fingerprint =
-            json_field(line, "fingerprint").and_then(|h| u128::from_str_radix(&h, 16).ok());
-        games.push(SavedGame {
-            number,
-            result,
-            reason,
-            fingerprint,
-        });
+        games.push(game);
         // A game after the end marker: the match went on (it was extended).
         finished = None;
     }
@@ -276,7 +291,7 @@ impl StateWriter {
         let mut text = header(config, seed);
         text.push('\n');
         for g in games {
-            text.push_str(&game_line(g));
+            text.push_str(&json_text(g));
             text.push('\n');
         }
         write_atomically(path, text.as_bytes()).map_err(io)?;
@@ -287,16 +302,15 @@ impl StateWriter {
 
     /// Saves a finished game.
     pub fn game(&mut self, game: &SavedGame) -> Result<(), StateError> {
-        self.line(&game_line(game))
+        self.line(&json_text(game))
     }
 
     /// Marks the match as ended (`how`: `completed`, `sprt`): a new match may then replace
     /// the state without being refused.
     pub fn finished(&mut self, how: &str) -> Result<(), StateError> {
-        let mut s = String::from("{\"finished\":");
-        json_string(&mut s, how);
-        s.push('}');
-        self.line(&s)
+        self.line(&json_text(&StateLine::Finished {
+            finished: how.to_string(),
+        }))
     }
 
     fn line(&mut self, line: &str) -> Result<(), StateError> {
@@ -406,6 +420,96 @@ mod tests {
         let again = load(&path).unwrap();
         assert_eq!(again.settings, SavedSettings::Config(Box::new(config)));
         assert_eq!((again.seed, again.games), (42, saved.games));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The lines after the first, byte for byte as docs/match.md shows them.
+    #[test]
+    fn game_and_end_lines_as_documented() {
+        let dir = std::env::temp_dir().join(format!("saikoro-state-l-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state");
+        let mut w = StateWriter::create(&path, &MatchConfig::default(), 7).unwrap();
+        w.game(&game(2, Decision::Draw, Reason::Repetition, Some(0xabc)))
+            .unwrap();
+        w.game(&game(1, Decision::Win(Color::White), Reason::Time, None))
+            .unwrap();
+        w.finished("completed").unwrap();
+        drop(w);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0]
+                .starts_with("{\"saikoro_match_state\":2,\"seed\":7,\"match\":{\"engines\":[],"),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(
+            lines[1..],
+            [
+                "{\"game\":2,\"result\":\"1/2-1/2\",\"reason\":\"repetition\",\
+                 \"fingerprint\":\"00000000000000000000000000000abc\"}",
+                "{\"game\":1,\"result\":\"0-1\",\"reason\":\"time\"}",
+                "{\"finished\":\"completed\"}",
+            ]
+        );
+        // A settings member of the wrong type is named.
+        std::fs::write(&path, text.replacen("\"games\":2", "\"games\":\"2\"", 1)).unwrap();
+        match load(&path) {
+            Err(e @ StateError::BadConfig { .. }) => assert!(
+                e.to_string()
+                    .contains(": match.games: invalid type: string \"2\", expected u32"),
+                "{e}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Paths that are not UTF-8 come back byte for byte; a UTF-8 one is still a JSON string.
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_paths_survive_the_state() {
+        use crate::tournament::config::PgnConfig;
+        use crate::tournament::game::book::OpeningsConfig;
+        use std::ffi::OsStr;
+        use std::os::unix::ffi::OsStrExt;
+        let odd = |name: &[u8]| PathBuf::from(OsStr::from_bytes(name));
+        let dir = std::env::temp_dir().join(format!("saikoro-state-p-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("state");
+        let mut config = MatchConfig {
+            results: Some(odd(b"r\xff.jsonl")),
+            records: Some(odd(b"rec\xfe")),
+            report: Some(odd(b"\x80.html")),
+            openings: Some(OpeningsConfig {
+                file: odd(b"book\xc3.sfen"),
+                ..OpeningsConfig::default()
+            }),
+            pgn: Some(PgnConfig {
+                file: odd(b"g\xff.pgn"),
+                append: false,
+                min: false,
+                nodes: None,
+                event: None,
+                site: None,
+            }),
+            ..MatchConfig::default()
+        };
+        config.engines.push(Default::default());
+        config.engines[0].command.dir = Some(odd(b"engines/\xe9t\xe9"));
+        config.engines.push(Default::default());
+        config.engines[1].command.dir = Some(PathBuf::from("engines/été"));
+        drop(StateWriter::create(&path, &config, 1).unwrap());
+        let saved = load(&path).unwrap();
+        assert_eq!(saved.settings, SavedSettings::Config(Box::new(config)));
+        let header = std::fs::read_to_string(&path).unwrap();
+        // r = 114, \xff = 255, . = 46, j s o n l = 106 115 111 110 108.
+        assert!(
+            header.contains("\"results\":{\"unix_bytes\":[114,255,46,106,115,111,110,108]}"),
+            "{header}"
+        );
+        assert!(header.contains("\"dir\":\"engines/été\""), "{header}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -435,7 +435,7 @@ impl LiveReport {
             return;
         };
         let mut names = m.names.clone();
-        for g in text.lines().filter_map(ResultsGame::parse) {
+        for g in text.lines().filter_map(|l| ResultsGame::parse(l).ok()) {
             let (b, w) = (
                 engine_index(&mut names, &g.black),
                 engine_index(&mut names, &g.white),
@@ -553,6 +553,8 @@ pub enum ReportError {
     NotResults {
         /// Its number, from 1.
         line: usize,
+        /// What is wrong with it.
+        why: String,
     },
     /// The games do not follow any schedule a match plays without its state file.
     NoSchedule,
@@ -561,9 +563,9 @@ pub enum ReportError {
 impl fmt::Display for ReportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReportError::NotResults { line } => write!(
+            ReportError::NotResults { line, why } => write!(
                 f,
-                "line {line} is not a game of a results file (saikoro match --results)"
+                "line {line} is not a game of a results file (saikoro match --results): {why}"
             ),
             ReportError::NoSchedule => f.write_str(
                 "the games follow no schedule this program can tell without the match's state \
@@ -613,7 +615,9 @@ fn read_games(text: &str) -> Result<ReadGames, ReportError> {
         if line.trim().is_empty() {
             continue;
         }
-        read.push(ResultsGame::parse(line).ok_or(ReportError::NotResults { line: i + 1 })?);
+        read.push(
+            ResultsGame::parse(line).map_err(|why| ReportError::NotResults { line: i + 1, why })?,
+        );
     }
     let mut names: Vec<String> = Vec::new();
     let mut by_number: Vec<&ResultsGame> = read.iter().collect();
@@ -864,7 +868,7 @@ mod tests {
         let bad = [line(1, 1, "a", "b", "1-0"), "no game".to_string()];
         assert!(matches!(
             page(&bad),
-            Err(ReportError::NotResults { line: 2 })
+            Err(ReportError::NotResults { line: 2, why }) if why == "expected ident at column 2"
         ));
         // Game 2 of four engines is a against c in every schedule, never c against d.
         let lines = [line(1, 1, "a", "b", "1-0"), line(2, 1, "c", "d", "1-0")];

@@ -36,22 +36,26 @@
 //! (`record::form::end_words`: `["投了", "先手の勝ち", "%TORYO"]`), each once; a game's `end`
 //! is its index there.
 //!
-//! The whole text is escaped for a `<script>` element: `<`, `>`, `&`, U+2028 and U+2029 only
-//! ever occur in strings, and there they are `\u` escapes.
+//! The text is written through serde ([`PageData::json_parts`]): the types below derive their
+//! members in the schema's order. Figures are the numbers the block prints, written as
+//! serde_json writes a number (`12.3` for the block's `12.30`, `5.0` for an SPRT bound set as
+//! `5`): the same values. The whole text is escaped for a `<script>` element by the writer
+//! ([`ScriptFormatter`]): `<`, `>`, `&`, U+2028 and U+2029 only ever occur in strings, and
+//! there they are `\u` escapes.
 
-use crate::json::json_string;
 use crate::record::form::end_words;
 use crate::record::japanese::HANDICAPS;
 use crate::record::Ending;
 use crate::tournament::output::records::EVENT;
 use crate::{Color, PieceType};
 use crate::{Move, MoveList, Position};
-use std::fmt::Write as _;
+use serde::{Serialize, Serializer};
+use std::io;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The match's settings as the page shows them; `None` where unknown (a report made from a
 /// results file without its state).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Settings {
     /// The time control (`10+0.1`; `a vs b` when the engines' differ).
     pub tc: String,
@@ -72,7 +76,7 @@ pub struct Settings {
 }
 
 /// One engine.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct EngineEntry {
     /// Its name, as the match's output shows it.
     pub name: String,
@@ -83,7 +87,7 @@ pub struct EngineEntry {
 }
 
 /// One engine's row of the standings.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Standing {
     /// Its index in the engines.
     pub engine: usize,
@@ -98,17 +102,21 @@ pub struct Standing {
     /// Points (a win 1, a draw ½).
     pub points: f64,
     /// Elo and its 95 % error; `None` where the block prints `n/a`.
+    #[serde(serialize_with = "figure")]
     pub elo: Option<f64>,
     /// The Elo's error.
+    #[serde(serialize_with = "figure")]
     pub elo_err: Option<f64>,
     /// Normalised Elo.
+    #[serde(serialize_with = "figure")]
     pub nelo: Option<f64>,
     /// Its error.
+    #[serde(serialize_with = "figure")]
     pub nelo_err: Option<f64>,
 }
 
 /// One pairing's game-pair counts, from its first engine's (`a`'s) point of view.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PairCounts {
     /// The first engine.
     pub a: usize,
@@ -183,8 +191,23 @@ impl Series {
     }
 }
 
-/// The SPRT's settings and state.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// `[[games, elo, lo, hi, llr|null], …]`.
+impl Serialize for Series {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.points())
+    }
+}
+
+/// `[games, elo, lo, hi, llr|null]`, figures as the block prints them.
+impl Serialize for SeriesPoint {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let f = |v: Option<f64>| v.and_then(two_decimals);
+        (self.games, f(self.elo), f(self.lo), f(self.hi), f(self.llr)).serialize(s)
+    }
+}
+
+/// The SPRT's settings (exactly) and state (as the block prints it).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct SprtState {
     /// H0's Elo.
     pub elo0: f64,
@@ -195,10 +218,13 @@ pub struct SprtState {
     /// β.
     pub beta: f64,
     /// The LLR's bounds.
+    #[serde(serialize_with = "figure_of")]
     pub lower: f64,
     /// The upper bound.
+    #[serde(serialize_with = "figure_of")]
     pub upper: f64,
     /// The LLR now.
+    #[serde(serialize_with = "figure_of")]
     pub llr: f64,
     /// `H0` or `H1` once a bound is crossed.
     pub result: Option<&'static str>,
@@ -246,7 +272,7 @@ pub struct GameRow<'a> {
 /// page with 10,000 games is written without formatting a game again.
 #[derive(Clone, Debug, Default)]
 pub struct Games {
-    text: String,
+    text: Vec<u8>,
     count: usize,
     /// The words of each way the games end (`end_words`), each once, in the order first seen:
     /// a row holds its index.
@@ -256,27 +282,10 @@ pub struct Games {
 impl Games {
     /// Adds a game.
     pub fn push(&mut self, g: &GameRow<'_>) {
-        let o = &mut self.text;
         if self.count > 0 {
-            o.push(',');
+            self.text.push(b',');
         }
         self.count += 1;
-        let _ = write!(o, "[{},{},{},{},", g.number, g.round, g.black, g.white);
-        for s in [g.opening, g.result, g.reason, g.detail] {
-            script_string(o, s);
-            o.push(',');
-        }
-        let _ = write!(o, "{},", g.plies);
-        // Base64url characters only: nothing to escape.
-        o.push('"');
-        o.push_str(g.moves);
-        o.push('"');
-        match g.time_ms {
-            Some((b, w)) => {
-                let _ = write!(o, ",{b},{w},");
-            }
-            None => o.push_str(",null,null,"),
-        }
         let key = (g.end, g.next, g.handicap);
         let end = match self.ends.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
@@ -285,7 +294,24 @@ impl Games {
                 self.ends.len() - 1
             }
         };
-        let _ = write!(o, "{},{end}]", g.opening_plies);
+        let (time_black, time_white) = g.time_ms.unzip();
+        let row = GameJson(
+            g.number,
+            g.round,
+            g.black,
+            g.white,
+            g.opening,
+            g.result,
+            g.reason,
+            g.detail,
+            g.plies,
+            g.moves,
+            time_black,
+            time_white,
+            g.opening_plies,
+            end,
+        );
+        script_json(&mut self.text, &row);
     }
 
     /// The length of their JSON text.
@@ -341,247 +367,172 @@ pub struct PageData {
     pub games: Games,
 }
 
-/// A figure with the two decimals the block prints; `null` when undefined or infinite.
-fn figure(o: &mut String, v: Option<f64>) {
-    match v.filter(|v| v.is_finite()) {
-        // No negative zero: the block prints 0.00.
-        Some(v) => {
-            let t = format!("{v:.2}");
-            o.push_str(if t == "-0.00" { "0.00" } else { &t });
+/// A game's row: `[number, round, black, white, opening, result, reason, detail, plies,
+/// moves, time_black_ms|null, time_white_ms|null, opening_plies, end]`.
+#[derive(Serialize)]
+struct GameJson<'a>(
+    u64,
+    u64,
+    usize,
+    usize,
+    &'a str,
+    &'a str,
+    &'a str,
+    &'a str,
+    u64,
+    &'a str,
+    Option<u64>,
+    Option<u64>,
+    u64,
+    usize,
+);
+
+/// The value of a figure as the block prints it, with two decimals (rounded as `{:.2}` rounds
+/// it); `None` when undefined or infinite (the block's `n/a`, `inf`, `-inf`). No negative zero:
+/// the block prints 0.00.
+fn two_decimals(v: f64) -> Option<f64> {
+    if !v.is_finite() {
+        return None;
+    }
+    let printed: f64 = format!("{v:.2}").parse().ok()?;
+    Some(if printed == 0.0 { 0.0 } else { printed })
+}
+
+/// A figure ([`two_decimals`]), or `null`.
+fn figure<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    v.and_then(two_decimals).serialize(s)
+}
+
+/// A figure that is always there (`null` only when it is not finite).
+fn figure_of<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    two_decimals(*v).serialize(s)
+}
+
+/// serde_json's compact writer with the page's own escaping step: in every string (keys too:
+/// serde_json writes every string's text through `write_string_fragment`), `<`, `>`, `&`,
+/// U+2028 and U+2029 become `\u` escapes, so that no text can end the `<script>` element or
+/// start markup in it. Outside strings JSON has none of them.
+struct ScriptFormatter;
+
+impl serde_json::ser::Formatter for ScriptFormatter {
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let bytes = fragment.as_bytes();
+        // Most text (every game's moves) has none of them.
+        if !bytes
+            .iter()
+            .any(|&b| matches!(b, b'<' | b'>' | b'&' | 0xe2))
+        {
+            return w.write_all(bytes);
         }
-        None => o.push_str("null"),
-    }
-}
-
-/// A number, or `null`.
-fn opt_int(o: &mut String, v: Option<u64>) {
-    match v {
-        Some(v) => {
-            let _ = write!(o, "{v}");
+        let (mut from, mut i) = (0, 0);
+        while i < bytes.len() {
+            let (escape, len): (&[u8], usize) = match bytes[i..] {
+                [b'<', ..] => (b"\\u003c", 1),
+                [b'>', ..] => (b"\\u003e", 1),
+                [b'&', ..] => (b"\\u0026", 1),
+                // U+2028 and U+2029 in UTF-8.
+                [0xe2, 0x80, 0xa8, ..] => (b"\\u2028", 3),
+                [0xe2, 0x80, 0xa9, ..] => (b"\\u2029", 3),
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            w.write_all(&bytes[from..i])?;
+            w.write_all(escape)?;
+            i += len;
+            from = i;
         }
-        None => o.push_str("null"),
+        w.write_all(&bytes[from..])
     }
 }
 
-/// A string, or `null`.
-fn opt_string(o: &mut String, v: Option<&str>) {
-    match v {
-        Some(v) => script_string(o, v),
-        None => o.push_str("null"),
-    }
+/// Appends `value`'s JSON text, escaped for a `<script>` element, to `out`.
+fn script_json(out: &mut Vec<u8>, value: &impl Serialize) {
+    let mut ser = serde_json::Serializer::with_formatter(out, ScriptFormatter);
+    // Writing plain data into memory cannot fail.
+    value
+        .serialize(&mut ser)
+        .expect("the page's data are plain data");
 }
 
-/// A JSON string escaped for a `<script>` element.
-fn script_string(o: &mut String, s: &str) {
-    let start = o.len();
-    json_string(o, s);
-    if o[start..].contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
-        let escaped = escape_for_script(&o[start..]);
-        o.truncate(start);
-        o.push_str(&escaped);
-    }
+/// The page's data but its games, member for member in the schema's order.
+#[derive(Serialize)]
+struct Head<'a> {
+    title: &'a str,
+    finished: bool,
+    version: &'a str,
+    command: &'a str,
+    started: Option<&'a str>,
+    updated: &'a str,
+    ended: Option<&'a str>,
+    settings: &'a Settings,
+    engines: &'a [EngineEntry],
+    block: &'a str,
+    standings: &'a [Standing],
+    pairs: &'a [PairCounts],
+    series: &'a Series,
+    sprt: Option<&'a SprtState>,
+    notes: &'a [String],
+    records: Records<'a>,
+}
+
+/// `records`: what the page's KIF and CSA downloads take from the writers' tables, so that
+/// they are what `saikoro record convert` writes of the game from the results file: the
+/// event, the handicaps (`手合割`) with their positions, and the words of each way the games
+/// end.
+#[derive(Serialize)]
+struct Records<'a> {
+    event: &'a str,
+    handicaps: &'a [(&'a str, &'a str)],
+    ends: Vec<&'a [String; 3]>,
 }
 
 impl PageData {
     /// The JSON text, escaped for a `<script>` element.
     pub fn to_json(&self) -> String {
         let (head, games, tail) = self.json_parts();
-        [head.as_str(), games, tail].concat()
+        String::from_utf8_lossy(&[head.as_slice(), games, tail].concat()).into_owned()
     }
 
-    /// The JSON text in three parts, to be written one after the other: all but the games,
-    /// the games (kept as they came, not copied), and the end.
-    pub fn json_parts(&self) -> (String, &str, &'static str) {
-        let mut o = String::with_capacity(self.block.len() + 4096);
-        o.push_str("{\"title\":");
-        script_string(&mut o, &self.title);
-        let _ = write!(o, ",\"finished\":{},\"version\":", self.finished);
-        script_string(&mut o, &self.version);
-        o.push_str(",\"command\":");
-        script_string(&mut o, &self.command);
-        o.push_str(",\"started\":");
-        opt_string(&mut o, self.started.as_deref());
-        o.push_str(",\"updated\":");
-        script_string(&mut o, &self.updated);
-        o.push_str(",\"ended\":");
-        opt_string(&mut o, self.ended.as_deref());
-        self.settings_json(&mut o);
-        o.push_str(",\"engines\":[");
-        for (i, e) in self.engines.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            o.push_str("{\"name\":");
-            script_string(&mut o, &e.name);
-            o.push_str(",\"cmd\":");
-            opt_string(&mut o, e.cmd.as_deref());
-            o.push_str(",\"options\":[");
-            for (j, (n, v)) in e.options.iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                o.push('[');
-                script_string(&mut o, n);
-                o.push(',');
-                script_string(&mut o, v);
-                o.push(']');
-            }
-            o.push_str("]}");
+    /// The JSON text in three parts, to be written one after the other: all but the games (the
+    /// object of every other member, its `}` replaced by `,"games":[`), the games (kept as
+    /// they came, not copied), and the end.
+    pub fn json_parts(&self) -> (Vec<u8>, &[u8], &'static [u8]) {
+        let head = Head {
+            title: &self.title,
+            finished: self.finished,
+            version: &self.version,
+            command: &self.command,
+            started: self.started.as_deref(),
+            updated: &self.updated,
+            ended: self.ended.as_deref(),
+            settings: &self.settings,
+            engines: &self.engines,
+            block: &self.block,
+            standings: &self.standings,
+            pairs: &self.pairs,
+            series: &self.series,
+            sprt: self.sprt.as_ref(),
+            notes: &self.notes,
+            records: Records {
+                event: EVENT,
+                handicaps: &HANDICAPS,
+                ends: self.games.ends.iter().map(|(_, words)| words).collect(),
+            },
+        };
+        let mut o = Vec::with_capacity(self.block.len() + 4096);
+        script_json(&mut o, &head);
+        // The object's closing brace: the games follow as its last member.
+        if o.last() == Some(&b'}') {
+            o.pop();
         }
-        o.push_str("],\"block\":");
-        script_string(&mut o, &self.block);
-        self.figures_json(&mut o);
-        o.push_str(",\"notes\":[");
-        for (i, n) in self.notes.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            script_string(&mut o, n);
-        }
-        self.records_json(&mut o);
-        o.push_str(",\"games\":[");
-        (o, &self.games.text, "]}")
-    }
-
-    /// `records`: what the page's KIF and CSA downloads take from the writers' tables, so that
-    /// they are what `saikoro record convert` writes of the game from the results file: the
-    /// event, the handicaps (`手合割`) with their positions, and the words of each way the
-    /// games end.
-    fn records_json(&self, o: &mut String) {
-        o.push_str("],\"records\":{\"event\":");
-        script_string(o, EVENT);
-        o.push_str(",\"handicaps\":[");
-        for (i, (name, sfen)) in HANDICAPS.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            o.push('[');
-            script_string(o, name);
-            o.push(',');
-            script_string(o, sfen);
-            o.push(']');
-        }
-        o.push_str("],\"ends\":[");
-        for (i, (_, words)) in self.games.ends.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            o.push('[');
-            for (j, w) in words.iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                script_string(o, w);
-            }
-            o.push(']');
-        }
-        o.push_str("]}");
-    }
-
-    fn settings_json(&self, o: &mut String) {
-        let s = &self.settings;
-        o.push_str(",\"settings\":{\"tc\":");
-        script_string(o, &s.tc);
-        o.push_str(",\"openings\":");
-        opt_string(o, s.openings.as_deref());
-        for (key, v) in [
-            ("rounds", s.rounds),
-            ("games", s.games),
-            ("concurrency", s.concurrency),
-        ] {
-            let _ = write!(o, ",\"{key}\":");
-            opt_int(o, v);
-        }
-        o.push_str(",\"seed\":");
-        opt_string(o, s.seed.as_deref());
-        o.push_str(",\"maxplies\":");
-        opt_int(o, s.maxplies);
-        o.push_str(",\"adjudication\":");
-        opt_string(o, s.adjudication.as_deref());
-        o.push('}');
-    }
-
-    /// `standings`, `pairs`, `series` and `sprt`.
-    fn figures_json(&self, o: &mut String) {
-        o.push_str(",\"standings\":[");
-        for (i, s) in self.standings.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            let _ = write!(
-                o,
-                "{{\"engine\":{},\"games\":{},\"w\":{},\"l\":{},\"d\":{},\"points\":{:.1}",
-                s.engine, s.games, s.w, s.l, s.d, s.points
-            );
-            for (key, v) in [
-                ("elo", s.elo),
-                ("elo_err", s.elo_err),
-                ("nelo", s.nelo),
-                ("nelo_err", s.nelo_err),
-            ] {
-                let _ = write!(o, ",\"{key}\":");
-                figure(o, v);
-            }
-            o.push('}');
-        }
-        o.push_str("],\"pairs\":[");
-        for (i, p) in self.pairs.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            let [a, b, c, d, e] = p.penta;
-            let _ = write!(
-                o,
-                "{{\"a\":{},\"b\":{},\"penta\":[{a},{b},{c},{d},{e}],\"unpaired\":{},\
-                 \"repeated\":{}}}",
-                p.a, p.b, p.unpaired, p.repeated
-            );
-        }
-        o.push_str("],\"series\":[");
-        for (i, p) in self.series.points().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            let _ = write!(o, "[{},", p.games);
-            for (j, v) in [p.elo, p.lo, p.hi, p.llr].into_iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                figure(o, v);
-            }
-            o.push(']');
-        }
-        o.push_str("],\"sprt\":");
-        match &self.sprt {
-            None => o.push_str("null"),
-            Some(s) => {
-                o.push('{');
-                for (key, v) in [
-                    ("elo0", s.elo0),
-                    ("elo1", s.elo1),
-                    ("alpha", s.alpha),
-                    ("beta", s.beta),
-                    ("lower", s.lower),
-                    ("upper", s.upper),
-                    ("llr", s.llr),
-                ] {
-                    let _ = write!(o, "\"{key}\":");
-                    // The settings exactly; the bounds and the LLR as the block prints them.
-                    match key {
-                        "elo0" | "elo1" | "alpha" | "beta" => {
-                            let _ = write!(o, "{v}");
-                        }
-                        _ => figure(o, Some(v)),
-                    }
-                    o.push(',');
-                }
-                o.push_str("\"result\":");
-                opt_string(o, s.result);
-                o.push_str(",\"stopped_at\":");
-                opt_int(o, s.stopped_at);
-                o.push('}');
-            }
-        }
+        o.extend_from_slice(b",\"games\":[");
+        (o, &self.games.text, b"]}")
     }
 }
 
@@ -822,24 +773,6 @@ pub fn shell_words<S: AsRef<str>>(words: &[S]) -> String {
             o.push('\'');
             o.push_str(&w.replace('\'', "'\\''"));
             o.push('\'');
-        }
-    }
-    o
-}
-
-/// JSON text made safe inside `<script>`: the characters that could end the element or
-/// start markup, and the two line separators old parsers reject, become `\u` escapes (valid
-/// only inside strings, which is the only place JSON text has them).
-fn escape_for_script(json: &str) -> String {
-    let mut o = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
-        match c {
-            '<' => o.push_str("\\u003c"),
-            '>' => o.push_str("\\u003e"),
-            '&' => o.push_str("\\u0026"),
-            '\u{2028}' => o.push_str("\\u2028"),
-            '\u{2029}' => o.push_str("\\u2029"),
-            c => o.push(c),
         }
     }
     o

@@ -25,21 +25,21 @@ pub fn write_html(data: &PageData, out: &mut dyn Write) -> io::Result<()> {
     }
     let (head, games, tail) = data.json_parts();
     for part in [
-        "<title>",
-        &html_escape(&data.title),
-        "</title>\n<style>\n",
-        STYLE,
-        "</style>\n</head>\n<body>\n",
-        BODY,
-        "<script type=\"application/json\" id=\"data\">",
+        "<title>".as_bytes(),
+        html_escape(&data.title).as_bytes(),
+        b"</title>\n<style>\n",
+        STYLE.as_bytes(),
+        b"</style>\n</head>\n<body>\n",
+        BODY.as_bytes(),
+        b"<script type=\"application/json\" id=\"data\">",
         &head,
         games,
         tail,
-        "</script>\n<script>\n",
-        SCRIPT,
-        "</script>\n</body>\n</html>\n",
+        b"</script>\n<script>\n",
+        SCRIPT.as_bytes(),
+        b"</script>\n</body>\n</html>\n",
     ] {
-        out.write_all(part.as_bytes())?;
+        out.write_all(part)?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 use super::data::{encode_game, GameRow, Games};
 use crate::record::{usi, Ending, Record, RecordError};
 use crate::tournament::game::result::{ending, Decision, Reason};
-use crate::tournament::output::lines::{json_field, GameInfo};
+use crate::tournament::output::lines::{GameInfo, ResultLine};
 use crate::tournament::output::records::results_record;
 use crate::Position;
 use crate::{Color, Move};
@@ -54,20 +54,6 @@ struct Parsed {
     moves: Vec<Move>,
 }
 
-/// The USI moves of a line's `moves` array (USI moves hold no quotes or escapes).
-fn moves_array(line: &str) -> Option<Vec<&str>> {
-    let at = line.find(",\"moves\":[")? + 10;
-    let rest = &line[at..];
-    let end = rest.find(']')?;
-    Some(
-        rest[..end]
-            .split(',')
-            .map(|m| m.trim_matches('"'))
-            .filter(|m| !m.is_empty())
-            .collect(),
-    )
-}
-
 /// The `moves …` of an opening's text (`startpos moves 7g7f`).
 fn opening_moves(opening: &str) -> Vec<&str> {
     match opening.split_once(" moves ") {
@@ -85,33 +71,19 @@ fn start_position(opening: &str) -> Option<Position> {
     Some(game.start)
 }
 
-/// Reads a results-file line with its start and moves; `None` for a line that is no game (or
-/// whose moves are not USI moves).
-fn parse(line: &str) -> Option<Parsed> {
-    let number = json_field(line, "game")?.parse().ok()?;
-    let int = |k: &str| json_field(line, k).and_then(|v| v.parse::<u64>().ok());
-    let text = |k: &str| json_field(line, k).unwrap_or_default();
-    let opening = text("opening");
-    let played = moves_array(line)?;
-    let before = opening_moves(&opening);
-    let opening_count = before.len() as u64;
-    let mut moves = String::with_capacity(2 * (before.len() + played.len()));
+/// Reads a results-file line ([`ResultLine`]) with its start and moves; the error says what is
+/// wrong with a line that is no game, or whose opening's moves are not USI moves.
+fn parse(line: &str) -> Result<Parsed, String> {
+    let l = ResultLine::parse(line)?;
+    let before = opening_moves(&l.opening);
     let parsed: Vec<Move> = before
         .iter()
-        .chain(&played)
-        .map(|m| Move::from_usi(m).ok())
-        .collect::<Option<_>>()?;
-    let start = start_position(&opening);
+        .map(|m| Move::from_usi(m).map_err(|_| format!("the opening's move {m} is no USI move")))
+        .chain(l.moves.iter().map(|m| Ok(m.0)))
+        .collect::<Result<_, _>>()?;
+    let start = start_position(&l.opening);
+    let mut moves = String::with_capacity(2 * parsed.len());
     encode_game(&mut moves, start.as_ref(), parsed.iter().copied());
-    let time_ms = line.find("\"time_ms\":{").and_then(|at| {
-        let obj = &line[at + 10..];
-        let obj = &obj[..=obj.find('}')?];
-        Some((
-            json_field(obj, "black")?.parse().ok()?,
-            json_field(obj, "white")?.parse().ok()?,
-        ))
-    });
-    let (result, reason) = (text("result"), text("reason"));
     let first = start.as_ref().map_or(Color::Black, Position::side_to_move);
     let next = if parsed.len().is_multiple_of(2) {
         first
@@ -119,31 +91,31 @@ fn parse(line: &str) -> Option<Parsed> {
         !first
     };
     // A result or reason of no known name: the record says the game stopped.
-    let end = match (Decision::from_text(&result), Reason::from_name(&reason)) {
+    let end = match (Decision::from_text(&l.result), Reason::from_name(&l.reason)) {
         (Some(d), Some(r)) => ending(d, r, next),
         _ => Ending::Interrupt,
     };
     let game = ResultsGame {
-        number,
-        round: int("round").unwrap_or(0),
-        black: text("black"),
-        white: text("white"),
-        result,
-        reason,
-        detail: text("detail"),
-        plies: int("plies").unwrap_or(played.len() as u64),
+        number: l.game,
+        round: u64::from(l.round),
+        black: l.black.into_owned(),
+        white: l.white.into_owned(),
+        opening: l.opening.into_owned(),
+        result: l.result.into_owned(),
+        reason: l.reason.into_owned(),
+        detail: l.detail.into_owned(),
+        plies: l.plies as u64,
         moves,
-        opening_plies: int("opening_plies").unwrap_or(opening_count),
-        opening,
-        time_ms,
-        repeats: int("repeats"),
+        opening_plies: l.opening_plies as u64,
+        time_ms: l.time_ms.map(|t| (t.black, t.white)),
+        repeats: l.repeats,
         end,
         next,
         handicap: start
             .as_ref()
             .is_some_and(crate::record::japanese::is_handicap),
     };
-    Some(Parsed {
+    Ok(Parsed {
         game,
         start,
         moves: parsed,
@@ -160,7 +132,7 @@ pub fn results_records(text: &str) -> Result<Vec<Record>, RecordError> {
             continue;
         }
         let bad = |why: &str| RecordError::at(i + 1, why);
-        let p = parse(line).ok_or_else(|| bad("not a game of a results file"))?;
+        let p = parse(line).map_err(|why| bad(&format!("not a game of a results file: {why}")))?;
         let start = p
             .start
             .ok_or_else(|| bad("the opening's start is no legal position"))?;
@@ -189,9 +161,9 @@ pub fn results_records(text: &str) -> Result<Vec<Record>, RecordError> {
 }
 
 impl ResultsGame {
-    /// Reads a results-file line; `None` for a line that is no game (or whose moves are not
-    /// USI moves).
-    pub fn parse(line: &str) -> Option<ResultsGame> {
+    /// Reads a results-file line; the error says what is wrong with a line that is no game (or
+    /// whose moves are not USI moves).
+    pub fn parse(line: &str) -> Result<ResultsGame, String> {
         parse(line).map(|p| p.game)
     }
 
@@ -246,6 +218,9 @@ mod tests {
         // below 31 * 31 = 961, two characters: 2 * 64 + 51 → C z.
         assert_eq!(g.moves, "2:Cz");
         assert_eq!((g.time_ms, g.repeats), (Some((5, 7)), Some(1)));
-        assert_eq!(ResultsGame::parse("{\"saikoro\":1}"), None);
+        assert_eq!(
+            ResultsGame::parse("{\"saikoro\":1}"),
+            Err("missing field `game` at column 13".to_string())
+        );
     }
 }

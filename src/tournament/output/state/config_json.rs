@@ -1,459 +1,603 @@
-//! The match configuration as the state file is to keep it: a JSON object with every field
-//! that defines the match, read back into an equal [`MatchConfig`]. Not kept: `concurrency`,
-//! `state` and `overwrite`, which a resumed match takes from its own command line.
+//! The match configuration as the state file keeps it: [`ConfigJson`], a JSON object with every
+//! field that defines the match, written and read back through serde into an equal
+//! [`MatchConfig`]. Not kept: `concurrency`, `state` and `overwrite`, which a resumed match takes
+//! from its own command line. Paths are [`StatePath`]s, so that one that is not Unicode comes
+//! back byte for byte. The members are those the hand-written writer of 6bf4e2d wrote, in its
+//! order, with `restart` and `send_option_values_as_written` since; a state without them reads
+//! them as off.
 
 use crate::driver::EngineCommand;
-use crate::json::Json;
 use crate::tournament::config::{
     DrawAdjudication, EngineConfig, MatchConfig, PgnConfig, RecordFormat, ResignAdjudication,
 };
 use crate::tournament::game::book::{BookFormat, OpeningsConfig, Order};
 use crate::tournament::game::timecontrol::{ClockRules, Limits};
+use crate::tournament::output::lines::{json_error, json_text};
+use crate::tournament::output::style::OutputStyle;
+use crate::tournament::stats::sprt::{SprtConfig, SprtModel};
+use crate::EnteringKingRule;
+use serde::de::{self, DeserializeOwned, MapAccess, Visitor};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
 
-use crate::tournament::stats::sprt::SprtConfig;
-use std::path::{Path, PathBuf};
+/// A path as the state keeps it: a JSON string, its text, when it is Unicode (every path of a
+/// state written before, and nearly every path); otherwise an object that gives it back exactly,
+/// on Unix its bytes (`{"unix_bytes":[114,255,46,106,115,111,110,108]}` for `r\xff.jsonl`), on
+/// Windows its UTF-16 units (`{"windows_wide":[…]}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatePath(pub PathBuf);
 
-fn object(members: Vec<(&str, Json)>) -> Json {
-    Json::Object(
-        members
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v))
-            .collect(),
-    )
-}
+/// The members of a path that is not Unicode.
+const RAW_PATH: &[&str] = &["unix_bytes", "windows_wide"];
 
-fn opt<T>(v: &Option<T>, f: impl FnOnce(&T) -> Json) -> Json {
-    v.as_ref().map_or(Json::Null, f)
-}
-
-fn path(p: &Path) -> Json {
-    Json::string(p.to_string_lossy())
-}
-
-fn engine(e: &EngineConfig) -> Json {
-    let l = &e.limits;
-    object(vec![
-        ("name", opt(&e.name, |n| Json::string(n.as_str()))),
-        ("program", Json::string(e.command.program.as_str())),
-        (
-            "args",
-            Json::Array(
-                e.command
-                    .args
-                    .iter()
-                    .map(|a| Json::string(a.as_str()))
-                    .collect(),
-            ),
-        ),
-        ("dir", opt(&e.command.dir, |d| path(d))),
-        (
-            "options",
-            Json::Array(
-                e.options
-                    .iter()
-                    .map(|(n, v)| {
-                        Json::Array(vec![Json::string(n.as_str()), Json::string(v.as_str())])
-                    })
-                    .collect(),
-            ),
-        ),
-        (
-            "clock",
-            opt(&l.clock, |c| {
-                object(vec![
-                    ("base_ms", Json::number(c.base_ms)),
-                    ("increment_ms", Json::number(c.increment_ms)),
-                    ("byoyomi_ms", Json::number(c.byoyomi_ms)),
-                ])
-            }),
-        ),
-        ("movetime_ms", opt(&l.movetime_ms, |n| Json::number(n))),
-        ("nodes", opt(&l.nodes, |n| Json::number(n))),
-        ("depth", opt(&l.depth, |n| Json::number(n))),
-        ("ponder", Json::Bool(e.ponder)),
-        ("restart", Json::Bool(e.restart)),
-    ])
-}
-
-const fn order_name(o: Order) -> &'static str {
-    match o {
-        Order::Sequential => "sequential",
-        Order::Random => "random",
+impl Serialize for StatePath {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if let Some(text) = self.0.to_str() {
+            return s.serialize_str(text);
+        }
+        let mut o = s.serialize_struct("StatePath", 1)?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            o.serialize_field("unix_bytes", self.0.as_os_str().as_bytes())?;
+        }
+        #[cfg(windows)]
+        {
+            use std::os::windows::ffi::OsStrExt;
+            let wide: Vec<u16> = self.0.as_os_str().encode_wide().collect();
+            o.serialize_field("windows_wide", &wide)?;
+        }
+        o.end()
     }
 }
 
-const fn format_name(f: BookFormat) -> &'static str {
-    match f {
-        BookFormat::Sfen => "sfen",
-        BookFormat::Csa => "csa",
-        BookFormat::Kif => "kif",
-        BookFormat::Ki2 => "ki2",
-        BookFormat::Jkf => "jkf",
+impl<'de> Deserialize<'de> for StatePath {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(PathVisitor)
     }
 }
 
-fn records_name(f: RecordFormat) -> &'static str {
-    f.name()
-}
+/// Reads either form of a [`StatePath`].
+struct PathVisitor;
 
-fn openings(o: &OpeningsConfig) -> Json {
-    object(vec![
-        ("file", path(&o.file)),
-        ("order", Json::string(order_name(o.order))),
-        ("start", Json::number(o.start)),
-        ("plies", opt(&o.plies, |n| Json::number(n))),
-        ("format", opt(&o.format, |f| Json::string(format_name(*f)))),
-    ])
-}
+impl<'de> Visitor<'de> for PathVisitor {
+    type Value = StatePath;
 
-fn sprt(s: &SprtConfig) -> Json {
-    object(vec![
-        ("elo0", Json::number(s.elo0())),
-        ("elo1", Json::number(s.elo1())),
-        ("alpha", Json::number(s.alpha())),
-        ("beta", Json::number(s.beta())),
-        ("model", Json::string(s.model().name())),
-    ])
-}
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a path: a string, {\"unix_bytes\":[…]} or {\"windows_wide\":[…]}")
+    }
 
-fn pgn(p: &PgnConfig) -> Json {
-    object(vec![
-        ("file", path(&p.file)),
-        ("append", Json::Bool(p.append)),
-        ("min", Json::Bool(p.min)),
-        ("nodes", opt(&p.nodes, |n| Json::Bool(*n))),
-        ("event", opt(&p.event, |e| Json::string(e.as_str()))),
-        ("site", opt(&p.site, |s| Json::string(s.as_str()))),
-    ])
-}
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<StatePath, E> {
+        Ok(StatePath(PathBuf::from(v)))
+    }
 
-/// The configuration as a JSON object (one line).
-pub fn config_to_json(c: &MatchConfig) -> String {
-    config_value(c).to_string()
-}
-
-/// The configuration as a JSON value.
-pub(super) fn config_value(c: &MatchConfig) -> Json {
-    object(vec![
-        (
-            "engines",
-            Json::Array(c.engines.iter().map(engine).collect()),
-        ),
-        ("gauntlet", Json::Bool(c.gauntlet)),
-        ("rounds", Json::number(c.rounds)),
-        ("games", Json::number(c.games)),
-        ("noswap", Json::Bool(c.noswap)),
-        ("distinct_games", Json::Bool(c.distinct_games)),
-        ("openings", opt(&c.openings, openings)),
-        ("seed", opt(&c.seed, |n| Json::number(n))),
-        ("sprt", opt(&c.sprt, sprt)),
-        ("rating_interval", Json::number(c.rating_interval)),
-        ("max_plies", Json::number(c.max_plies)),
-        ("time_margin_ms", Json::number(c.time_margin_ms)),
-        (
-            "draw",
-            opt(&c.draw, |d| {
-                object(vec![
-                    ("move_number", Json::number(d.move_number)),
-                    ("move_count", Json::number(d.move_count)),
-                    ("score", Json::number(d.score)),
-                ])
-            }),
-        ),
-        (
-            "resign",
-            opt(&c.resign, |r| {
-                object(vec![
-                    ("move_count", Json::number(r.move_count)),
-                    ("score", Json::number(r.score)),
-                    ("two_sided", Json::Bool(r.two_sided)),
-                ])
-            }),
-        ),
-        (
-            "entering_king_rule",
-            Json::string(c.entering_king_rule.name()),
-        ),
-        (
-            "send_undeclared_options",
-            Json::Bool(c.send_undeclared_options),
-        ),
-        (
-            "send_option_values_as_written",
-            Json::Bool(c.send_option_values_as_written),
-        ),
-        ("startup_ms", Json::number(c.startup_ms)),
-        ("ready_ms", Json::number(c.ready_ms)),
-        ("records", opt(&c.records, |r| path(r))),
-        (
-            "records_format",
-            Json::string(records_name(c.records_format)),
-        ),
-        ("results", opt(&c.results, |r| path(r))),
-        ("report", opt(&c.report, |r| path(r))),
-        ("command", opt(&c.command, |s| Json::string(s))),
-        ("max_failures", Json::number(c.max_failures)),
-        ("pgn", opt(&c.pgn, pgn)),
-        ("output_style", Json::string(c.output_style.to_string())),
-    ])
-}
-
-/// An object being read: its members by name, each error naming the member's path.
-struct Fields<'a> {
-    value: &'a Json,
-    path: String,
-}
-
-impl<'a> Fields<'a> {
-    fn new(value: &'a Json, path: String) -> Result<Fields<'a>, String> {
-        match value {
-            Json::Object(_) => Ok(Fields { value, path }),
-            _ => Err(format!("{path}: expected an object")),
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StatePath, A::Error> {
+        let key: String = map
+            .next_key()?
+            .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+        let path = match key.as_str() {
+            "unix_bytes" => unix_path(map.next_value()?)?,
+            "windows_wide" => windows_path(map.next_value()?)?,
+            other => return Err(de::Error::unknown_field(other, RAW_PATH)),
+        };
+        match map.next_key::<String>()? {
+            None => Ok(StatePath(path)),
+            Some(_) => Err(de::Error::invalid_length(2, &self)),
         }
     }
+}
 
-    fn path(&self, key: &str) -> String {
-        format!("{}.{key}", self.path)
-    }
-
-    fn raw(&self, key: &str) -> Result<&'a Json, String> {
-        self.value
-            .get(key)
-            .ok_or_else(|| format!("{}: missing", self.path(key)))
-    }
-
-    /// A member read by `f` (`None`: not what `f` takes).
-    fn get<T>(&self, key: &str, what: &str, f: impl Fn(&Json) -> Option<T>) -> Result<T, String> {
-        f(self.raw(key)?).ok_or_else(|| format!("{}: expected {what}", self.path(key)))
-    }
-
-    /// A member that may be `null`.
-    fn maybe<T>(
-        &self,
-        key: &str,
-        what: &str,
-        f: impl Fn(&Json) -> Option<T>,
-    ) -> Result<Option<T>, String> {
-        match self.raw(key)? {
-            Json::Null => Ok(None),
-            v => f(v)
-                .map(Some)
-                .ok_or_else(|| format!("{}: expected {what} or null", self.path(key))),
-        }
-    }
-
-    fn number<T: std::str::FromStr>(&self, key: &str) -> Result<T, String> {
-        self.get(key, "a number", Json::as_number)
-    }
-
-    fn bool(&self, key: &str) -> Result<bool, String> {
-        self.get(key, "true or false", Json::as_bool)
-    }
-
-    fn string(&self, key: &str) -> Result<String, String> {
-        self.get(key, "a string", |v| v.as_str().map(String::from))
-    }
-
-    fn named<T>(&self, key: &str, names: &[(&str, T)]) -> Result<T, String>
-    where
-        T: Copy,
+/// A path from its bytes, as Unix keeps it.
+fn unix_path<E: de::Error>(bytes: Vec<u8>) -> Result<PathBuf, E> {
+    #[cfg(unix)]
     {
-        self.get(key, "a known name", |v| {
-            let s = v.as_str()?;
-            names.iter().find(|(n, _)| *n == s).map(|(_, t)| *t)
-        })
+        use std::os::unix::ffi::OsStringExt;
+        Ok(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
     }
-
-    /// A member object that may be `null`, read by `f`.
-    fn nested<T>(
-        &self,
-        key: &str,
-        f: impl Fn(&Fields<'a>) -> Result<T, String>,
-    ) -> Result<Option<T>, String> {
-        match self.raw(key)? {
-            Json::Null => Ok(None),
-            v => f(&Fields::new(v, self.path(key))?).map(Some),
-        }
+    #[cfg(not(unix))]
+    {
+        let _ = bytes;
+        Err(E::custom(
+            "a path written on Unix, not Unicode, cannot be used here",
+        ))
     }
 }
 
-fn strings(v: &Json) -> Option<Vec<String>> {
-    v.as_array()?
-        .iter()
-        .map(|s| s.as_str().map(String::from))
-        .collect()
+/// A path from its UTF-16 units, as Windows keeps it.
+fn windows_path<E: de::Error>(wide: Vec<u16>) -> Result<PathBuf, E> {
+    #[cfg(windows)]
+    {
+        use std::os::windows::ffi::OsStringExt;
+        Ok(PathBuf::from(std::ffi::OsString::from_wide(&wide)))
+    }
+    #[cfg(not(windows))]
+    {
+        let _ = wide;
+        Err(E::custom(
+            "a path written on Windows, not Unicode, cannot be used here",
+        ))
+    }
 }
 
-fn option_pairs(v: &Json) -> Option<Vec<(String, String)>> {
-    v.as_array()?
-        .iter()
-        .map(|p| match strings(p)?.as_slice() {
-            [n, v] => Some((n.clone(), v.clone())),
-            _ => None,
-        })
-        .collect()
+/// A setting written as its name (`Display`) and read back with `FromStr`: the entering-king
+/// rule, the SPRT's model, the output style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Text<T>(T);
+
+impl<T: fmt::Display> Serialize for Text<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
 }
 
-fn read_engine(f: &Fields<'_>) -> Result<EngineConfig, String> {
-    let clock = f.nested("clock", |c| {
-        Ok(ClockRules {
-            base_ms: c.number("base_ms")?,
-            increment_ms: c.number("increment_ms")?,
-            byoyomi_ms: c.number("byoyomi_ms")?,
-        })
-    })?;
-    Ok(EngineConfig {
-        name: f.maybe("name", "a string", |v| v.as_str().map(String::from))?,
-        command: EngineCommand {
-            program: f.string("program")?,
-            args: f.get("args", "an array of strings", strings)?,
-            dir: f.maybe("dir", "a string", |v| v.as_str().map(PathBuf::from))?,
-        },
-        options: f.get("options", "an array of [name, value]", option_pairs)?,
-        limits: Limits {
-            clock,
-            movetime_ms: f.maybe("movetime_ms", "a number", Json::as_number)?,
-            nodes: f.maybe("nodes", "a number", Json::as_number)?,
-            depth: f.maybe("depth", "a number", Json::as_number)?,
-        },
-        ponder: f.bool("ponder")?,
-        // Saved since restart= came; a state from before has none: off.
-        restart: match f.value.get("restart") {
-            None => false,
-            Some(_) => f.bool("restart")?,
-        },
-    })
+impl<'de, T: FromStr> Deserialize<'de> for Text<T>
+where
+    T::Err: fmt::Display,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map(Text)
+            .map_err(de::Error::custom)
+    }
 }
 
-fn read_openings(f: &Fields<'_>) -> Result<OpeningsConfig, String> {
-    let formats = [
+/// A setting that the state names by a table of its own (its values have no text of theirs
+/// that is only theirs: `format=` also takes `usi` and `kifu`).
+trait Named: Copy + PartialEq + 'static {
+    /// Each value's name.
+    const NAMES: &'static [(&'static str, Self)];
+}
+
+impl Named for Order {
+    const NAMES: &'static [(&'static str, Self)] =
+        &[("sequential", Order::Sequential), ("random", Order::Random)];
+}
+
+impl Named for BookFormat {
+    const NAMES: &'static [(&'static str, Self)] = &[
         ("sfen", BookFormat::Sfen),
         ("csa", BookFormat::Csa),
         ("kif", BookFormat::Kif),
         ("ki2", BookFormat::Ki2),
         ("jkf", BookFormat::Jkf),
     ];
-    Ok(OpeningsConfig {
-        file: f.string("file")?.into(),
-        order: f.named(
-            "order",
-            &[("sequential", Order::Sequential), ("random", Order::Random)],
-        )?,
-        start: f.number("start")?,
-        plies: f.maybe("plies", "a number", Json::as_number)?,
-        format: f.maybe("format", "a known name", |v| {
-            let s = v.as_str()?;
-            formats.iter().find(|(n, _)| *n == s).map(|(_, t)| *t)
-        })?,
-    })
 }
 
-fn read_sprt(f: &Fields<'_>) -> Result<SprtConfig, String> {
-    let model = f.get("model", "a model's name", |v| v.as_str()?.parse().ok())?;
-    SprtConfig::new(
-        f.number("elo0")?,
-        f.number("elo1")?,
-        f.number("alpha")?,
-        f.number("beta")?,
-        model,
-    )
-    .map_err(|e| format!("{}: {e}", f.path))
+impl Named for RecordFormat {
+    const NAMES: &'static [(&'static str, Self)] = &RecordFormat::ALL;
 }
 
-fn read_pgn(f: &Fields<'_>) -> Result<PgnConfig, String> {
-    let text = |v: &Json| v.as_str().map(String::from);
-    Ok(PgnConfig {
-        file: f.string("file")?.into(),
-        append: f.bool("append")?,
-        min: f.bool("min")?,
-        nodes: f.maybe("nodes", "true or false", Json::as_bool)?,
-        event: f.maybe("event", "a string", text)?,
-        site: f.maybe("site", "a string", text)?,
-    })
+/// A [`Named`] value in JSON: its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Word<T>(T);
+
+impl<T: Named> Serialize for Word<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let name = T::NAMES.iter().find(|(_, v)| *v == self.0).map(|(n, _)| *n);
+        s.serialize_str(name.unwrap_or_default())
+    }
 }
 
-fn read_config(f: &Fields<'_>) -> Result<MatchConfig, String> {
-    let engines = f.get("engines", "an array", |v| {
-        v.as_array().map(<[Json]>::to_vec)
+impl<'de, T: Named> Deserialize<'de> for Word<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        match T::NAMES.iter().find(|(n, _)| *n == name) {
+            Some((_, v)) => Ok(Word(*v)),
+            None => Err(de::Error::invalid_value(
+                de::Unexpected::Str(&name),
+                &OneOf(T::NAMES),
+            )),
+        }
+    }
+}
+
+/// What a [`Word`] expects: `one of sequential, random`.
+struct OneOf<T: 'static>(&'static [(&'static str, T)]);
+
+impl<T> de::Expected for OneOf<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("one of ")?;
+        for (i, (name, _)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(name)?;
+        }
+        Ok(())
+    }
+}
+
+/// The SPRT's settings, checked as `--sprt` checks them ([`SprtConfig::new`]) when read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Sprt(SprtConfig);
+
+/// [`Sprt`]'s members.
+#[derive(Serialize, Deserialize)]
+struct SprtJson {
+    elo0: f64,
+    elo1: f64,
+    alpha: f64,
+    beta: f64,
+    model: Text<SprtModel>,
+}
+
+impl Serialize for Sprt {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = &self.0;
+        SprtJson {
+            elo0: c.elo0(),
+            elo1: c.elo1(),
+            alpha: c.alpha(),
+            beta: c.beta(),
+            model: Text(c.model()),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Sprt {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let j = SprtJson::deserialize(d)?;
+        SprtConfig::new(j.elo0, j.elo1, j.alpha, j.beta, j.model.0)
+            .map(Sprt)
+            .map_err(de::Error::custom)
+    }
+}
+
+/// An engine: `EngineConfig` with its command and limits in one object.
+#[derive(Serialize, Deserialize)]
+struct EngineJson {
+    name: Option<String>,
+    program: String,
+    args: Vec<String>,
+    dir: Option<StatePath>,
+    /// `[name, value]` pairs, in order.
+    options: Vec<(String, String)>,
+    clock: Option<ClockJson>,
+    movetime_ms: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    ponder: bool,
+    /// Saved since `restart=` came (after 6bf4e2d); a state from before has none: off.
+    #[serde(default)]
+    restart: bool,
+}
+
+/// A clock's rules.
+#[derive(Serialize, Deserialize)]
+struct ClockJson {
+    base_ms: u64,
+    increment_ms: u64,
+    byoyomi_ms: u64,
+}
+
+/// `--openings`.
+#[derive(Serialize, Deserialize)]
+struct OpeningsJson {
+    file: StatePath,
+    order: Word<Order>,
+    start: usize,
+    plies: Option<usize>,
+    format: Option<Word<BookFormat>>,
+}
+
+/// `--draw`.
+#[derive(Serialize, Deserialize)]
+struct DrawJson {
+    move_number: u32,
+    move_count: u32,
+    score: i32,
+}
+
+/// `--resign`.
+#[derive(Serialize, Deserialize)]
+struct ResignJson {
+    move_count: u32,
+    score: i32,
+    two_sided: bool,
+}
+
+/// `--pgnout`.
+#[derive(Serialize, Deserialize)]
+struct PgnJson {
+    file: StatePath,
+    append: bool,
+    min: bool,
+    nodes: Option<bool>,
+    event: Option<String>,
+    site: Option<String>,
+}
+
+/// The match's settings as the state's first line keeps them (its `match` member), member for
+/// member in this order.
+#[derive(Serialize, Deserialize)]
+pub(super) struct ConfigJson {
+    engines: Vec<EngineJson>,
+    gauntlet: bool,
+    rounds: u32,
+    games: u32,
+    noswap: bool,
+    distinct_games: bool,
+    openings: Option<OpeningsJson>,
+    seed: Option<u64>,
+    sprt: Option<Sprt>,
+    rating_interval: u32,
+    max_plies: u32,
+    time_margin_ms: u64,
+    draw: Option<DrawJson>,
+    resign: Option<ResignJson>,
+    entering_king_rule: Text<EnteringKingRule>,
+    /// Not in the state files of earlier versions: off.
+    #[serde(default)]
+    send_undeclared_options: bool,
+    /// Not in the state files of earlier versions (6bf4e2d's included): off.
+    #[serde(default)]
+    send_option_values_as_written: bool,
+    startup_ms: u64,
+    ready_ms: u64,
+    records: Option<StatePath>,
+    records_format: Word<RecordFormat>,
+    results: Option<StatePath>,
+    /// Not in the state files of earlier versions: none.
+    report: Option<StatePath>,
+    /// Not in the state files of earlier versions: none.
+    command: Option<String>,
+    max_failures: u32,
+    pgn: Option<PgnJson>,
+    output_style: Text<OutputStyle>,
+}
+
+fn path(p: &std::path::Path) -> StatePath {
+    StatePath(p.to_path_buf())
+}
+
+impl From<&EngineConfig> for EngineJson {
+    fn from(e: &EngineConfig) -> EngineJson {
+        let EngineConfig {
+            name,
+            command: EngineCommand { program, args, dir },
+            options,
+            limits:
+                Limits {
+                    clock,
+                    movetime_ms,
+                    nodes,
+                    depth,
+                },
+            ponder,
+            restart,
+        } = e;
+        EngineJson {
+            name: name.clone(),
+            program: program.clone(),
+            args: args.clone(),
+            dir: dir.as_deref().map(path),
+            options: options.clone(),
+            clock: clock.map(|c| ClockJson {
+                base_ms: c.base_ms,
+                increment_ms: c.increment_ms,
+                byoyomi_ms: c.byoyomi_ms,
+            }),
+            movetime_ms: *movetime_ms,
+            nodes: *nodes,
+            depth: *depth,
+            ponder: *ponder,
+            restart: *restart,
+        }
+    }
+}
+
+impl From<EngineJson> for EngineConfig {
+    fn from(e: EngineJson) -> EngineConfig {
+        EngineConfig {
+            name: e.name,
+            command: EngineCommand {
+                program: e.program,
+                args: e.args,
+                dir: e.dir.map(|d| d.0),
+            },
+            options: e.options,
+            limits: Limits {
+                clock: e.clock.map(|c| ClockRules {
+                    base_ms: c.base_ms,
+                    increment_ms: c.increment_ms,
+                    byoyomi_ms: c.byoyomi_ms,
+                }),
+                movetime_ms: e.movetime_ms,
+                nodes: e.nodes,
+                depth: e.depth,
+            },
+            ponder: e.ponder,
+            restart: e.restart,
+        }
+    }
+}
+
+fn openings_json(o: &OpeningsConfig) -> OpeningsJson {
+    OpeningsJson {
+        file: path(&o.file),
+        order: Word(o.order),
+        start: o.start,
+        plies: o.plies,
+        format: o.format.map(Word),
+    }
+}
+
+fn pgn_json(p: &PgnConfig) -> PgnJson {
+    PgnJson {
+        file: path(&p.file),
+        append: p.append,
+        min: p.min,
+        nodes: p.nodes,
+        event: p.event.clone(),
+        site: p.site.clone(),
+    }
+}
+
+impl From<&MatchConfig> for ConfigJson {
+    /// Every member of the configuration is named here, so that a new one is kept or left out
+    /// on purpose (and the compiler says so).
+    fn from(c: &MatchConfig) -> ConfigJson {
+        let MatchConfig {
+            engines,
+            gauntlet,
+            rounds,
+            games,
+            noswap,
+            distinct_games,
+            concurrency: _,
+            openings,
+            seed,
+            sprt,
+            rating_interval,
+            max_plies,
+            time_margin_ms,
+            draw,
+            resign,
+            entering_king_rule,
+            send_undeclared_options,
+            send_option_values_as_written,
+            startup_ms,
+            ready_ms,
+            records,
+            records_format,
+            results,
+            state: _,
+            report,
+            command,
+            overwrite: _,
+            max_failures,
+            pgn,
+            output_style,
+        } = c;
+        ConfigJson {
+            engines: engines.iter().map(EngineJson::from).collect(),
+            gauntlet: *gauntlet,
+            rounds: *rounds,
+            games: *games,
+            noswap: *noswap,
+            distinct_games: *distinct_games,
+            openings: openings.as_ref().map(openings_json),
+            seed: *seed,
+            sprt: sprt.map(Sprt),
+            rating_interval: *rating_interval,
+            max_plies: *max_plies,
+            time_margin_ms: *time_margin_ms,
+            draw: draw.map(|d| DrawJson {
+                move_number: d.move_number,
+                move_count: d.move_count,
+                score: d.score,
+            }),
+            resign: resign.map(|r| ResignJson {
+                move_count: r.move_count,
+                score: r.score,
+                two_sided: r.two_sided,
+            }),
+            entering_king_rule: Text(*entering_king_rule),
+            send_undeclared_options: *send_undeclared_options,
+            send_option_values_as_written: *send_option_values_as_written,
+            startup_ms: *startup_ms,
+            ready_ms: *ready_ms,
+            records: records.as_deref().map(path),
+            records_format: Word(*records_format),
+            results: results.as_deref().map(path),
+            report: report.as_deref().map(path),
+            command: command.clone(),
+            max_failures: *max_failures,
+            pgn: pgn.as_ref().map(pgn_json),
+            output_style: Text(*output_style),
+        }
+    }
+}
+
+impl ConfigJson {
+    /// The configuration, with what the state does not keep at its default.
+    pub(super) fn into_config(self) -> MatchConfig {
+        MatchConfig {
+            engines: self.engines.into_iter().map(EngineConfig::from).collect(),
+            gauntlet: self.gauntlet,
+            rounds: self.rounds,
+            games: self.games,
+            noswap: self.noswap,
+            distinct_games: self.distinct_games,
+            openings: self.openings.map(|o| OpeningsConfig {
+                file: o.file.0,
+                order: o.order.0,
+                start: o.start,
+                plies: o.plies,
+                format: o.format.map(|f| f.0),
+            }),
+            seed: self.seed,
+            sprt: self.sprt.map(|s| s.0),
+            rating_interval: self.rating_interval,
+            max_plies: self.max_plies,
+            time_margin_ms: self.time_margin_ms,
+            draw: self.draw.map(|d| DrawAdjudication {
+                move_number: d.move_number,
+                move_count: d.move_count,
+                score: d.score,
+            }),
+            resign: self.resign.map(|r| ResignAdjudication {
+                move_count: r.move_count,
+                score: r.score,
+                two_sided: r.two_sided,
+            }),
+            entering_king_rule: self.entering_king_rule.0,
+            send_undeclared_options: self.send_undeclared_options,
+            send_option_values_as_written: self.send_option_values_as_written,
+            startup_ms: self.startup_ms,
+            ready_ms: self.ready_ms,
+            records: self.records.map(|p| p.0),
+            records_format: self.records_format.0,
+            results: self.results.map(|p| p.0),
+            report: self.report.map(|p| p.0),
+            command: self.command,
+            max_failures: self.max_failures,
+            pgn: self.pgn.map(|p| PgnConfig {
+                file: p.file.0,
+                append: p.append,
+                min: p.min,
+                nodes: p.nodes,
+                event: p.event,
+                site: p.site,
+            }),
+            output_style: self.output_style.0,
+            ..MatchConfig::default()
+        }
+    }
+}
+
+/// Reads `text`, one JSON value, as a `T`; the error names the member that is wrong, from
+/// `root` (`match.engines[0].ponder: …`), and what is wrong with it ([`json_error`]).
+pub(super) fn read_json<T: DeserializeOwned>(text: &str, root: &str) -> Result<T, String> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let at = e.path().to_string();
+        let why = json_error(e.inner());
+        match (root, at.as_str()) {
+            ("", ".") => why,
+            (_, ".") => format!("{root}: {why}"),
+            ("", _) => format!("{at}: {why}"),
+            _ => format!("{root}.{at}: {why}"),
+        }
     })?;
-    let engines = engines
-        .iter()
-        .enumerate()
-        .map(|(i, e)| read_engine(&Fields::new(e, format!("{}.engines[{i}]", f.path))?))
-        .collect::<Result<_, _>>()?;
-    let path = |v: &Json| v.as_str().map(PathBuf::from);
-    Ok(MatchConfig {
-        engines,
-        gauntlet: f.bool("gauntlet")?,
-        rounds: f.number("rounds")?,
-        games: f.number("games")?,
-        noswap: f.bool("noswap")?,
-        distinct_games: f.bool("distinct_games")?,
-        openings: f.nested("openings", read_openings)?,
-        seed: f.maybe("seed", "a number", Json::as_number)?,
-        sprt: f.nested("sprt", read_sprt)?,
-        rating_interval: f.number("rating_interval")?,
-        max_plies: f.number("max_plies")?,
-        time_margin_ms: f.number("time_margin_ms")?,
-        draw: f.nested("draw", |d| {
-            Ok(DrawAdjudication {
-                move_number: d.number("move_number")?,
-                move_count: d.number("move_count")?,
-                score: d.number("score")?,
-            })
-        })?,
-        resign: f.nested("resign", |r| {
-            Ok(ResignAdjudication {
-                move_count: r.number("move_count")?,
-                score: r.number("score")?,
-                two_sided: r.bool("two_sided")?,
-            })
-        })?,
-        entering_king_rule: f.get("entering_king_rule", "a rule's name", |v| {
-            v.as_str()?.parse().ok()
-        })?,
-        // Not in the state files of earlier versions: refused, as they did.
-        send_undeclared_options: match f.value.get("send_undeclared_options") {
-            None => false,
-            Some(_) => f.bool("send_undeclared_options")?,
-        },
-        // Not in the state files of earlier versions: refused, as they did.
-        send_option_values_as_written: match f.value.get("send_option_values_as_written") {
-            None => false,
-            Some(_) => f.bool("send_option_values_as_written")?,
-        },
-        startup_ms: f.number("startup_ms")?,
-        ready_ms: f.number("ready_ms")?,
-        records: f.maybe("records", "a string", path)?,
-        records_format: f.named("records_format", &RecordFormat::ALL)?,
-        results: f.maybe("results", "a string", path)?,
-        // Not in the state files of earlier versions.
-        report: match f.value.get("report") {
-            None => None,
-            Some(_) => f.maybe("report", "a string", path)?,
-        },
-        command: match f.value.get("command") {
-            None => None,
-            Some(_) => f.maybe("command", "a string", |v| v.as_str().map(String::from))?,
-        },
-        max_failures: f.number("max_failures")?,
-        pgn: f.nested("pgn", read_pgn)?,
-        output_style: f.get("output_style", "saikoro or shogitest", |v| {
-            v.as_str()?.parse().ok()
-        })?,
-        ..MatchConfig::default()
-    })
+    de.end().map_err(|e| json_error(&e))?;
+    Ok(value)
 }
 
-/// Reads back what [`config_to_json`] wrote; the error names the member that is wrong.
+/// The configuration as a JSON object (one line).
+pub fn config_to_json(c: &MatchConfig) -> String {
+    json_text(&ConfigJson::from(c))
+}
+
+/// Reads back what [`config_to_json`] wrote; the error names the member that is wrong, as the
+/// state's first line has it (`match.games: …`).
 pub fn config_from_json(text: &str) -> Result<MatchConfig, String> {
-    let v = Json::parse(text).map_err(|e| e.to_string())?;
-    config_from_value(&v)
-}
-
-/// Reads back what [`config_value`] made.
-pub(super) fn config_from_value(v: &Json) -> Result<MatchConfig, String> {
-    read_config(&Fields::new(v, "match".to_string())?)
+    read_json::<ConfigJson>(text, "match").map(ConfigJson::into_config)
 }
 
 #[cfg(test)]
@@ -573,17 +717,30 @@ mod tests {
         assert_eq!(config_from_json(&config_to_json(&c)), Ok(full_config()));
     }
 
+    /// The column (1-based) of the last character of `what`'s first occurrence in `text`:
+    /// where serde_json stops on a bad value, or on the `}` of an object that lacks a member.
+    fn column_after(text: &str, what: &str) -> usize {
+        text.find(what).unwrap() + what.len()
+    }
+
     #[test]
     fn the_wrong_member_is_named() {
         let text = config_to_json(&full_config()).replace("\"games\":3", "\"games\":\"3\"");
         assert_eq!(
             config_from_json(&text),
-            Err("match.games: expected a number".to_string())
+            Err(format!(
+                "match.games: invalid type: string \"3\", expected u32 at column {}",
+                column_after(&text, "\"games\":\"3\"")
+            ))
         );
         let text = config_to_json(&full_config()).replace("\"ponder\":true", "\"pondr\":true");
+        // Engine 1's object ends after its `restart`.
         assert_eq!(
             config_from_json(&text),
-            Err("match.engines[0].ponder: missing".to_string())
+            Err(format!(
+                "match.engines[0]: missing field `ponder` at column {}",
+                column_after(&text, "\"pondr\":true,\"restart\":true}")
+            ))
         );
         assert!(config_from_json("[1]").is_err());
         // A state written before restart= was kept (6bf4e2d) has no "restart": off.
@@ -596,7 +753,29 @@ mod tests {
         let bad = config_to_json(&full_config()).replace("\"restart\":true", "\"restart\":1");
         assert_eq!(
             config_from_json(&bad),
-            Err("match.engines[0].restart: expected true or false".to_string())
+            Err(format!(
+                "match.engines[0].restart: invalid type: integer `1`, expected a boolean at \
+                 column {}",
+                column_after(&bad, "\"restart\":1")
+            ))
+        );
+        // A name of no value, and a settings check that fails, at their members.
+        let bad = config_to_json(&full_config()).replace("\"order\":\"random\"", "\"order\":\"x\"");
+        assert_eq!(
+            config_from_json(&bad),
+            Err(format!(
+                "match.openings.order: invalid value: string \"x\", expected one of sequential, \
+                 random at column {}",
+                column_after(&bad, "\"order\":\"x\"")
+            ))
+        );
+        let bad = config_to_json(&full_config()).replace("\"elo1\":2.25", "\"elo1\":-2.0");
+        assert!(
+            config_from_json(&bad)
+                .unwrap_err()
+                .starts_with("match.sprt: elo0 (-1.5) must be less than elo1 (-2) at column "),
+            "{}",
+            config_from_json(&bad).unwrap_err()
         );
     }
 }
