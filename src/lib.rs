@@ -36,7 +36,7 @@ pub use shogi::game::{Game, GameResult, Outcome, Repetition};
 pub use shogi::hand::Hand;
 pub use shogi::movegen::IllegalMove;
 pub use shogi::mover::{Choice, RandomMover};
-pub use shogi::mv::{Move, MoveList, MoveSyntaxError};
+pub use shogi::mv::{Move, MoveList, MoveSyntaxError, UsiText};
 pub use shogi::perft::{divide, divide_until, perft, Divide};
 pub use shogi::piece::{Piece, PieceType};
 pub use shogi::position::{KingRule, Position, PositionError, Setup, Undo, STARTPOS_SFEN};

@@ -77,15 +77,47 @@ impl Move {
     }
 }
 
+/// A move's USI text (`7g7f`, `8h2b+`, `P*5e`), held on the stack: [`Move::usi`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UsiText {
+    bytes: [u8; 5],
+    len: u8,
+}
+
+impl UsiText {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Every byte is ASCII (a digit, a letter, `*` or `+`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl Move {
+    /// The USI text of the move, what `Display` writes, made from its squares without `fmt`:
+    /// a results file, a record and the engine's `bestmove` are mostly moves, and formatting
+    /// each square through `fmt::write` cost some 900 instructions a move.
+    pub fn usi(self) -> UsiText {
+        let square = |s: Square| [b'0' + s.file(), b'a' + s.rank() - 1];
+        let (bytes, len) = match self {
+            Move::Normal { from, to, promote } => {
+                let ([a, b], [c, d]) = (square(from), square(to));
+                ([a, b, c, d, b'+'], if promote { 5 } else { 4 })
+            }
+            Move::Drop { kind, to } => {
+                let [c, d] = square(to);
+                // A hand kind's letter is ASCII.
+                let letter = u8::try_from(kind.sfen_letter()).unwrap_or(b'?');
+                ([letter, b'*', c, d, 0], 4)
+            }
+        };
+        UsiText { bytes, len }
+    }
+}
+
 impl fmt::Display for Move {
     /// USI move text.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Move::Normal { from, to, promote } => {
-                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
-            }
-            Move::Drop { kind, to } => write!(f, "{}*{to}", kind.sfen_letter()),
-        }
+        f.write_str(self.usi().as_str())
     }
 }
 
@@ -229,6 +261,41 @@ impl<'a> IntoIterator for &'a MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A move's text is its squares' USI text (`Square`'s own `Display`), with `+` for a
+    /// promotion, and `P*` before the square for a drop: every legal move of random games
+    /// (every square, drops of every kind, promotions), read back to the same move.
+    #[test]
+    fn usi_text_of_every_kind_of_move() {
+        let mut rng = crate::SplitMix64::new(5);
+        let (mut drops, mut promotions) = (0, 0);
+        for _ in 0..20 {
+            let mut pos = crate::Position::startpos();
+            for _ in 0..200 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                for &mv in legal.iter() {
+                    let expected = match mv {
+                        Move::Normal { from, to, promote } => {
+                            format!("{from}{to}{}", if promote { "+" } else { "" })
+                        }
+                        Move::Drop { kind, to } => {
+                            drops += 1;
+                            format!("{}*{to}", kind.sfen_letter())
+                        }
+                    };
+                    promotions += usize::from(expected.ends_with('+'));
+                    assert_eq!(mv.usi().as_str(), expected);
+                    assert_eq!(mv.to_string(), expected);
+                    assert_eq!(Move::from_usi(&expected), Ok(mv));
+                }
+                pos.do_move(legal[rng.next_u64() as usize % legal.len()]);
+            }
+        }
+        assert!(drops > 1000 && promotions > 1000, "{drops} {promotions}");
+    }
 
     /// Lists are equal when they hold the same moves in the same order.
     #[test]

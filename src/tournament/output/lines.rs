@@ -6,7 +6,7 @@ use crate::tournament::game::result::GameRecord;
 use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::style::{shogitest_reason, shogitest_result};
 use crate::usi::PositionLine;
-use crate::{Color, Move, Square};
+use crate::{Color, Move};
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -174,27 +174,7 @@ pub struct UsiMove(pub Move);
 
 impl Serialize for UsiMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (bytes, len) = usi_bytes(self.0);
-        s.serialize_str(std::str::from_utf8(&bytes[..len]).unwrap_or_default())
-    }
-}
-
-/// A move's USI text (`7g7f`, `8h2b+`, `P*5e`: the text of its `Display`, which a test holds
-/// this to) as bytes on the stack, and their length. A results line is mostly moves, and
-/// `Display`, through `fmt::write` for each square, cost some 900 instructions a move, a
-/// tenth of the runner's work per ply; this is a few dozen.
-fn usi_bytes(mv: Move) -> ([u8; 5], usize) {
-    let square = |s: Square| [b'0' + s.file(), b'a' + s.rank() - 1];
-    match mv {
-        Move::Normal { from, to, promote } => {
-            let ([a, b], [c, d]) = (square(from), square(to));
-            ([a, b, c, d, b'+'], if promote { 5 } else { 4 })
-        }
-        Move::Drop { kind, to } => {
-            let [c, d] = square(to);
-            let letter = u8::try_from(kind.sfen_letter()).unwrap_or(b'?');
-            ([letter, b'*', c, d, 0], 4)
-        }
+        s.serialize_str(self.0.usi().as_str())
     }
 }
 
