@@ -1,8 +1,8 @@
 //! JSON written and read by hand: strings for the flat objects of the match's results and
-//! state files and of `saikoro check --json` (escapes for `"`, `\`, the usual control
-//! characters and `\u` for the others; everything else as UTF-8), and [`Json`], a whole value
-//! (objects, arrays, strings, numbers, booleans, null) written compactly and read back, for
-//! the match configuration the state file keeps.
+//! state files (escapes for `"`, `\`, the usual control characters and `\u` for the others;
+//! everything else as UTF-8), and [`Json`], a whole value (objects, arrays, strings, numbers,
+//! booleans, null) written compactly and read back, for the match configuration the state file
+//! keeps.
 
 use std::fmt;
 use std::fmt::Write as _;

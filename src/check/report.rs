@@ -193,7 +193,7 @@ pub(crate) fn millis(d: Duration) -> u64 {
 
 /// The report as one JSON object, [`JsonReport`]: the engine, its `id` lines, every check
 /// (`name`, `group`, `status` = `pass`/`warning`/`fail`/`not-run`, `reason`, `transcript`,
-/// `ms`), the counts and the duration; laid out by [`Layout`].
+/// `ms`), the counts and the duration; laid out one member, one check a line.
 pub fn write_json(out: &mut impl Write, report: &Report) -> io::Result<()> {
     write_laid_out(out, &JsonReport::new(report))
 }
