@@ -359,6 +359,32 @@ fn wrong_types_name_their_line_and_path() {
     assert_eq!(usi(&r), ["7g7f", "3c3d"]);
 }
 
+/// Arrays nested far deeper than any record (the hand reader of before serde overflowed its
+/// stack here) are refused with a line; variations within variations past serde_json's depth
+/// of 128 too.
+#[test]
+fn deep_nesting_is_refused_not_a_crash() {
+    let n = 100_000;
+    let deep = format!("{{\"moves\":[{{}},\n{}{}]}}", "[".repeat(n), "]".repeat(n));
+    assert_eq!(
+        error(&deep),
+        "line 2: moves[1]: invalid type: sequence, expected a JSON object"
+    );
+    let forks = |levels: usize| {
+        format!(
+            "{{\"moves\":[{{\"forks\":{}[]{}}}]}}",
+            "[[{\"forks\":".repeat(levels),
+            "}]]".repeat(levels)
+        )
+    };
+    assert_eq!(one(&forks(40)).variations_dropped, 40);
+    assert!(
+        error(&forks(200)).contains("recursion limit exceeded"),
+        "{}",
+        error(&forks(200))
+    );
+}
+
 /// The header keeps its order, a key given twice too, and is written back as it was read.
 #[test]
 fn header_order_and_repeats_are_kept() {
