@@ -22,7 +22,6 @@ pub mod check;
 pub mod csa;
 pub mod driver;
 pub mod engine;
-mod json;
 pub mod outfile;
 pub mod record;
 pub mod selfplay;

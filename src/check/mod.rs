@@ -33,8 +33,11 @@ mod rules;
 mod session;
 mod startup;
 
-pub use movegen::report::{write_movegen_details, write_movegen_json, write_position_row};
-pub use report::{write_details, write_json, write_table, Table};
+pub use movegen::report::{
+    write_movegen_details, write_movegen_json, write_position_row, JsonMoveNote, JsonMovegenReport,
+    JsonOutcome, JsonPosition,
+};
+pub use report::{write_details, write_json, write_table, JsonCheck, JsonReport, Table};
 
 use crate::driver::{EngineCommand, FaultPolicy};
 use std::fmt;
@@ -129,6 +132,9 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status.
+    pub const ALL: [Status; 4] = [Status::Pass, Status::Warning, Status::Fail, Status::NotRun];
+
     /// The mark in the table: ✔, !, ✘ or -.
     pub(crate) fn symbol(self) -> &'static str {
         match self {
@@ -147,6 +153,28 @@ impl Status {
             Status::Fail => "fail",
             Status::NotRun => "not-run",
         }
+    }
+}
+
+/// In JSON a status is its [`Status::word`].
+impl serde::Serialize for Status {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.word())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Status {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Status, D::Error> {
+        let word = String::deserialize(d)?;
+        Status::ALL
+            .into_iter()
+            .find(|s| s.word() == word)
+            .ok_or_else(|| {
+                serde::de::Error::invalid_value(
+                    serde::de::Unexpected::Str(&word),
+                    &"the word of a check's status",
+                )
+            })
     }
 }
 

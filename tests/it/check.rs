@@ -541,6 +541,51 @@ fn a_verified_mate_passes() {
     assert!(r.ok());
 }
 
+/// `check --json` of the fault engine's `bad-option` read back with the type that wrote it, and
+/// as plain JSON with the members docs/check.md lists.
+fn json_reads_back(json: &str) {
+    let back: check::JsonReport = serde_json::from_str(json).unwrap();
+    let lines = back
+        .checks
+        .iter()
+        .find(|c| c.name == "option-lines")
+        .unwrap();
+    assert_eq!(
+        (lines.group.as_str(), lines.status),
+        ("start-up", Status::Fail)
+    );
+    assert_eq!(back.failed, 1);
+    assert_eq!(
+        back.passed + back.failed + back.warnings + back.not_run,
+        back.checks.len()
+    );
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    let keys =
+        |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    let mut top = keys(&value);
+    top.sort();
+    assert_eq!(
+        top,
+        [
+            "checks",
+            "engine",
+            "failed",
+            "id_author",
+            "id_name",
+            "not_run",
+            "passed",
+            "seconds",
+            "warnings"
+        ]
+    );
+    let mut item = keys(&value["checks"][0]);
+    item.sort();
+    assert_eq!(
+        item,
+        ["group", "ms", "name", "reason", "status", "transcript"]
+    );
+}
+
 /// The command line: the table with its final count, `--json`, and the exit status.
 #[test]
 fn command_line() {
@@ -578,6 +623,7 @@ fn command_line() {
         json.contains("\"transcript\": [\"> usi\", \"< id name Saikoro"),
         "{json}"
     );
+    json_reads_back(&json);
 
     let out = usi_support::run_with(b"", &["check"], &[]);
     assert!(!out.status.success());

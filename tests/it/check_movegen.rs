@@ -6,6 +6,7 @@
 
 use crate::usi_support;
 
+use saikoro::check::JsonOutcome;
 use std::path::PathBuf;
 use usi_support::{fault_engine, BIN};
 
@@ -118,6 +119,25 @@ fn a_mating_pawn_drop_is_named_uchifuzume() {
         );
     }
     assert!(json.contains("\"agree\": "), "{json}");
+    // Read back with the type that wrote it: the same facts.
+    let back: saikoro::check::JsonMovegenReport = serde_json::from_str(&json).unwrap();
+    let p = back
+        .positions
+        .iter()
+        .find(|p| p.id == "rules-uchifuzume")
+        .unwrap();
+    let JsonOutcome::Differ {
+        path,
+        excess,
+        missing,
+        ..
+    } = &p.outcome
+    else {
+        panic!("{p:?}")
+    };
+    assert!(path.is_empty() && missing.is_empty(), "{p:?}");
+    assert_eq!(excess[0].mv, "P*1b");
+    assert!(back.differ > 0);
 }
 
 /// One subtree miscounted (the first root move counted one too many at depth 2): the debugger

@@ -20,7 +20,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// own layer and those below. `main` is the binary's root (`src/main.rs`).
 const LAYERS: &[(&str, &[&str])] = &[
     ("the rules core", &["shogi"]),
-    ("JSON and output files", &["json", "outfile"]),
+    ("output files", &["outfile"]),
     ("records", &["record"]),
     ("USI", &["usi"]),
     ("the driver", &["driver"]),
@@ -845,7 +845,7 @@ fn graph() {
     let edges = tree.edges();
     let folder = |f: usize| {
         let name = &tree.files[f].0;
-        // A top-level file stands for itself (json, selfplay, lib, main).
+        // A top-level file stands for itself (outfile, selfplay, lib, main).
         let dir = name.rsplit_once('/').map(|(d, _)| d);
         dir.unwrap_or(name.trim_end_matches(".rs")).to_string()
     };

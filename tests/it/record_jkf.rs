@@ -301,12 +301,110 @@ fn bad_records_name_their_line_and_field() {
     );
     assert!(error("{\"moves\":[{},\n{\"special\":\"TORYO\"},\n{}]}")
         .starts_with("line 3: moves[2] comes after the special"));
-    assert!(error("{\"header\":{},\"moves\":[{}").starts_with("line 1: bad JSON at byte 24"));
+    // serde_json counts columns from 1 (the old reader said "byte 24", from 0): the end here.
+    assert!(error("{\"header\":{},\"moves\":[{}").starts_with("line 1: bad JSON at column 24"));
     assert!(error("[1]").contains("a JKF text is a JSON object"));
     assert!(error(r#"{"moves":[],"initial":{"preset":"9"}}"#)
         .contains("initial.preset '9' is not a JKF preset"));
     assert!(error(r#"{"header":{}}"#).contains("moves is missing"));
     assert!(error("garbage").starts_with("line 1: bad JSON"));
+}
+
+/// A value of the wrong JSON type is refused with its line and its path; so is an array where
+/// an object is due, and a member given twice. Members the spec does not name are ignored.
+#[test]
+fn wrong_types_name_their_line_and_path() {
+    let game = |second: &str| {
+        format!(
+            "{{\"header\":{{}},\n\"moves\":[\n{{}},\n\
+             {{\"move\":{{\"from\":{{\"x\":7,\"y\":7}},\"to\":{{\"x\":7,\"y\":6}},\"color\":0,\"piece\":\"FU\"}}}},\n\
+             {second}\n]}}"
+        )
+    };
+    for (second, want) in [
+        (
+            r#"{"move":{"from":{"x":3,"y":3},"to":{"x":"3","y":4},"piece":"FU"}}"#,
+            "line 5: moves[2].move.to.x: invalid type: string \"3\", expected u64",
+        ),
+        (
+            r#"{"move":{"from":[3,3],"to":{"x":3,"y":4},"piece":"FU"}}"#,
+            "line 5: moves[2].move.from: invalid type: sequence, expected a JSON object",
+        ),
+        (
+            r#"{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","piece":"KY"}}"#,
+            "line 5: moves[2].move: duplicate field `piece`",
+        ),
+        (
+            r#"{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"time":{"now":{"s":-1}}}"#,
+            "line 5: moves[2].time.now.s: invalid value: integer `-1`, expected u64",
+        ),
+        (
+            "{\"comments\":[\"a\",\n2]}",
+            "line 6: moves[2].comments[1]: invalid type: integer `2`, expected a string",
+        ),
+        (
+            "7",
+            "line 5: moves[2]: invalid type: integer `7`, expected a JSON object",
+        ),
+    ] {
+        assert_eq!(error(&game(second)), want);
+    }
+    assert_eq!(
+        error("{\"header\":{\"先手\":1},\"moves\":[{}]}"),
+        "line 1: header.先手: invalid type: integer `1`, expected a string"
+    );
+    let r = one(&game(
+        r#"{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","note":[1]},"extra":{}}"#,
+    ));
+    assert_eq!(usi(&r), ["7g7f", "3c3d"]);
+}
+
+/// Arrays nested far deeper than any record (the hand reader of before serde overflowed its
+/// stack here) are refused with a line; variations within variations past serde_json's depth
+/// of 128 too.
+#[test]
+fn deep_nesting_is_refused_not_a_crash() {
+    let n = 100_000;
+    let deep = format!("{{\"moves\":[{{}},\n{}{}]}}", "[".repeat(n), "]".repeat(n));
+    assert_eq!(
+        error(&deep),
+        "line 2: moves[1]: invalid type: sequence, expected a JSON object"
+    );
+    let forks = |levels: usize| {
+        format!(
+            "{{\"moves\":[{{\"forks\":{}[]{}}}]}}",
+            "[[{\"forks\":".repeat(levels),
+            "}]]".repeat(levels)
+        )
+    };
+    assert_eq!(one(&forks(40)).variations_dropped, 40);
+    assert!(
+        error(&forks(200)).contains("recursion limit exceeded"),
+        "{}",
+        error(&forks(200))
+    );
+}
+
+/// The header keeps its order, a key given twice too, and is written back as it was read.
+#[test]
+fn header_order_and_repeats_are_kept() {
+    let text = "{\"header\":{\"後手\":\"b\",\"先手\":\"a\",\"備考\":\"1\",\"備考\":\"2\\n\\u0001\"},\n\"moves\":[\n{}\n]}\n";
+    let r = one(text);
+    let keys: Vec<(&str, &str)> = r
+        .header
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("後手", "b"),
+            ("先手", "a"),
+            ("備考", "1"),
+            ("備考", "2\n\u{1}")
+        ]
+    );
+    assert_eq!(jkf::write(&r), text);
 }
 
 /// Mutated JKF texts (a deterministic seed) are read or refused, never a panic.

@@ -9,7 +9,10 @@
 //! `same`, `promote`, `capture`, `relative`), its `time` (`now`, `total`) and `comments`, or a
 //! `special` (the CSA end words, `TORYO`, …) that ends the game. `forks` (変化) are counted into
 //! [`crate::record::Record::variations_dropped`] and not kept.
+//!
+//! Both directions go through the serde types of `format.rs`, one per kind of JSON object.
 
+mod format;
 mod read;
 mod write;
 
