@@ -37,9 +37,9 @@ fn help() -> String {
 /// What the command line asks for.
 #[derive(Default)]
 struct Args {
-    results: Option<String>,
+    results: Option<PathBuf>,
     state: Option<PathBuf>,
-    out: Option<String>,
+    out: Option<PathBuf>,
     force: bool,
     running: bool,
 }
@@ -72,7 +72,7 @@ is printed]. Never RESULTS or the state file; an existing file is replaced
 only when it is a page Saikoro wrote, or with --force",
         ),
         |a, v| {
-            a.out = Some(v.text()?);
+            a.out = Some(v.path());
             Ok(())
         },
     )
@@ -100,7 +100,7 @@ only when it is a page Saikoro wrote, or with --force",
 
 /// The command line; `None` for `--help`. Its errors are usage errors (exit status 2), in
 /// this mode's words: `unknown option "--x"`, `-o needs a file name`.
-fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
+fn parse(args: Vec<std::ffi::OsString>) -> anyhow::Result<Option<Args>> {
     let mut a = Args::default();
     let mut p = lexopt::Parser::from_args(args);
     loop {
@@ -122,10 +122,11 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<Args>> {
             Some(Step::Flag(_)) => {}
             Some(Step::Help | Step::Version) => return Ok(None),
             Some(Step::Positional(v)) => {
-                let v = flags::utf8(v)?;
-                anyhow::ensure!(!v.starts_with('-'), "unknown option {v:?}");
-                anyhow::ensure!(a.results.is_none(), "one results file only ({v:?})");
-                a.results = Some(v);
+                let path = PathBuf::from(v);
+                let shown = path.to_string_lossy();
+                anyhow::ensure!(!shown.starts_with('-'), "unknown option {shown:?}");
+                anyhow::ensure!(a.results.is_none(), "one results file only ({shown:?})");
+                a.results = Some(path);
             }
         }
     }
@@ -162,22 +163,20 @@ fn find_state(results: &Path, given: Option<&Path>) -> anyhow::Result<Option<Sav
 
 /// Runs `saikoro report`.
 pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode> {
-    let args = super::utf8_args(args)?;
     let Some(a) = parse(args).map_err(|e| super::usage("report", e))? else {
         print!("{}", help());
         return Ok(std::process::ExitCode::SUCCESS);
     };
-    let results_name = a.results.clone().unwrap_or_default();
-    let results = Path::new(&results_name);
+    let results = a.results.clone().unwrap_or_default();
+    let results_name = results.display().to_string();
+    let results = results.as_path();
     // A file that cannot be read or is no results file fails (status 1), as
     // docs/exit-status.md says; only the command line's errors are usage errors.
     let text =
-        std::fs::read_to_string(results).with_context(|| format!("reading {}", results_name))?;
+        std::fs::read_to_string(results).with_context(|| format!("reading {results_name}"))?;
     let saved = find_state(results, a.state.as_deref())?;
     let defaulted = a.out.is_none();
-    let out = a
-        .out
-        .map_or_else(|| results.with_extension("html"), PathBuf::from);
+    let out = a.out.unwrap_or_else(|| results.with_extension("html"));
     // The state given, or the one looked for beside the results (kept even when it is
     // another match's: it is still a match's state).
     let state = a.state.clone().unwrap_or_else(|| beside_state(results));

@@ -247,6 +247,60 @@ fn paths_that_are_not_utf8_are_written_as_given() {
     let records = std::fs::read_dir(dir.0.join(name(b"rec", b""))).unwrap();
     assert_eq!(records.count(), 2, "the records");
 
+    // The paths survive --resume: the state kept their bytes, and the extended match writes
+    // on to the same files (no file of a lossy name such as "r\u{FFFD}sults.jsonl").
+    let resume = [
+        OsString::from("match"),
+        "--resume".into(),
+        "--rounds".into(),
+        "2".into(),
+        "--state".into(),
+        name(b"st", b"te"),
+    ];
+    let run = |args: &[OsString]| {
+        std::process::Command::new(bin)
+            .args(args)
+            .current_dir(&dir.0)
+            .env_remove("RUST_LOG")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run(&resume);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(read(name(b"r", b"sults.jsonl")).lines().count(), 4);
+    assert_eq!(read(name(b"games", b".pgn")).matches("[White ").count(), 4);
+    let records = std::fs::read_dir(dir.0.join(name(b"rec", b""))).unwrap();
+    assert_eq!(records.count(), 4, "the records after --resume");
+    let mut files = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect::<Vec<_>>();
+    files.sort();
+    assert!(
+        files
+            .iter()
+            .all(|f| f.to_str().is_none_or(|f| !f.contains('\u{FFFD}'))),
+        "{files:?}"
+    );
+    // And `saikoro report` reads that results file and writes a page of such a name.
+    let out = run(&[
+        OsString::from("report"),
+        name(b"r", b"sults.jsonl"),
+        "-o".into(),
+        name(b"again", b".html"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(read(name(b"again", b".html")).contains("<html"));
+
     // Any other value: refused as before, the argument shown.
     for (flag, value) in [
         ("--event", name(b"e", b"")),
