@@ -179,13 +179,8 @@ fn resume_extends_a_match_and_names_what_differs() {
 #[cfg(unix)]
 #[test]
 fn paths_that_are_not_utf8_are_written_as_given() {
-    use std::ffi::{OsStr, OsString};
-    use std::os::unix::ffi::OsStrExt;
+    use std::ffi::OsString;
     let dir = Dir::new("files-bytes");
-    // "r\xFFsults" and its kin: 0xFF is never a byte of UTF-8.
-    let name = |before: &[u8], after: &[u8]| -> OsString {
-        OsStr::from_bytes(&[before, &[0xFF], after].concat()).to_os_string()
-    };
     std::fs::create_dir(dir.0.join(name(b"engine", b"dir"))).unwrap();
     std::fs::write(dir.0.join(name(b"open", b".sfen")), "startpos\n").unwrap();
     let word = |key: &str, value: OsString| {
@@ -247,59 +242,7 @@ fn paths_that_are_not_utf8_are_written_as_given() {
     let records = std::fs::read_dir(dir.0.join(name(b"rec", b""))).unwrap();
     assert_eq!(records.count(), 2, "the records");
 
-    // The paths survive --resume: the state kept their bytes, and the extended match writes
-    // on to the same files (no file of a lossy name such as "r\u{FFFD}sults.jsonl").
-    let resume = [
-        OsString::from("match"),
-        "--resume".into(),
-        "--rounds".into(),
-        "2".into(),
-        "--state".into(),
-        name(b"st", b"te"),
-    ];
-    let run = |args: &[OsString]| {
-        std::process::Command::new(bin)
-            .args(args)
-            .current_dir(&dir.0)
-            .env_remove("RUST_LOG")
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap()
-    };
-    let out = run(&resume);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(read(name(b"r", b"sults.jsonl")).lines().count(), 4);
-    assert_eq!(read(name(b"games", b".pgn")).matches("[White ").count(), 4);
-    let records = std::fs::read_dir(dir.0.join(name(b"rec", b""))).unwrap();
-    assert_eq!(records.count(), 4, "the records after --resume");
-    let mut files = std::fs::read_dir(&dir.0)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect::<Vec<_>>();
-    files.sort();
-    assert!(
-        files
-            .iter()
-            .all(|f| f.to_str().is_none_or(|f| !f.contains('\u{FFFD}'))),
-        "{files:?}"
-    );
-    // And `saikoro report` reads that results file and writes a page of such a name.
-    let out = run(&[
-        OsString::from("report"),
-        name(b"r", b"sults.jsonl"),
-        "-o".into(),
-        name(b"again", b".html"),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(read(name(b"again", b".html")).contains("<html"));
+    resume_and_report(&dir);
 
     // Any other value: refused as before, the argument shown.
     for (flag, value) in [
@@ -315,6 +258,69 @@ fn paths_that_are_not_utf8_are_written_as_given() {
         assert_eq!(out.status.code(), Some(1), "{flag}: {err}");
         assert!(err.contains("\\xFF\" is not valid UTF-8"), "{flag}: {err}");
     }
+}
+
+/// `before`, the byte 0xFF, `after`: a file name that is not UTF-8 ("r\xFFsults" and its
+/// kin: 0xFF is never a byte of UTF-8).
+#[cfg(unix)]
+fn name(before: &[u8], after: &[u8]) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStrExt;
+    std::ffi::OsStr::from_bytes(&[before, &[0xFF], after].concat()).to_os_string()
+}
+
+/// The binary run with `args` in `dir`, to its end.
+#[cfg(unix)]
+fn run_in(dir: &Dir, args: &[std::ffi::OsString]) -> std::process::Output {
+    std::process::Command::new(usi_support::BIN)
+        .args(args)
+        .current_dir(&dir.0)
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The paths of [`paths_that_are_not_utf8_are_written_as_given`] survive `--resume`: the state
+/// kept their bytes, and the extended match writes on to the same files (no file of a lossy
+/// name such as "r\u{FFFD}sults.jsonl"); `saikoro report` reads that results file and writes
+/// a page of such a name.
+#[cfg(unix)]
+fn resume_and_report(dir: &Dir) {
+    use std::ffi::OsString;
+    let read = |n: OsString| std::fs::read_to_string(dir.0.join(n)).unwrap();
+    let resume = [
+        OsString::from("match"),
+        "--resume".into(),
+        "--rounds".into(),
+        "2".into(),
+        "--state".into(),
+        name(b"st", b"te"),
+    ];
+    let out = run_in(dir, &resume);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(read(name(b"r", b"sults.jsonl")).lines().count(), 4);
+    assert_eq!(read(name(b"games", b".pgn")).matches("[White ").count(), 4);
+    let records = std::fs::read_dir(dir.0.join(name(b"rec", b""))).unwrap();
+    assert_eq!(records.count(), 4, "the records after --resume");
+    let files: Vec<OsString> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    let lossy = |f: &OsString| f.to_str().is_some_and(|f| f.contains('\u{FFFD}'));
+    assert!(!files.iter().any(lossy), "{files:?}");
+    let out = run_in(
+        dir,
+        &[
+            OsString::from("report"),
+            name(b"r", b"sults.jsonl"),
+            "-o".into(),
+            name(b"again", b".html"),
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(read(name(b"again", b".html")).contains("<html"));
 }
 
 /// A state and results file written by 6bf4e2d (tests/compat/6bf4e2d/README.md says how),
