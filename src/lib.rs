@@ -42,3 +42,13 @@ pub use shogi::position::{KingRule, Position, PositionError, Setup, Undo, STARTP
 pub use shogi::sfen::{InvalidSfen, SfenError};
 pub use shogi::splitmix::SplitMix64;
 pub use shogi::square::Square;
+
+// The tests of `tests/pure/` (the rules, SFEN, perft, the differential oracle and the match
+// runner's statistics, through the public API as `saikoro::…`), compiled into the library's
+// own test harness: `cargo mutants` builds one crate for every mutant, the library with its
+// tests, instead of that and the library again for a test binary of their own.
+#[cfg(test)]
+extern crate self as saikoro;
+#[cfg(test)]
+#[path = "../tests/pure/mod.rs"]
+mod pure;

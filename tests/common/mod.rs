@@ -1,6 +1,6 @@
-//! The records of `positions/perft.txt`, read by both test binaries: by `tests/pure/perft.rs`
-//! and by `tests/it/usi_bench.rs` (the perft part of `bench`). Each includes this file with
-//! `#[path]`; it is the only code that two of them compile.
+//! The records of `positions/perft.txt`, read by `tests/pure/perft.rs` (in the library's unit
+//! tests) and by `tests/it/usi_bench.rs` (the perft part of `bench`). Each includes this file
+//! with `#[path]`; it is the only code that two test crates compile.
 
 use std::path::PathBuf;
 

@@ -8,8 +8,9 @@
 //! `r#match::…`). A filter matches anywhere in a test's name (`csa::` takes `record_csa::` too;
 //! `--skip` leaves a module out).
 //!
-//! Two other test binaries: `tests/pure/` (the in-process tests that `cargo mutants` runs for
-//! every mutant) and `tests/usi_guard.rs` (a test that ends every engine of its process).
+//! Apart from it: `tests/pure/` (the in-process tests that `cargo mutants` runs for every
+//! mutant, compiled into the library's unit tests) and `tests/usi_guard.rs` (a binary of its
+//! own: a test that ends every engine of its process).
 
 #[path = "../common/mod.rs"]
 mod common;

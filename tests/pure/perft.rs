@@ -2,7 +2,7 @@
 //! `cargo test`; the deep ones (startpos depth 6, matsuri depth 4, ...) run with
 //! `cargo test --release --test perft -- --ignored`.
 
-use crate::common;
+use super::common;
 
 use saikoro::{divide, divide_until, perft, Position};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,7 +1,7 @@
 //! SFEN parsing against the data files `positions/valid.sfen` and `positions/invalid.sfen`
 //! (formats described at the top of each file and in `positions/README.md`).
 
-use crate::common::read_positions_file;
+use super::common::read_positions_file;
 
 use saikoro::shogi::sfen;
 use saikoro::{InvalidSfen, KingRule, Position, PositionError, SfenError, STARTPOS_SFEN};

@@ -7,7 +7,7 @@
 // The reference values are kept as the script printed them, to 17 significant digits.
 #![allow(clippy::excessive_precision)]
 
-use crate::tournament_support;
+use super::tournament_support;
 
 use saikoro::tournament::{EloEstimate, Pentanomial, Tally, Wdl};
 use saikoro::GameResult;

@@ -5,7 +5,7 @@
 // The reference values are kept as the script printed them, to 17 significant digits.
 #![allow(clippy::excessive_precision)]
 
-use crate::tournament_support;
+use super::tournament_support;
 
 use saikoro::tournament::{Pentanomial, Report, SprtConfig, SprtModel, Tally, Wdl};
 use tournament_support::{assert_precise, penta, tally_of};
