@@ -597,3 +597,63 @@ fn the_farm_dialects_help_in_their_own_style() {
     assert!(ours.contains("  --engine KEY=VALUE..."), "{ours}");
     assert!(ours.contains("`saikoro match -help` lists"), "{ours}");
 }
+
+/// The flags a mode's `--help` lists (an indented line that starts with the flag, and a
+/// second flag of the same line after a comma, as `--event NAME, --site NAME`): the help is
+/// rendered from the mode's flag table, so these are the flags the mode accepts.
+fn flags_of_help(mode: &str) -> std::collections::BTreeSet<String> {
+    let out = Command::new(BIN)
+        .args([mode, "--help"])
+        .output()
+        .expect("run saikoro");
+    assert!(out.status.success(), "{mode} --help");
+    let help = String::from_utf8(out.stdout).expect("UTF-8 help");
+    help.lines()
+        .filter(|l| l.starts_with("  --"))
+        .flat_map(|l| {
+            let head = l.trim_start().split("  ").next().unwrap_or("");
+            head.split(", ")
+                .filter_map(|f| f.split(' ').next())
+                .collect::<Vec<_>>()
+        })
+        .map(|f| f.trim_end_matches('=').to_string())
+        .filter(|f| f.starts_with("--") && f.len() > 2)
+        .collect()
+}
+
+/// The flags a page's tables name in their first cell (`` | `--flag ARG` ``, or several flags
+/// of one row: `` | `--event NAME`, `--site NAME` ``).
+fn flags_of_page(page: &str) -> std::collections::BTreeSet<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(page);
+    let text = std::fs::read_to_string(&path).expect("the page");
+    text.lines()
+        .filter(|l| l.starts_with("| `--"))
+        .flat_map(|l| {
+            let cell = l[1..].split(" | ").next().unwrap_or("");
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .filter_map(|code| code.split([' ', '=']).next())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A mode's page lists every flag of the mode and no other: the page's table is written by
+/// hand, the help comes from the mode's flag table, and this keeps the two in step.
+#[test]
+fn each_modes_page_lists_the_flags_of_its_help() {
+    for (mode, page) in [("match", "docs/match.md"), ("csa", "docs/csa.md")] {
+        let help = flags_of_help(mode);
+        let documented = flags_of_page(page);
+        assert!(help.len() > 10, "{mode}: {help:?}");
+        let undocumented: Vec<_> = help.difference(&documented).collect();
+        let unknown: Vec<_> = documented.difference(&help).collect();
+        assert!(
+            undocumented.is_empty() && unknown.is_empty(),
+            "{page}: flags of `saikoro {mode} --help` missing from its tables: {undocumented:?}; \
+             flags in its tables that the mode does not have: {unknown:?}"
+        );
+    }
+}
