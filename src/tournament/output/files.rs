@@ -270,18 +270,11 @@ mod tests {
         dir
     }
 
-    #[test]
-    fn a_resumed_pgn_file_keeps_the_saved_games_once() {
+    /// The state of a match that saved its games 1 and 2 (draws at the ply limit).
+    fn saved_games_1_and_2() -> SavedMatch {
         use crate::tournament::game::result::{Decision, Reason};
         use crate::tournament::output::state::SavedGame;
-        let dir = scratch("pgn");
-        let path = dir.join("games.pgn");
-        let game =
-            |round: &str| format!("[Event \"?\"]\n[Round \"{round}\"]\n\n1. 7g7f 3c3d *\n\n");
-        // Games 1 and 2 saved; game 3 written but not saved; game 2 twice.
-        let text = [game("1.1"), game("1.2"), game("2.3"), game("1.2")].concat();
-        std::fs::write(&path, &text).unwrap();
-        let saved = SavedMatch {
+        SavedMatch {
             games: [1, 2]
                 .map(|number| SavedGame {
                     number,
@@ -291,7 +284,19 @@ mod tests {
                 })
                 .to_vec(),
             ..SavedMatch::default()
-        };
+        }
+    }
+
+    #[test]
+    fn a_resumed_pgn_file_keeps_the_saved_games_once() {
+        let dir = scratch("pgn");
+        let path = dir.join("games.pgn");
+        let game =
+            |round: &str| format!("[Event \"?\"]\n[Round \"{round}\"]\n\n1. 7g7f 3c3d *\n\n");
+        // Games 1 and 2 saved; game 3 written but not saved; game 2 twice.
+        let text = [game("1.1"), game("1.2"), game("2.3"), game("1.2")].concat();
+        std::fs::write(&path, &text).unwrap();
+        let saved = saved_games_1_and_2();
         trim_pgn(&path, &saved).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
@@ -308,22 +313,10 @@ mod tests {
     /// save and a torn last line (left without its newline, which the next line would join).
     #[test]
     fn a_resumed_results_file_keeps_the_saved_games_once_and_no_torn_line() {
-        use crate::tournament::game::result::{Decision, Reason};
-        use crate::tournament::output::state::SavedGame;
         let dir = scratch("results");
         let path = dir.join("r.jsonl");
         let line = |n: u64| format!("{{\"game\":{n},\"round\":1}}\n");
-        let saved = SavedMatch {
-            games: [1, 2]
-                .map(|number| SavedGame {
-                    number,
-                    result: Decision::Draw,
-                    reason: Reason::MaxPlies,
-                    fingerprint: None,
-                })
-                .to_vec(),
-            ..SavedMatch::default()
-        };
+        let saved = saved_games_1_and_2();
         std::fs::write(&path, [line(1), line(2)].concat()).unwrap();
         trim_results(&path, &saved).unwrap();
         assert_eq!(
