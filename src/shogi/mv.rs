@@ -258,6 +258,26 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// Every legal move of each position of 20 seeded random games of up to 200 plies: moves from
+/// and to every square, drops of every kind, promotions. For the tests of a move's text.
+#[cfg(test)]
+pub(crate) fn moves_of_random_games() -> Vec<Move> {
+    let mut rng = crate::SplitMix64::new(5);
+    let mut moves = Vec::new();
+    for _ in 0..20 {
+        let mut pos = crate::Position::startpos();
+        for _ in 0..200 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            moves.extend(legal.iter());
+            pos.do_move(legal[rng.next_u64() as usize % legal.len()]);
+        }
+    }
+    moves
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,32 +287,21 @@ mod tests {
     /// (every square, drops of every kind, promotions), read back to the same move.
     #[test]
     fn usi_text_of_every_kind_of_move() {
-        let mut rng = crate::SplitMix64::new(5);
         let (mut drops, mut promotions) = (0, 0);
-        for _ in 0..20 {
-            let mut pos = crate::Position::startpos();
-            for _ in 0..200 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
+        for mv in moves_of_random_games() {
+            let expected = match mv {
+                Move::Normal { from, to, promote } => {
+                    format!("{from}{to}{}", if promote { "+" } else { "" })
                 }
-                for &mv in legal.iter() {
-                    let expected = match mv {
-                        Move::Normal { from, to, promote } => {
-                            format!("{from}{to}{}", if promote { "+" } else { "" })
-                        }
-                        Move::Drop { kind, to } => {
-                            drops += 1;
-                            format!("{}*{to}", kind.sfen_letter())
-                        }
-                    };
-                    promotions += usize::from(expected.ends_with('+'));
-                    assert_eq!(mv.usi().as_str(), expected);
-                    assert_eq!(mv.to_string(), expected);
-                    assert_eq!(Move::from_usi(&expected), Ok(mv));
+                Move::Drop { kind, to } => {
+                    drops += 1;
+                    format!("{}*{to}", kind.sfen_letter())
                 }
-                pos.do_move(legal[rng.next_u64() as usize % legal.len()]);
-            }
+            };
+            promotions += usize::from(expected.ends_with('+'));
+            assert_eq!(mv.usi().as_str(), expected);
+            assert_eq!(mv.to_string(), expected);
+            assert_eq!(Move::from_usi(&expected), Ok(mv));
         }
         assert!(drops > 1000 && promotions > 1000, "{drops} {promotions}");
     }

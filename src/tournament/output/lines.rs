@@ -401,21 +401,10 @@ mod tests {
     /// random games (drops, promotions, every square).
     #[test]
     fn moves_are_written_as_their_usi_text() {
-        let mut rng = crate::SplitMix64::new(5);
-        for _ in 0..20 {
-            let mut pos = crate::Position::startpos();
-            for _ in 0..200 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                for &mv in legal.iter() {
-                    let json = serde_json::to_string(&UsiMove(mv)).unwrap();
-                    assert_eq!(json, format!("\"{mv}\""));
-                    assert_eq!(serde_json::from_str::<UsiMove>(&json).unwrap(), UsiMove(mv));
-                }
-                pos.do_move(legal[rng.next_u64() as usize % legal.len()]);
-            }
+        for mv in crate::shogi::mv::moves_of_random_games() {
+            let json = serde_json::to_string(&UsiMove(mv)).unwrap();
+            assert_eq!(json, format!("\"{mv}\""));
+            assert_eq!(serde_json::from_str::<UsiMove>(&json).unwrap(), UsiMove(mv));
         }
     }
 }
