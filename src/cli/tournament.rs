@@ -1173,14 +1173,14 @@ fn engine_words(e: &EngineConfig) -> String {
 fn words_of(c: &MatchConfig, flag: &str) -> Option<String> {
     match flag {
         "openings" => c.openings.as_ref().map(|o| {
-            let order = if o.order == Order::Random {
-                "random"
-            } else {
-                "sequential"
-            };
-            let mut w = format!("file={} order={order} start={}", o.file.display(), o.start);
+            let mut w = format!(
+                "file={} order={} start={}",
+                o.file.display(),
+                o.order.name(),
+                o.start
+            );
             w.extend(o.plies.map(|p| format!(" plies={p}")));
-            w.extend(o.format.map(|f| format!(" format={f:?}").to_lowercase()));
+            w.extend(o.format.map(|f| format!(" format={}", f.name())));
             w
         }),
         "sprt" => c.sprt.map(|s| {

@@ -72,17 +72,51 @@ pub enum BookFormat {
     Jkf,
 }
 
+impl Order {
+    /// Each order's word (`order=`): what the parser reads, the match state keeps and
+    /// `--resume`'s messages show.
+    pub const NAMES: [(&'static str, Order); 2] =
+        [("sequential", Order::Sequential), ("random", Order::Random)];
+
+    /// The word (`sequential`, `random`).
+    pub fn name(self) -> &'static str {
+        crate::record::word_of(&Order::NAMES, self)
+    }
+}
+
 impl BookFormat {
+    /// Each format's name (`format=`), as the match state keeps it and `--resume`'s
+    /// messages show it.
+    pub const NAMES: [(&'static str, BookFormat); 5] = [
+        ("sfen", BookFormat::Sfen),
+        ("csa", BookFormat::Csa),
+        ("kif", BookFormat::Kif),
+        ("ki2", BookFormat::Ki2),
+        ("jkf", BookFormat::Jkf),
+    ];
+
+    /// The other names `format=` takes for them.
+    const ALIASES: [(&'static str, BookFormat); 5] = [
+        ("usi", BookFormat::Sfen),
+        ("epd", BookFormat::Sfen),
+        ("kifu", BookFormat::Kif),
+        ("ki2u", BookFormat::Ki2),
+        ("json", BookFormat::Jkf),
+    ];
+
+    /// The name (`sfen`, `csa`, `kif`, `ki2`, `jkf`).
+    pub fn name(self) -> &'static str {
+        crate::record::word_of(&BookFormat::NAMES, self)
+    }
+
     /// The format `format=` names.
     fn named(name: &str) -> Result<BookFormat, BookError> {
-        match name {
-            "sfen" | "usi" | "epd" => Ok(BookFormat::Sfen),
-            "csa" => Ok(BookFormat::Csa),
-            "kif" | "kifu" => Ok(BookFormat::Kif),
-            "ki2" | "ki2u" => Ok(BookFormat::Ki2),
-            "jkf" | "json" => Ok(BookFormat::Jkf),
-            _ => Err(BookError::Format(name.to_string())),
-        }
+        BookFormat::NAMES
+            .iter()
+            .chain(&BookFormat::ALIASES)
+            .find(|(n, _)| *n == name)
+            .map(|&(_, f)| f)
+            .ok_or_else(|| BookError::Format(name.to_string()))
     }
 
     /// The format of a file by its name: `.csa`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.jkf`,
@@ -228,11 +262,11 @@ impl OpeningsConfig {
             match k {
                 "file" => file = Some(v.into()),
                 "order" => {
-                    c.order = match v {
-                        "sequential" => Order::Sequential,
-                        "random" => Order::Random,
-                        _ => return Err(bad()),
-                    }
+                    c.order = Order::NAMES
+                        .iter()
+                        .find(|(n, _)| *n == v)
+                        .map(|&(_, o)| o)
+                        .ok_or_else(bad)?;
                 }
                 "start" => c.start = v.parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?,
                 "plies" => c.plies = Some(v.parse().map_err(|_| bad())?),

@@ -145,26 +145,20 @@ where
     }
 }
 
-/// A setting that the state names by a table of its own (its values have no text of theirs
-/// that is only theirs: `format=` also takes `usi` and `kifu`).
+/// A setting that the state names by its type's table of names (`Order::NAMES`,
+/// `BookFormat::NAMES`, `RecordFormat::ALL`): only those names, not the aliases the flags also
+/// take (`format=usi`, `format=kifu`).
 trait Named: Copy + PartialEq + 'static {
     /// Each value's name.
     const NAMES: &'static [(&'static str, Self)];
 }
 
 impl Named for Order {
-    const NAMES: &'static [(&'static str, Self)] =
-        &[("sequential", Order::Sequential), ("random", Order::Random)];
+    const NAMES: &'static [(&'static str, Self)] = &Order::NAMES;
 }
 
 impl Named for BookFormat {
-    const NAMES: &'static [(&'static str, Self)] = &[
-        ("sfen", BookFormat::Sfen),
-        ("csa", BookFormat::Csa),
-        ("kif", BookFormat::Kif),
-        ("ki2", BookFormat::Ki2),
-        ("jkf", BookFormat::Jkf),
-    ];
+    const NAMES: &'static [(&'static str, Self)] = &BookFormat::NAMES;
 }
 
 impl Named for RecordFormat {
