@@ -3,8 +3,8 @@
 //!
 //! - never onto a file the same command reads (its results, openings, state, records);
 //! - an existing file is replaced only with the mode's explicit flag (`--force`,
-//!   `--overwrite`), or when it is the mode's own earlier output of the same kind (a report
-//!   page over a report page);
+//!   `--overwrite`), or when it is the mode's own kind of output and holds nothing of another
+//!   run's (a match's page over the same match's page, or over a page of no game);
 //! - the directory a file goes into must exist, with one message everywhere;
 //! - written aside and renamed, so a file is whole or not there.
 
@@ -32,26 +32,62 @@ impl<'a> Named<'a> {
 
 /// What may be replaced at an output's path, when a file is there already.
 #[derive(Debug, Clone, Copy)]
-pub struct Replace {
-    /// The mode's flag that allows replacing any file (`--force`), and whether it was given.
+pub struct Replace<'a> {
+    /// The mode's flag that allows replacing any file (`--force`, `--overwrite`); empty where
+    /// none can (a resumed match).
     pub flag: &'static str,
     /// Whether that flag was given.
     pub given: bool,
-    /// The mode's own output of this kind (what it is, and how it is told from other files):
-    /// such a file is replaced without the flag.
+    /// What the flag does, for the message: "to replace it", "to start anew".
+    pub does: &'static str,
+    /// The mode's own kind of output (what it is, and how it is read): a file of this kind is
+    /// replaced without the flag when it holds nothing, or when it is `owner`'s.
     pub own: Option<Own>,
+    /// The run writing now, as files of the kind name it (a match's id): its own earlier
+    /// output is replaced. `None`: a run that names none (one from before runs were named),
+    /// whose files are those that name none.
+    pub owner: Option<&'a str>,
+    /// How to go on with the run that wrote a held file, when the mode has a way: "to go on
+    /// with that match use --resume".
+    pub go_on: Option<&'static str>,
 }
 
-/// A kind of output that the mode may replace as its own earlier output.
+impl Replace<'static> {
+    /// Only with `flag` (`--force`), which replaces any file: no kind of the mode's own.
+    pub const fn with_flag(flag: &'static str, given: bool) -> Replace<'static> {
+        Replace {
+            flag,
+            given,
+            does: "to replace it",
+            own: None,
+            owner: None,
+            go_on: None,
+        }
+    }
+}
+
+/// A kind of output that the mode writes, told from other files by [`Own::read`].
 #[derive(Debug, Clone, Copy)]
 pub struct Own {
     /// What it is, for messages: "a report page".
     pub kind: &'static str,
-    /// Whether the first bytes of a file (up to [`SNIFF`]) are this kind's.
-    pub is: fn(&[u8]) -> bool,
+    /// Reads an existing file: `Ok(None)` when it is not of this kind, else what it holds.
+    pub read: fn(&Path) -> io::Result<Option<Held>>,
 }
 
-/// How many bytes of an existing file [`Own::is`] is shown.
+/// What an existing file of the mode's own kind holds, and whose it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Held {
+    /// The run that wrote it (a match's id), when the file names one.
+    pub owner: Option<String>,
+    /// Whether it holds nothing that would be lost (no game): then it is replaced.
+    pub empty: bool,
+    /// What it holds, for the message: "the page of another match (a vs b, 12 games)".
+    pub what: String,
+}
+
+/// How many bytes of an existing file a kind's reader looks at when the start is enough
+/// ([`head`]).
 pub const SNIFF: usize = 64 * 1024;
 
 /// Why an output was refused.
@@ -66,6 +102,8 @@ pub enum OutputError {
         /// The flag or argument that names it as an input.
         input: String,
     },
+    /// A file of the mode's own kind is there, and it holds another run's output.
+    Held(Box<HeldOutput>),
     /// A file is there, and it may not be replaced without the flag.
     Exists {
         /// The output's flag.
@@ -111,6 +149,47 @@ pub enum OutputError {
     },
 }
 
+/// An output that holds another run's output ([`OutputError::Held`]).
+#[derive(Debug)]
+pub struct HeldOutput {
+    /// The output's flag.
+    pub flag: String,
+    /// The path.
+    pub path: PathBuf,
+    /// What it holds.
+    pub what: String,
+    /// Whether the output is a directory.
+    pub directory: bool,
+    /// The flag that replaces it, and what it does (none: no flag can).
+    pub force: (&'static str, &'static str),
+    /// How to go on with the run that wrote it.
+    pub go_on: Option<&'static str>,
+}
+
+impl fmt::Display for HeldOutput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (force, does) = self.force;
+        write!(
+            f,
+            "{} {} already holds {}; ",
+            self.flag,
+            self.path.display(),
+            self.what
+        )?;
+        let file = if self.directory { "directory" } else { "file" };
+        match (self.go_on, force.is_empty()) {
+            (Some(go_on), true) => f.write_str(go_on),
+            (None, true) => write!(f, "give another {file}"),
+            (go_on, false) => {
+                if let Some(go_on) = go_on {
+                    write!(f, "{go_on}, ")?;
+                }
+                write!(f, "to keep it give another {file}, or {force} {does}")
+            }
+        }
+    }
+}
+
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -120,6 +199,7 @@ impl fmt::Display for OutputError {
                  another file",
                 path.display()
             ),
+            OutputError::Held(held) => held.fmt(f),
             OutputError::Exists {
                 flag,
                 path,
@@ -215,8 +295,9 @@ pub fn check_not_input(out: Named<'_>, inputs: &[Named<'_>]) -> Result<(), Outpu
     }
 }
 
-/// Refuses an existing file at `out` unless `replace` allows it.
-pub fn check_existing(out: Named<'_>, replace: Replace) -> Result<(), OutputError> {
+/// Refuses an existing file at `out` unless `replace` allows it: with the flag; or a file of
+/// the mode's own kind that holds nothing, or is the writing run's own.
+pub fn check_existing(out: Named<'_>, replace: Replace<'_>) -> Result<(), OutputError> {
     let io_error = |error| OutputError::Io {
         path: out.path.to_path_buf(),
         error,
@@ -232,12 +313,13 @@ pub fn check_existing(out: Named<'_>, replace: Replace) -> Result<(), OutputErro
             path: out.path.to_path_buf(),
         });
     }
-    if replace.given {
+    // An empty file holds nothing to lose.
+    if replace.given || meta.len() == 0 {
         return Ok(());
     }
     if let Some(own) = replace.own {
-        if (own.is)(&head(out.path).map_err(io_error)?) {
-            return Ok(());
+        if let Some(held) = (own.read)(out.path).map_err(io_error)? {
+            return check_held(out, held, false, replace);
         }
     }
     Err(OutputError::Exists {
@@ -248,9 +330,35 @@ pub fn check_existing(out: Named<'_>, replace: Replace) -> Result<(), OutputErro
     })
 }
 
+/// Refuses an output of the mode's own kind (a file or a directory) that holds another run's
+/// output (`held`), unless `replace`'s flag was given: one that holds nothing, or is the
+/// writing run's own, may be written over.
+pub fn check_held(
+    out: Named<'_>,
+    held: Held,
+    directory: bool,
+    replace: Replace<'_>,
+) -> Result<(), OutputError> {
+    if replace.given || held.empty || held.owner.as_deref() == replace.owner {
+        return Ok(());
+    }
+    Err(OutputError::Held(Box::new(HeldOutput {
+        flag: out.flag.to_string(),
+        path: out.path.to_path_buf(),
+        what: held.what,
+        directory,
+        force: (replace.flag, replace.does),
+        go_on: replace.go_on,
+    })))
+}
+
 /// The whole rule for one output file that is written whole: its directory, not an input,
 /// and an existing file only as `replace` allows.
-pub fn check(out: Named<'_>, inputs: &[Named<'_>], replace: Replace) -> Result<(), OutputError> {
+pub fn check(
+    out: Named<'_>,
+    inputs: &[Named<'_>],
+    replace: Replace<'_>,
+) -> Result<(), OutputError> {
     check_directory(out)?;
     check_not_input(out, inputs)?;
     check_existing(out, replace)
@@ -301,7 +409,7 @@ pub fn make_directory(out: Named<'_>) -> Result<(), OutputError> {
 }
 
 /// The first [`SNIFF`] bytes of the file at `path`.
-fn head(path: &Path) -> io::Result<Vec<u8>> {
+pub fn head(path: &Path) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
@@ -400,14 +508,22 @@ mod tests {
         dir
     }
 
-    const FORCE: Replace = Replace {
-        flag: "--force",
-        given: false,
-        own: None,
-    };
+    const FORCE: Replace<'static> = Replace::with_flag("--force", false);
 
-    fn page(head: &[u8]) -> bool {
-        head.starts_with(b"<!DOCTYPE html>")
+    /// A test kind: `<!DOCTYPE html>`, then a line `OWNER GAMES` (`-` for no owner).
+    fn page(path: &Path) -> io::Result<Option<Held>> {
+        let text = String::from_utf8_lossy(&head(path)?).into_owned();
+        let Some(rest) = text.strip_prefix("<!DOCTYPE html>\n") else {
+            return Ok(None);
+        };
+        let mut words = rest.split_whitespace();
+        let owner = words.next().filter(|w| *w != "-").map(String::from);
+        let games: usize = words.next().and_then(|g| g.parse().ok()).unwrap_or(1);
+        Ok(Some(Held {
+            owner,
+            empty: games == 0,
+            what: format!("the page of {games} games"),
+        }))
     }
 
     #[test]
@@ -442,15 +558,17 @@ mod tests {
     fn an_existing_file_is_replaced_with_the_flag_or_when_it_is_the_modes_own() {
         let dir = scratch("existing");
         let (html, text) = (dir.join("a.html"), dir.join("a.txt"));
-        std::fs::write(&html, "<!DOCTYPE html>\n<p>").unwrap();
+        std::fs::write(&html, "<!DOCTYPE html>\nabc 0\n").unwrap();
         std::fs::write(&text, "keep me").unwrap();
         let own = Replace {
             own: Some(Own {
                 kind: "a report page",
-                is: page,
+                read: page,
             }),
+            owner: Some("abc"),
             ..FORCE
         };
+        // A page of no game, whoever's: replaced.
         assert!(check_existing(Named::new("-o", &html), own).is_ok());
         let e = check_existing(Named::new("-o", &text), own).unwrap_err();
         assert_eq!(
@@ -471,6 +589,59 @@ mod tests {
             check_existing(Named::new("-o", &dir), forced),
             Err(OutputError::IsDirectory { .. })
         ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file of the mode's kind that holds another run's output is replaced only with the
+    /// flag; the run's own, and one that names no run when the writing run names none, are.
+    #[test]
+    fn a_file_of_another_run_is_refused() {
+        let dir = scratch("held");
+        let html = dir.join("a.html");
+        let own = |owner| Replace {
+            does: "to start anew",
+            own: Some(Own {
+                kind: "a report page",
+                read: page,
+            }),
+            owner,
+            go_on: Some("to go on with that match use --resume"),
+            ..Replace::with_flag("--overwrite", false)
+        };
+        std::fs::write(&html, "<!DOCTYPE html>\nabc 12\n").unwrap();
+        let out = Named::new("--report", &html);
+        assert!(check_existing(out, own(Some("abc"))).is_ok());
+        let e = check_existing(out, own(Some("def"))).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "--report {} already holds the page of 12 games; to go on with that match \
+                 use --resume, to keep it give another file, or --overwrite to start anew",
+                html.display()
+            )
+        );
+        assert!(check_existing(out, own(None)).is_err());
+        let forced = Replace {
+            given: true,
+            ..own(Some("def"))
+        };
+        assert!(check_existing(out, forced).is_ok());
+        // A page that names no run: another run's for a run that has a name, the run's own
+        // for one that has none.
+        std::fs::write(&html, "<!DOCTYPE html>\n- 12\n").unwrap();
+        assert!(check_existing(out, own(Some("abc"))).is_err());
+        assert!(check_existing(out, own(None)).is_ok());
+        // A directory of another run's files.
+        let held = Held {
+            owner: None,
+            empty: false,
+            what: "2 game records".into(),
+        };
+        let e = check_held(Named::new("--records", &dir), held, true, own(Some("abc")));
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .contains("to keep it give another directory, or --overwrite"),);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -258,12 +258,7 @@ fn put(out: Option<&str>, input: &str, text: &str, force: bool) -> anyhow::Resul
                 .then(|| Named::new("IN", Path::new(input)))
                 .into_iter()
                 .collect();
-            let replace = Replace {
-                flag: "--force",
-                given: force,
-                own: None,
-            };
-            outfile::check(out, &inputs, replace)?;
+            outfile::check(out, &inputs, Replace::with_flag("--force", force))?;
             write_atomically(Path::new(path), text.as_bytes())
                 .with_context(|| format!("cannot write {path}"))?;
         }

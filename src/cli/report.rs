@@ -5,9 +5,10 @@
 use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::Context;
 use saikoro::outfile::{self, Named, Own, Replace};
-use saikoro::tournament::output::report::is_report_page;
+use saikoro::tournament::output::report::held_page;
 use saikoro::tournament::output::state;
 use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
+use saikoro::tournament::output::{results_owner, state_of_results};
 use saikoro::tournament::run::report::{page_from_results, write_page};
 use saikoro::tournament::run::scheduler::default_state_path;
 use std::path::{Path, PathBuf};
@@ -69,7 +70,7 @@ told from the games, and the settings are left out",
             "-o FILE.html",
             "where to write it [RESULTS with .html in place of its extension; the path
 is printed]. Never RESULTS or the state file; an existing file is replaced
-only when it is a page Saikoro wrote, or with --force",
+only when it is a page of the same match (or of no game), or with --force",
         ),
         |a, v| {
             a.out = Some(v.path());
@@ -142,11 +143,26 @@ fn beside_state(results: &Path) -> PathBuf {
         .join(default_state_path())
 }
 
-/// The state named by `--state`, or the runner's default state file beside `results` when it
-/// is the state of the match that wrote `results` (its `--results` has the same file name).
-fn find_state(results: &Path, given: Option<&Path>) -> anyhow::Result<Option<SavedMatch>> {
+/// The state named by `--state`, which must be the state of the match whose results are
+/// `text`; or the runner's default state file beside `results` when it is that match's (its
+/// `--results` has the same file name, and it is the match of the results' games).
+fn find_state(
+    results: &Path,
+    text: &str,
+    given: Option<&Path>,
+) -> anyhow::Result<Option<SavedMatch>> {
     if let Some(path) = given {
-        return Ok(Some(state::load(path)?));
+        let saved = state::load(path)?;
+        if let Err(theirs) = state_of_results(&saved, text) {
+            anyhow::bail!(
+                "--state {} holds {}, not the match of RESULTS {}, which holds {theirs}; \
+                 give that match's state, or none",
+                path.display(),
+                saved.describe(),
+                results.display()
+            );
+        }
+        return Ok(Some(saved));
     }
     let Ok(saved) = state::load(&beside_state(results)) else {
         return Ok(None);
@@ -158,7 +174,7 @@ fn find_state(results: &Path, given: Option<&Path>) -> anyhow::Result<Option<Sav
             .is_some_and(|r| r.file_name() == results.file_name()),
         SavedSettings::Args(_) => false,
     };
-    Ok(same.then_some(saved))
+    Ok((same && state_of_results(&saved, text).is_ok()).then_some(saved))
 }
 
 /// Runs `saikoro report`.
@@ -174,7 +190,7 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitC
     // docs/exit-status.md says; only the command line's errors are usage errors.
     let text =
         std::fs::read_to_string(results).with_context(|| format!("reading {results_name}"))?;
-    let saved = find_state(results, a.state.as_deref())?;
+    let saved = find_state(results, &text, a.state.as_deref())?;
     let defaulted = a.out.is_none();
     let out = a.out.unwrap_or_else(|| results.with_extension("html"));
     // The state given, or the one looked for beside the results (kept even when it is
@@ -184,13 +200,16 @@ pub fn main(args: Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitC
         Named::new("RESULTS", results),
         Named::new("--state", &state),
     ];
+    // The page names the results' match (or the state's): a page of that match is replaced,
+    // as is one of no game; another match's only with --force.
+    let owner = results_owner(text.lines()).or_else(|| saved.as_ref().and_then(|s| s.id.clone()));
     let replace = Replace {
-        flag: "--force",
-        given: a.force,
         own: Some(Own {
             kind: "a report page",
-            is: is_report_page,
+            read: held_page,
         }),
+        owner: owner.as_deref(),
+        ..Replace::with_flag("--force", a.force)
     };
     let flag = if defaulted { "the page" } else { "-o" };
     outfile::check(Named::new(flag, &out), &inputs, replace)?;

@@ -627,10 +627,9 @@ Linux)",
             "start anew over another match's outputs: --results emptied,
 the game records in --records removed, --state replaced,
 --report written anew. Without it (or --resume) a match
-refuses, before any engine starts, a results file or records
-directory that holds games, a --report file that is not a page
-Saikoro wrote, and the state of an unfinished match (every
-output: docs/files.md)",
+refuses, before any engine starts, every output that holds
+another match's games: its state, results file, records, page
+or PGN file (every output: docs/files.md)",
         ),
         |c: &mut Cli, _| {
             c.overwrite = true;

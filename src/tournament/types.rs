@@ -8,7 +8,6 @@ use crate::outfile::OutputError;
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::book::{self, Opening};
 use crate::tournament::game::engine::EngineError;
-use crate::tournament::output::files::UsedOutput;
 use crate::tournament::output::lines::GameInfo;
 use crate::tournament::output::state::{StateError, StateWriter};
 use crate::tournament::schedule::{Pairing, ScheduledGame, Scoreboard};
@@ -74,8 +73,6 @@ pub enum MatchError {
     Engine(EngineError),
     /// The state file.
     State(StateError),
-    /// An output holds another match's games.
-    Used(UsedOutput),
     /// An output breaks the rule for every output file (docs/files.md).
     Output(OutputError),
     /// Writing results or records.
@@ -93,7 +90,6 @@ impl fmt::Display for MatchError {
             MatchError::Book(e) => e.fmt(f),
             MatchError::Engine(e) => e.fmt(f),
             MatchError::State(e) => e.fmt(f),
-            MatchError::Used(e) => e.fmt(f),
             MatchError::Output(e) => e.fmt(f),
             MatchError::Io { what, source } => write!(f, "cannot write {what}: {source}"),
         }
@@ -120,8 +116,17 @@ impl From<book::BookError> for MatchError {
     }
 }
 
+/// A new match's id: 16 hexadecimal digits drawn from the system's entropy. The state, the
+/// results file's lines and the page name it, so that a match knows its own files from
+/// another match's (docs/files.md).
+pub fn new_match_id() -> String {
+    format!("{:016x}", crate::RandomMover::entropy_seed())
+}
+
 /// A match ready to run: settings, engine names, openings, schedule.
 pub struct Match {
+    /// Its id ([`new_match_id`]; a resumed match keeps its state's).
+    pub id: String,
     /// The settings.
     pub config: MatchConfig,
     /// The engines' names, as the output shows them.
@@ -145,6 +150,7 @@ impl Match {
     #[cfg(test)]
     pub(crate) fn bare(config: MatchConfig, names: &[&str]) -> Match {
         Match {
+            id: "00000000000000aa".to_string(),
             config,
             names: names.iter().map(|n| n.to_string()).collect(),
             openings: vec![Opening::startpos()],

@@ -61,15 +61,31 @@ fn another_matchs_outputs_are_refused_before_any_engine_starts() {
     let again = run(&dir, &a_match(&dir, ""));
     assert_eq!(again.status.code(), Some(1), "{}", again.err);
     assert!(
-        again.err.contains(
-            "--results results.jsonl already holds the results of 2 games of another match"
-        ),
+        again
+            .err
+            .contains("--state state already holds a finished match of a vs b (2 games)"),
         "{}",
         again.err
     );
     for way in ["--resume", "another file", "--overwrite"] {
         assert!(again.err.contains(way), "{}", again.err);
     }
+    assert_eq!(starts(), started, "an engine was started");
+    assert_eq!(numbers(&dir), [1, 2]);
+    // A state of its own: the results file is the first match's.
+    let own_state = cat(&[
+        a_match(&dir, ""),
+        words("--results results.jsonl --state state2"),
+    ]);
+    let again = finish(start(&dir, &own_state));
+    assert_eq!(again.status.code(), Some(1), "{}", again.err);
+    assert!(
+        again.err.contains(
+            "--results results.jsonl already holds the results of 2 games of another match"
+        ),
+        "{}",
+        again.err
+    );
     assert_eq!(starts(), started, "an engine was started");
     assert_eq!(numbers(&dir), [1, 2]);
 
@@ -126,6 +142,91 @@ fn an_unfinished_state_is_refused_and_resumed() {
         again.err
     );
     assert!(!dir.path("other.jsonl").exists());
+}
+
+/// The issue's case: a second match in the same folder, with the same page and the default
+/// state, replaces neither the first match's page nor its state (both are the only copy of
+/// it, with no results file); `--resume` extends the first match; a page another match wrote
+/// over (with `--overwrite`) is refused to the first match's `--resume`.
+#[test]
+fn a_second_match_replaces_neither_the_first_matchs_page_nor_its_state() {
+    let dir = Dir::new("files-second");
+    let first_match = |rounds: &str| {
+        cat(&[
+            saikoro("a", 1),
+            saikoro("b", 2),
+            words("--each depth=1 --maxplies 30 --ratinginterval 0 --report r.html --rounds"),
+            words(rounds),
+        ])
+    };
+    let second = cat(&[
+        saikoro("c", 3),
+        saikoro("d", 4),
+        words("--each depth=1 --rounds 1 --maxplies 30 --ratinginterval 0 --report r.html"),
+    ]);
+    let title = |dir: &Dir| {
+        let page = dir.read("r.html");
+        let at = page.find("<title>").unwrap();
+        page[at..at + page[at..].find("</title>").unwrap()].to_string()
+    };
+    let r = finish(start(&dir, &first_match("1")));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let (page, state) = (dir.read("r.html"), dir.read("saikoro-match.state"));
+    assert_eq!(title(&dir), "<title>Match: a vs b");
+
+    // The default state holds the first match: refused first, nothing written.
+    let r = finish(start(&dir, &second));
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(
+        r.err.contains(
+            "--state saikoro-match.state already holds a finished match of a vs b (2 games); \
+             to go on with that match use --resume, to keep it give another file, or \
+             --overwrite to start anew"
+        ),
+        "{}",
+        r.err
+    );
+    assert_eq!(dir.read("r.html"), page);
+    assert_eq!(dir.read("saikoro-match.state"), state);
+    // A state of its own: the page is still the first match's.
+    let mut own_state = second.clone();
+    own_state.extend(words("--state s2"));
+    let r = finish(start(&dir, &own_state));
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(
+        r.err
+            .contains("--report r.html already holds the page of another match (a vs b, 2 games)"),
+        "{}",
+        r.err
+    );
+    assert_eq!(dir.read("r.html"), page);
+    assert!(!dir.path("s2").exists());
+
+    // --resume extends the first match, its page and state.
+    let r = finish(start(&dir, &words("--resume --rounds 2")));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert!(r.out.contains("Finished game 3 (a vs b)"), "{}", r.out);
+    assert_eq!(title(&dir), "<title>Match: a vs b");
+    assert!(final_table(&r.out).contains("Games: 4,"), "{}", r.out);
+
+    // Another match takes the page with --overwrite (its own state): the first match's
+    // --resume refuses to write over it, and leaves it.
+    own_state.push("--overwrite".into());
+    let r = finish(start(&dir, &own_state));
+    assert!(r.status.success(), "{}", r.err);
+    assert_eq!(title(&dir), "<title>Match: c vs d");
+    let page = dir.read("r.html");
+    let r = finish(start(&dir, &words("--resume --rounds 3")));
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(
+        r.err.contains(
+            "--report r.html already holds the page of another match (c vs d, 2 games); it is \
+             not the resumed match's"
+        ),
+        "{}",
+        r.err
+    );
+    assert_eq!(dir.read("r.html"), page);
 }
 
 /// `--resume --rounds N` extends a finished match: the new rounds are played, the results file
@@ -369,7 +470,19 @@ fn a_state_written_by_6bf4e2d_resumes() {
             "\"send_undeclared_options\":false,\"send_option_values_as_written\":false,",
         )
         .replace("\"rounds\":2", "\"rounds\":3");
-    assert_eq!(state[0], header);
+    // And the id a match is named by now, drawn for it when resumed, which the new games'
+    // lines in the results file name too.
+    let at = state[0].find(",\"id\":\"").expect(state[0]) + ",\"id\":\"".len();
+    let id = &state[0][at..at + 16];
+    assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{}", state[0]);
+    assert_eq!(state[0].replace(&format!(",\"id\":\"{id}\""), ""), header);
+    assert_eq!(
+        field(&lines[4], "match").as_deref(),
+        Some(id),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(field(&lines[0], "match"), None, "{}", lines[0]);
     // Its four games as it wrote them, then 5 and 6 with the fingerprints of 1 and 2, the end.
     assert_eq!(state[1..5], old[1..5]);
     assert_eq!(state[5], old[1].replace("\"game\":1", "\"game\":5"));

@@ -553,9 +553,8 @@ fn the_page_is_live() {
     assert!(!dir.path("r.html.tmp").exists());
 }
 
-/// A new match does not write over a file that is not a page, unless --overwrite; a page
-/// Saikoro wrote (it can be made again from its results) is written over, as `saikoro
-/// report` writes over one.
+/// A new match does not write over a file that is not a page, nor over another match's page,
+/// unless --overwrite; a page of no game is written over.
 #[test]
 fn an_existing_file_is_refused_a_page_is_written_again() {
     let dir = Dir::new("page-used");
@@ -574,8 +573,22 @@ fn an_existing_file_is_refused_a_page_is_written_again() {
     let r = run(&dir, &again);
     assert!(r.status.success(), "{}", r.err);
     assert_eq!(Page::read(&dir.path("r.html")).games().len(), 2);
+    let page = dir.read("r.html");
+    // Another match, its own results and state, the same page: refused, the page kept.
     let mut next = args.clone();
     next.extend(words("--rounds 2 --results r2.jsonl --state s2"));
+    let r = finish(start(&dir, &next));
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(
+        r.err.contains(
+            "--report r.html already holds the page of another match (a vs b, 2 games); to go \
+             on with that match use --resume"
+        ),
+        "{}",
+        r.err
+    );
+    assert_eq!(dir.read("r.html"), page);
+    next.push("--overwrite".into());
     let r = finish(start(&dir, &next));
     assert!(r.status.success(), "{}", r.err);
     assert_eq!(Page::read(&dir.path("r.html")).games().len(), 4);
@@ -667,9 +680,33 @@ fn report_writes_over_no_input_and_no_other_file() {
     let r = report(&dir, "report results.jsonl -o notes.html --force");
     assert!(r.status.success(), "{}", r.err);
     assert_eq!(Page::read(&dir.path("notes.html")).games().len(), 2);
-    // The match's own live page is a page: replaced.
+    // The match's own live page is a page of the same match: replaced.
     let r = report(&dir, "report results.jsonl -o r.html");
     assert!(r.status.success(), "{}", r.err);
+    // The page of another match's results: kept, unless --force.
+    let other = finish(start(
+        &dir,
+        &cat(&[
+            saikoro("c", 3),
+            saikoro("d", 4),
+            words("--each depth=1 --rounds 1 --maxplies 20 --results other.jsonl --state s2"),
+        ]),
+    ));
+    assert!(other.status.success(), "{}", other.err);
+    let before = dir.read("r.html");
+    refused(
+        "report other.jsonl -o r.html",
+        "-o r.html already holds the page of another match (a vs b, 2 games); to keep it give \
+         another file, or --force to replace it",
+    );
+    assert_eq!(dir.read("r.html"), before);
+    // Another match's state for these results: refused, naming both.
+    refused(
+        "report results.jsonl --state s2 -o x.html",
+        "--state s2 holds a finished match of c vs d (2 games), not the match of RESULTS \
+         results.jsonl, which holds the games of a vs b (2 games)",
+    );
+    assert!(!dir.path("x.html").exists());
     // The default page, beside the results: where it went is said; written again over itself.
     for _ in 0..2 {
         let r = report(&dir, "report results.jsonl");

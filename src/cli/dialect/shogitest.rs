@@ -540,12 +540,20 @@ fn assemble(read: Read) -> Result<Vec<String>, DialectError> {
     all.extend(read.out);
     if !read.state_given {
         // The worker runs several runners at once in one directory: each saves its state
-        // beside its own PGN file (the worker's name for it is unique), else in a file of its
-        // own in the temporary directory.
+        // beside its own PGN file (the worker's name for it is unique), else in a new file of
+        // its own in the temporary directory (not one an earlier runner of the same process
+        // number left, which a new match would refuse as another match's).
         let state = match read.pgn_file {
             Some(f) => format!("{f}.state"),
-            None => std::env::temp_dir()
-                .join(format!("saikoro-shogitest-{}.state", std::process::id()))
+            None => (0..)
+                .map(|k| {
+                    std::env::temp_dir().join(format!(
+                        "saikoro-shogitest-{}-{k}.state",
+                        std::process::id()
+                    ))
+                })
+                .find(|p| !p.exists())
+                .unwrap_or_default()
                 .display()
                 .to_string(),
         };

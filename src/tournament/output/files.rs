@@ -1,14 +1,21 @@
 //! The match's files, so that nothing is lost and nothing is mixed: whole records and whole
 //! lines (a crash or a full disk never leaves half a record, or half a line after which more
-//! lines follow), and outputs of another match refused before any engine starts.
+//! lines follow), and outputs of another match refused before any engine starts, by the rule
+//! of every output (`outfile`, docs/files.md): each output of a kind the match writes says
+//! whose it is (the page and the results' lines name their match's id, as the state does)
+//! and what it holds, and one that holds another match's games is replaced only with
+//! `--overwrite`.
 
-use crate::outfile::{self, write_atomically, Named, Own, Replace};
+use crate::outfile::{
+    self, check_existing, check_held, write_atomically, Held, Named, Own, Replace,
+};
 use crate::tournament::config::{MatchConfig, RecordFormat};
 use crate::tournament::output::lines::GameNumber;
-use crate::tournament::output::report::is_report_page;
+use crate::tournament::output::report::held_page;
 use crate::tournament::output::state::{self, SavedMatch};
+use crate::tournament::output::style::count;
+use serde::Deserialize;
 use std::collections::BTreeSet;
-use std::fmt;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -24,44 +31,6 @@ pub fn games_in(path: &std::path::Path) -> io::Result<usize> {
         Err(e) => Err(e),
     }
 }
-
-/// An output that holds another match's games.
-#[derive(Debug)]
-pub struct UsedOutput {
-    /// The flag that names it.
-    pub flag: &'static str,
-    /// The file or directory.
-    pub path: PathBuf,
-    /// What it holds, e.g. "the results of 12 games".
-    pub holds: String,
-}
-
-impl fmt::Display for UsedOutput {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} {} already holds {}; to go on with that match use --resume, \
-             to keep it give another {}, or --overwrite to start anew (",
-            self.flag,
-            self.path.display(),
-            self.holds,
-            if self.flag == "--records" {
-                "directory"
-            } else {
-                "file"
-            },
-        )?;
-        f.write_str(match self.flag {
-            "--records" => "its game records are removed)",
-            "--results" => "the file is emptied)",
-            "--pgnout" => "the file is removed)",
-            "--report" => "the page is written anew)",
-            _ => "the saved match is replaced)",
-        })
-    }
-}
-
-impl std::error::Error for UsedOutput {}
 
 /// The record files of a records directory (`game-NNNNN.csa` or `.kifu`).
 fn records_in(dir: &Path) -> Vec<PathBuf> {
@@ -93,80 +62,194 @@ fn results_lines(path: &Path) -> io::Result<Vec<String>> {
     }
 }
 
-/// What a new match (not `--resume`d) would write over: a state of an unfinished match, a
-/// results file with games, a records directory with records. `Ok(None)` when nothing.
-pub fn used_output(config: &MatchConfig) -> io::Result<Option<UsedOutput>> {
-    if let Some(path) = &config.state {
-        if path.exists() {
-            if let Ok(saved) = state::load(path) {
-                if saved.finished.is_none() && !saved.games.is_empty() {
-                    return Ok(Some(UsedOutput {
-                        flag: "--state",
-                        path: path.clone(),
-                        holds: match saved.games.len() {
-                            1 => "an unfinished match (1 game played)".to_string(),
-                            n => format!("an unfinished match ({n} games played)"),
-                        },
-                    }));
-                }
+/// The match a results line names (`"match":"…"`).
+#[derive(Deserialize)]
+struct LineOwner {
+    #[serde(rename = "match")]
+    id: Option<String>,
+}
+
+/// The match's id that the games of a results file name: the first line's that names one.
+pub fn results_owner<'a>(lines: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    lines
+        .into_iter()
+        .filter(|l| l.starts_with("{\"game\":"))
+        .find_map(|l| serde_json::from_str::<LineOwner>(l).ok()?.id)
+}
+
+/// What the file at `path` holds when it is a results file (its lines start as a game's,
+/// `{"game":`, a torn last line too): its games, and the match they name. `Ok(None)` for
+/// any other file.
+pub fn held_results(path: &Path) -> io::Result<Option<Held>> {
+    let lines = results_lines(path)?;
+    let mut written = lines.iter().filter(|l| !l.trim().is_empty());
+    if !written.all(|l| l.starts_with("{\"game\":")) {
+        return Ok(None);
+    }
+    let n = lines.iter().filter(|l| GameNumber::of(l).is_some()).count();
+    Ok(Some(Held {
+        owner: results_owner(lines.iter().map(String::as_str)),
+        empty: n == 0,
+        what: format!(
+            "the results of {} of another match",
+            count(n, "game", "games")
+        ),
+    }))
+}
+
+/// A results line's game, as far as telling its match goes.
+#[derive(Deserialize)]
+struct LineGame {
+    game: u64,
+    result: String,
+    black: String,
+    white: String,
+}
+
+/// Whether `saved` is the state of the match whose results file is `text`: by their ids when
+/// both name one; else (files from before matches were named) when every game the state holds
+/// is in the results with the same result and every engine of the results is one of the
+/// state's. `Err` describes the results' match, for a message.
+pub fn state_of_results(saved: &SavedMatch, text: &str) -> Result<(), String> {
+    let games: Vec<LineGame> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let mut names: Vec<&str> = Vec::new();
+    for g in &games {
+        for n in [g.black.as_str(), g.white.as_str()] {
+            if !names.contains(&n) {
+                names.push(n);
             }
         }
     }
-    if let Some(path) = &config.results {
-        let n = results_lines(path)?
-            .iter()
-            .filter(|l| GameNumber::of(l).is_some())
-            .count();
-        if n > 0 {
-            return Ok(Some(UsedOutput {
-                flag: "--results",
-                path: path.clone(),
-                holds: format!("the results of {n} games of another match"),
-            }));
+    let theirs = || {
+        format!(
+            "the games of {} ({})",
+            names.join(" vs "),
+            count(games.len(), "game", "games")
+        )
+    };
+    let same = match (saved.id.as_deref(), results_owner(text.lines())) {
+        (Some(a), Some(b)) => a == b,
+        _ => {
+            let state_names = saved.engine_names();
+            let engines =
+                state_names.is_empty() || names.iter().all(|n| state_names.iter().any(|s| s == n));
+            engines
+                && saved.games.iter().all(|s| {
+                    games
+                        .iter()
+                        .any(|g| g.game == s.number && g.result == s.result.text())
+                })
         }
+    };
+    if same {
+        Ok(())
+    } else {
+        Err(theirs())
     }
+}
+
+/// What a PGN file holds: its games; no PGN file names its match.
+fn held_pgn(path: &Path) -> io::Result<Option<Held>> {
+    let n = games_in(path)?;
+    Ok(Some(Held {
+        owner: None,
+        empty: n == 0,
+        what: format!(
+            "{} of another match (append=true adds to them)",
+            count(n, "game", "games")
+        ),
+    }))
+}
+
+/// How a kind of output is read, for the rule of every output.
+type Read = fn(&Path) -> io::Result<Option<Held>>;
+
+/// Checks the output `path` names, if any, by the rule of every output.
+fn check_file(
+    flag: &str,
+    path: Option<&Path>,
+    replace: Replace<'_>,
+) -> Result<(), outfile::OutputError> {
+    match path {
+        Some(path) => check_existing(Named::new(flag, path), replace),
+        None => Ok(()),
+    }
+}
+
+/// Refuses, before any engine starts, an output that holds another match's games (the rule of
+/// every output, docs/files.md), unless `--overwrite` was given: for a new match (`owner`: its
+/// new id), a state, results file, page, PGN file or records directory that holds any game;
+/// for a resumed one (`owner`: the state's id, `None` for a state from before matches were
+/// named), a page or results file of another match. The state is the resumed match's own, and
+/// neither a PGN file nor a record names its match: a resumed match takes them as its own.
+pub fn check_outputs(
+    config: &MatchConfig,
+    owner: Option<&str>,
+    resumed: bool,
+) -> Result<(), outfile::OutputError> {
+    if resumed {
+        let replace = |kind, read| Replace {
+            flag: "",
+            given: false,
+            does: "",
+            own: Some(Own { kind, read }),
+            owner,
+            go_on: Some(
+                "it is not the resumed match's: move it away, and the match writes its own anew",
+            ),
+        };
+        let results = replace("a results file", held_results as Read);
+        check_file("--results", config.results.as_deref(), results)?;
+        let page = replace("a report page", held_page as Read);
+        return check_file("--report", config.report.as_deref(), page);
+    }
+    let replace = |kind, read, does| Replace {
+        flag: "--overwrite",
+        given: config.overwrite,
+        does,
+        own: Some(Own { kind, read }),
+        owner,
+        go_on: Some("to go on with that match use --resume"),
+    };
+    let state = replace(
+        "a match state",
+        state::held as Read,
+        "to start anew (the saved match is replaced)",
+    );
+    check_file("--state", config.state.as_deref(), state)?;
+    let results = replace(
+        "a results file",
+        held_results,
+        "to start anew (the file is emptied)",
+    );
+    check_file("--results", config.results.as_deref(), results)?;
     if let Some(dir) = &config.records {
         let n = records_in(dir).len();
-        if n > 0 {
-            return Ok(Some(UsedOutput {
-                flag: "--records",
-                path: dir.clone(),
-                holds: format!("{n} game records of another match"),
-            }));
-        }
-    }
-    if let Some(path) = &config.report {
-        // A page Saikoro wrote can be made again from its results file (`saikoro report`),
-        // so it is written over, as `saikoro report` writes over one; any other file is
-        // refused as --results is (docs/files.md).
-        let replace = Replace {
-            flag: "--overwrite",
-            given: false,
-            own: Some(Own {
-                kind: "a report page",
-                is: is_report_page,
-            }),
+        let held = Held {
+            owner: None,
+            empty: n == 0,
+            what: format!(
+                "{} of another match",
+                count(n, "game record", "game records")
+            ),
         };
-        let empty = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
-        if !empty && outfile::check_existing(Named::new("--report", path), replace).is_err() {
-            return Ok(Some(UsedOutput {
-                flag: "--report",
-                path: path.clone(),
-                holds: "something that is not a report page".to_string(),
-            }));
-        }
+        let does = "to start anew (its game records are removed)";
+        let replace = replace("a records directory", |_| Ok(None), does);
+        check_held(Named::new("--records", dir), held, true, replace)?;
     }
-    if let Some(pgn) = config.pgn.as_ref().filter(|p| !p.append) {
-        let n = games_in(&pgn.file)?;
-        if n > 0 {
-            return Ok(Some(UsedOutput {
-                flag: "--pgnout",
-                path: pgn.file.clone(),
-                holds: format!("{n} games of another match (append=true adds to them)"),
-            }));
-        }
-    }
-    Ok(None)
+    let page = replace(
+        "a report page",
+        held_page,
+        "to start anew (the page is written anew)",
+    );
+    check_file("--report", config.report.as_deref(), page)?;
+    let pgn = config.pgn.as_ref().filter(|p| !p.append);
+    let does = "to start anew (the file is removed)";
+    let pgn_replace = replace("a PGN file", held_pgn, does);
+    check_file("--pgnout", pgn.map(|p| p.file.as_path()), pgn_replace)
 }
 
 /// Clears the outputs of an earlier match for `--overwrite`: the results file emptied, the
@@ -331,13 +414,17 @@ mod tests {
             [line(1), line(2)].concat()
         );
         // Counted as games: the lines with a game number, not the torn one.
-        let config = MatchConfig {
-            results: Some(path.clone()),
-            ..MatchConfig::default()
-        };
         std::fs::write(&path, line(1) + torn).unwrap();
-        let used = used_output(&config).unwrap().unwrap();
-        assert_eq!(used.holds, "the results of 1 games of another match");
+        let held = held_results(&path).unwrap().unwrap();
+        assert_eq!(held.what, "the results of 1 game of another match");
+        assert_eq!((held.owner, held.empty), (None, false));
+        let named = "{\"game\":1,\"round\":1,\"match\":\"00000000000000ab\"}\n";
+        std::fs::write(&path, named.to_string() + &line(2)).unwrap();
+        let held = held_results(&path).unwrap().unwrap();
+        assert_eq!(held.owner.as_deref(), Some("00000000000000ab"));
+        assert_eq!(held.what, "the results of 2 games of another match");
+        std::fs::write(&path, "notes\n").unwrap();
+        assert_eq!(held_results(&path).unwrap(), None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

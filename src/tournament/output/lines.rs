@@ -157,6 +157,10 @@ pub struct ResultLine<'a> {
     /// A failed engine's last lines on its stderr.
     #[serde(default, skip_serializing_if = "<[String]>::is_empty")]
     pub stderr: Cow<'a, [String]>,
+    /// The id of the match that played it (its state's, `types::new_match_id`): whose game it
+    /// is. None in lines written before matches had one.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_id: Option<Cow<'a, str>>,
 }
 
 /// Each side's thinking time in milliseconds: `{"black":N,"white":N}`.
@@ -227,6 +231,7 @@ impl<'a> ResultLine<'a> {
             illegal_move: record.end.illegal_move.as_deref().map(Cow::Borrowed),
             repeats: info.repeats,
             stderr: Cow::Borrowed(&record.end.stderr),
+            match_id: None,
         }
     }
 
@@ -257,9 +262,18 @@ pub fn json_text(value: &impl Serialize) -> String {
 /// The results-file line of a game (without the newline): [`ResultLine`]'s JSON text. Keys, in
 /// order: `game`, `round`, `black`, `white`, `opening`, `opening_line`, `result`, `reason`,
 /// `detail`, `plies`, `opening_plies`, `moves`, `time_ms` (`black`, `white`), then
-/// `illegal_move`, `repeats` and `stderr` when the game has them.
+/// `illegal_move`, `repeats` and `stderr` when the game has them, and `match` when the
+/// match is named ([`json_line_of`]).
+#[cfg(test)]
 pub fn json_line(info: &GameInfo, record: &GameRecord) -> String {
     json_text(&ResultLine::new(info, record))
+}
+
+/// [`json_line`] of a game of the match `id`: its line ends with `"match":"…"`.
+pub fn json_line_of(id: &str, info: &GameInfo, record: &GameRecord) -> String {
+    let mut line = ResultLine::new(info, record);
+    line.match_id = Some(Cow::Borrowed(id));
+    json_text(&line)
 }
 
 #[cfg(test)]

@@ -11,3 +11,5 @@ pub mod report;
 pub(crate) mod sink;
 pub mod state;
 pub mod style;
+
+pub use files::{results_owner, state_of_results};

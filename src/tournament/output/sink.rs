@@ -11,7 +11,7 @@ use crate::outfile::{self, AppendFile, Named};
 use crate::tournament::config::RecordFormat;
 use crate::tournament::game::result::{GameRecord, Reason};
 use crate::tournament::game::timecontrol::Limits;
-use crate::tournament::output::lines::{finished_line, json_line, shogitest_line, GameInfo};
+use crate::tournament::output::lines::{finished_line, json_line_of, shogitest_line, GameInfo};
 use crate::tournament::output::records;
 use crate::tournament::output::state::{SavedGame, StateWriter};
 use crate::tournament::output::style::OutputStyle;
@@ -162,7 +162,7 @@ impl ResultsFile {
 impl GameSink for ResultsFile {
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
         self.file
-            .line(&json_line(game.info, game.record))
+            .line(&json_line_of(&game.m.id, game.info, game.record))
             .map_err(io_error(self.file.path().display().to_string()))
     }
 }
@@ -372,7 +372,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("saikoro-sink-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("state");
-        let mut writer = StateWriter::create(&path, &MatchConfig::default(), 7).unwrap();
+        let mut writer =
+            StateWriter::create(&path, &MatchConfig::default(), 7, "0000000000000007").unwrap();
         let m = Match::bare(MatchConfig::default(), &["a", "b"]);
         let (mut out, mut progress) = (Vec::new(), ());
         let mut console = Console::new(&mut out, &mut progress);

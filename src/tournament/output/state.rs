@@ -1,7 +1,8 @@
 //! The match state, saved after every game so that `--resume` continues a match that was
 //! stopped or crashed: a JSON-lines file whose first line holds the match's configuration
-//! (`{"saikoro_match_state":2,"seed":…,"match":{…}}`, `Header`; version 1 held the command
-//! line instead, `"args":[…]`) and the seed of its opening order, each further line one
+//! (`{"saikoro_match_state":2,"seed":…,"id":"…","match":{…}}`, `Header`; version 1 held the
+//! command line instead, `"args":[…]`), the seed of its opening order and the match's id (which
+//! its results' lines and its page name too, so that it knows its own files), each further line one
 //! finished game's number, result, reason and fingerprint ([`SavedGame`]), and a last line
 //! `{"finished":…}` once the match has ended. Every line is written and read through serde,
 //! each by its one type. Lines are appended whole and flushed as games end, so a crash loses
@@ -15,7 +16,7 @@ mod config_json;
 
 pub use config_json::{config_from_json, config_to_json, StatePath};
 
-use crate::outfile::{write_atomically, AppendFile};
+use crate::outfile::{write_atomically, AppendFile, Held};
 use crate::tournament::config::MatchConfig;
 use crate::tournament::game::result::{Decision, Reason};
 use crate::tournament::output::lines::json_text;
@@ -68,13 +69,16 @@ mod hex128 {
     }
 }
 
-/// The first line, version 2: `{"saikoro_match_state":2,"seed":…,"match":{…}}`. Its first
-/// member's name marks the file as a match state, its value is the version.
+/// The first line, version 2: `{"saikoro_match_state":2,"seed":…,"id":"…","match":{…}}`. Its
+/// first member's name marks the file as a match state, its value is the version.
 #[derive(Serialize, Deserialize)]
 struct Header {
     saikoro_match_state: u32,
     /// The seed of the opening order.
     seed: u64,
+    /// The match's id; none in states written before matches had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    id: Option<String>,
     #[serde(rename = "match")]
     config: ConfigJson,
 }
@@ -124,6 +128,9 @@ pub struct SavedMatch {
     pub settings: SavedSettings,
     /// The seed of the opening order.
     pub seed: u64,
+    /// The match's id (`types::new_match_id`); `None` in a state written before matches had
+    /// one.
+    pub id: Option<String>,
     /// The finished games, in the order they finished (each number once).
     pub games: Vec<SavedGame>,
     /// How the match ended, when it did (`completed`, `sprt`); `None` for a match that was
@@ -183,22 +190,26 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
-fn header(config: &MatchConfig, seed: u64) -> String {
+fn header(config: &MatchConfig, seed: u64, id: &str) -> String {
     json_text(&Header {
         saikoro_match_state: VERSION,
         seed,
+        id: Some(id.to_string()),
         config: ConfigJson::from(config),
     })
 }
 
-/// Reads the first line: the settings and the seed.
-fn read_header(path: &Path, first: &str) -> Result<(SavedSettings, u64), StateError> {
+/// Reads the first line: the settings, the seed and the id.
+fn read_header(
+    path: &Path,
+    first: &str,
+) -> Result<(SavedSettings, u64, Option<String>), StateError> {
     let not_a_state = || StateError::NotAState(path.to_path_buf());
     let marker: Marker = serde_json::from_str(first).map_err(|_| not_a_state())?;
     match marker.saikoro_match_state {
         1 => {
             let h: HeaderV1 = serde_json::from_str(first).map_err(|_| not_a_state())?;
-            Ok((SavedSettings::Args(h.args), h.seed))
+            Ok((SavedSettings::Args(h.args), h.seed, None))
         }
         2 => {
             let h: Header = read_json(first, "").map_err(|why| StateError::BadConfig {
@@ -208,6 +219,7 @@ fn read_header(path: &Path, first: &str) -> Result<(SavedSettings, u64), StateEr
             Ok((
                 SavedSettings::Config(Box::new(h.config.into_config())),
                 h.seed,
+                h.id,
             ))
         }
         version => Err(StateError::Version {
@@ -224,7 +236,7 @@ pub fn load(path: &Path) -> Result<SavedMatch, StateError> {
         source,
     })?;
     let mut lines = text.lines();
-    let (settings, seed) = read_header(path, lines.next().unwrap_or(""))?;
+    let (settings, seed, id) = read_header(path, lines.next().unwrap_or(""))?;
     let mut games: Vec<SavedGame> = Vec::new();
     let mut seen = BTreeMap::new();
     let mut finished = None;
@@ -248,9 +260,69 @@ pub fn load(path: &Path) -> Result<SavedMatch, StateError> {
     Ok(SavedMatch {
         settings,
         seed,
+        id,
         games,
         finished,
     })
+}
+
+impl SavedMatch {
+    /// The engines' names, as the settings give them (`name=`, else the program's file
+    /// name); none for a state that keeps the command line.
+    pub fn engine_names(&self) -> Vec<String> {
+        match &self.settings {
+            SavedSettings::Config(c) => c
+                .engines
+                .iter()
+                .map(|e| {
+                    e.name.clone().unwrap_or_else(|| {
+                        let program = Path::new(&e.command.program);
+                        program.file_name().map_or_else(
+                            || e.command.program.clone(),
+                            |n| n.to_string_lossy().into_owned(),
+                        )
+                    })
+                })
+                .collect(),
+            SavedSettings::Args(_) => Vec::new(),
+        }
+    }
+
+    /// The match in words, for messages: "a finished match of a vs b (12 games)", "an
+    /// unfinished match of a vs b (1 game played)".
+    pub fn describe(&self) -> String {
+        let names = self.engine_names();
+        let of = match names.is_empty() {
+            true => String::new(),
+            false => format!(" of {}", names.join(" vs ")),
+        };
+        let n = self.games.len();
+        let games = crate::tournament::output::style::count(n, "game", "games");
+        match self.finished {
+            Some(_) => format!("a finished match{of} ({games})"),
+            None => format!("an unfinished match{of} ({games} played)"),
+        }
+    }
+}
+
+/// What the file at `path` holds when it is a match state (for the rule of every output,
+/// `outfile::Own`): the match's id, whether it has a game, the match in words. `Ok(None)`
+/// when the file is no match state.
+pub fn held(path: &Path) -> io::Result<Option<Held>> {
+    match load(path) {
+        Ok(saved) => Ok(Some(Held {
+            owner: saved.id.clone(),
+            empty: saved.games.is_empty(),
+            what: saved.describe(),
+        })),
+        Err(StateError::NotAState(_)) => Ok(None),
+        Err(StateError::Io { source, .. }) => Err(source),
+        Err(e) => Ok(Some(Held {
+            owner: None,
+            empty: false,
+            what: format!("a match state that cannot be read here ({e})"),
+        })),
+    }
 }
 
 /// A state file being written: one whole line per write, so that a crash leaves at most a
@@ -261,34 +333,41 @@ pub(crate) struct StateWriter {
 }
 
 impl StateWriter {
-    /// Starts a state file for a new match (replacing any old one): written aside and renamed
-    /// into place.
-    pub fn create(path: &Path, config: &MatchConfig, seed: u64) -> Result<StateWriter, StateError> {
-        Self::rewrite(path, config, seed, &[])
+    /// Starts a state file for a new match `id` (replacing any old one): written aside and
+    /// renamed into place.
+    pub fn create(
+        path: &Path,
+        config: &MatchConfig,
+        seed: u64,
+        id: &str,
+    ) -> Result<StateWriter, StateError> {
+        Self::rewrite(path, config, (seed, id), &[])
     }
 
     /// Writes the state anew (in this version) for a resumed match, with its (perhaps
     /// extended) configuration and the games saved so far, without torn lines or an end
     /// marker; then appends to it.
+    /// `id` is the saved one, or a new one for a state that had none.
     pub fn resume(
         path: &Path,
         config: &MatchConfig,
         saved: &SavedMatch,
+        id: &str,
     ) -> Result<StateWriter, StateError> {
-        Self::rewrite(path, config, saved.seed, &saved.games)
+        Self::rewrite(path, config, (saved.seed, id), &saved.games)
     }
 
     fn rewrite(
         path: &Path,
         config: &MatchConfig,
-        seed: u64,
+        (seed, id): (u64, &str),
         games: &[SavedGame],
     ) -> Result<StateWriter, StateError> {
         let io = |source| StateError::Io {
             file: path.to_path_buf(),
             source,
         };
-        let mut text = header(config, seed);
+        let mut text = header(config, seed, id);
         text.push('\n');
         for g in games {
             text.push_str(&json_text(g));
@@ -348,7 +427,7 @@ mod tests {
         };
         let two = game(2, Decision::Draw, Reason::Repetition, Some(0xabc));
         let one = game(1, Decision::Win(Color::White), Reason::Time, None);
-        let mut w = StateWriter::create(&path, &config, 42).unwrap();
+        let mut w = StateWriter::create(&path, &config, 42, "00000000000000ab").unwrap();
         w.game(&two).unwrap();
         w.game(&one).unwrap();
         w.game(&game(3, Decision::None, Reason::Interrupted, None))
@@ -370,7 +449,8 @@ mod tests {
             rounds: 9,
             ..MatchConfig::default()
         };
-        let mut w = StateWriter::resume(&path, &more, &saved).unwrap();
+        assert_eq!(saved.id.as_deref(), Some("00000000000000ab"));
+        let mut w = StateWriter::resume(&path, &more, &saved, "00000000000000ab").unwrap();
         let five = game(5, Decision::Draw, Reason::MaxPlies, Some(1));
         w.game(&five).unwrap();
         w.finished("completed").unwrap();
@@ -416,7 +496,8 @@ mod tests {
             vec![game(2, Decision::Draw, Reason::Repetition, None)]
         );
         let config = MatchConfig::default();
-        drop(StateWriter::resume(&path, &config, &saved).unwrap());
+        assert_eq!(saved.id, None);
+        drop(StateWriter::resume(&path, &config, &saved, "0000000000000001").unwrap());
         let again = load(&path).unwrap();
         assert_eq!(again.settings, SavedSettings::Config(Box::new(config)));
         assert_eq!((again.seed, again.games), (42, saved.games));
@@ -429,7 +510,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("saikoro-state-l-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("state");
-        let mut w = StateWriter::create(&path, &MatchConfig::default(), 7).unwrap();
+        let mut w =
+            StateWriter::create(&path, &MatchConfig::default(), 7, "0000000000000007").unwrap();
         w.game(&game(2, Decision::Draw, Reason::Repetition, Some(0xabc)))
             .unwrap();
         w.game(&game(1, Decision::Win(Color::White), Reason::Time, None))
@@ -440,7 +522,7 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert!(
             lines[0]
-                .starts_with("{\"saikoro_match_state\":2,\"seed\":7,\"match\":{\"engines\":[],"),
+                .starts_with("{\"saikoro_match_state\":2,\"seed\":7,\"id\":\"0000000000000007\",\"match\":{\"engines\":[],"),
             "{}",
             lines[0]
         );
@@ -500,7 +582,7 @@ mod tests {
         config.engines[0].command.dir = Some(odd(b"engines/\xe9t\xe9"));
         config.engines.push(Default::default());
         config.engines[1].command.dir = Some(PathBuf::from("engines/été"));
-        drop(StateWriter::create(&path, &config, 1).unwrap());
+        drop(StateWriter::create(&path, &config, 1, "0000000000000001").unwrap());
         let saved = load(&path).unwrap();
         assert_eq!(saved.settings, SavedSettings::Config(Box::new(config)));
         let header = std::fs::read_to_string(&path).unwrap();

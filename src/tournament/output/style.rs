@@ -46,6 +46,11 @@ impl fmt::Display for OutputStyle {
     }
 }
 
+/// `n` and the noun, singular or plural as `n` wants: `1 game`, `12 games`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// shogitest's name of a side.
 pub fn sente_gote(c: Color) -> &'static str {
     match c {

@@ -17,6 +17,7 @@ use crate::outfile::write_aside;
 use crate::tournament::config::{EngineConfig, MatchConfig};
 use crate::tournament::game::book::Opening;
 use crate::tournament::game::result::{ending, Decision, Reason};
+use crate::tournament::output::files::results_owner;
 use crate::tournament::output::lines::opening_text;
 use crate::tournament::output::report::{
     encode_placed, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
@@ -215,6 +216,7 @@ fn figures(data: &mut PageData, m: &Match, board: &Scoreboard, at_end: bool) {
 fn skeleton(m: &Match, title: String) -> PageData {
     PageData {
         title,
+        match_id: (!m.id.is_empty()).then(|| m.id.clone()),
         version: env!("CARGO_PKG_VERSION").to_string(),
         command: m.config.command.clone().unwrap_or_default(),
         settings: settings(&m.config, Some(m.seed)),
@@ -291,6 +293,7 @@ impl Page {
 /// The match `m` without its openings.
 fn outline(m: &Match) -> Match {
     Match {
+        id: m.id.clone(),
         config: m.config.clone(),
         names: m.names.clone(),
         openings: Vec::new(),
@@ -760,7 +763,11 @@ pub fn page_from_results(
     let (pairings, all) = schedule(shape);
     let names = names_by_place(&games, &all, &config, shape.engines);
     let mut board = Scoreboard::new(&pairings, config.distinct_games);
+    // The match the results name, else the state's (none for files from before matches were
+    // named): the page names it as the live page does.
+    let id = results_owner(text.lines()).or_else(|| saved.and_then(|s| s.id.clone()));
     let m = Match {
+        id: id.unwrap_or_default(),
         names,
         openings: vec![Opening::startpos()],
         seed: saved.map_or(0, |s| s.seed),

@@ -24,7 +24,9 @@ use crate::tournament::output::state::{SavedMatch, StateWriter};
 use crate::tournament::run::report::LiveReport;
 use crate::tournament::run::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
 pub use crate::tournament::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
-pub use crate::tournament::types::{Control, Ending, Match, MatchError, Progress, Reporter};
+pub use crate::tournament::types::{
+    new_match_id, Control, Ending, Match, MatchError, Progress, Reporter,
+};
 use crate::{ByColor, RandomMover};
 use log::{info, warn};
 use std::collections::VecDeque;
@@ -36,11 +38,16 @@ use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Checks, before any engine starts, that the match writes over nothing of another match's:
-/// a new match refuses an unfinished match's state, a results file with games and a records
-/// directory with records, unless `--overwrite` (which clears them); a resumed match drops
-/// from its results file the games its state does not hold.
-fn outputs<'a>(config: &'a MatchConfig, resume: Option<&SavedMatch>) -> Result<(), MatchError> {
+/// Checks, before any engine starts, that the match writes over nothing of another match's
+/// (`files::check_outputs`): a new match (`id`) refuses every output that holds another
+/// match's games, unless `--overwrite` (which clears them); a resumed match refuses a page or
+/// results file of another match, and drops from its results file the games its state does
+/// not hold.
+fn outputs<'a>(
+    config: &'a MatchConfig,
+    resume: Option<&SavedMatch>,
+    id: &str,
+) -> Result<(), MatchError> {
     let named = |flag, path: Option<&'a Path>| path.map(|p| Named::new(flag, p));
     let files: Vec<Named> = [
         named("--results", config.results.as_deref()),
@@ -69,6 +76,11 @@ fn outputs<'a>(config: &'a MatchConfig, resume: Option<&SavedMatch>) -> Result<(
         outfile::check_directory(file)?;
         outfile::check_not_input(file, &inputs)?;
     }
+    let owner = match resume {
+        Some(saved) => saved.id.as_deref(),
+        None => Some(id),
+    };
+    files::check_outputs(config, owner, resume.is_some())?;
     match resume {
         Some(saved) => {
             if let Some(path) = &config.results {
@@ -82,11 +94,7 @@ fn outputs<'a>(config: &'a MatchConfig, resume: Option<&SavedMatch>) -> Result<(
         None if config.overwrite => {
             files::clear_outputs(config).map_err(io_error("the outputs"))?
         }
-        None => {
-            if let Some(used) = files::used_output(config).map_err(io_error("the outputs"))? {
-                return Err(MatchError::Used(used));
-            }
-        }
+        None => {}
     }
     Ok(())
 }
@@ -118,7 +126,12 @@ impl Match {
             Some(o) => book::load(o, seed)?,
             None => vec![Opening::startpos()],
         };
-        outputs(&config, resume.as_ref())?;
+        // A resumed match keeps its id; one saved before matches were named gets one now.
+        let id = match resume.as_ref().and_then(|s| s.id.clone()) {
+            Some(id) => id,
+            None => new_match_id(),
+        };
+        outputs(&config, resume.as_ref(), &id)?;
         info!("{} openings, seed {seed}", openings.len());
         let policy = referee(&config).policy();
         let mut names = Vec::new();
@@ -146,20 +159,21 @@ impl Match {
                         scoreboard.add(game, g.result, g.reason, repeats.is_some());
                     }
                 }
-                Some(StateWriter::resume(path, &config, saved)?)
+                Some(StateWriter::resume(path, &config, saved, &id)?)
             }
             (Some(path), None) => {
                 if path.exists() {
                     info!(
-                        "replacing the saved state in {} (a finished match, or --overwrite)",
+                        "replacing the saved state in {} (a match of no game, or --overwrite)",
                         path.display()
                     );
                 }
-                Some(StateWriter::create(path, &config, seed)?)
+                Some(StateWriter::create(path, &config, seed, &id)?)
             }
             (None, _) => None,
         };
         Ok(Match {
+            id,
             config,
             names,
             openings,

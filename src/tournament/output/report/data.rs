@@ -335,6 +335,9 @@ impl Games {
 pub struct PageData {
     /// The page's title.
     pub title: String,
+    /// The id of the match whose page it is (the state's and the results' lines'), in the
+    /// page's head: whose page it is, for the rule of every output (docs/files.md).
+    pub match_id: Option<String>,
     /// Whether the match has ended (the page then stops reloading itself).
     pub finished: bool,
     /// Saikoro's version.

@@ -2,7 +2,10 @@
 //! JSON (`data`). Nothing outside is loaded: no network, no font, no external script.
 
 use super::data::PageData;
+use crate::outfile::{self, Held};
+use crate::tournament::output::style::count;
 use std::io::{self, Write};
+use std::path::Path;
 
 const STYLE: &str = include_str!("assets/report.css");
 const SCRIPT: &str = include_str!("assets/report.js");
@@ -20,6 +23,16 @@ pub fn html_page(data: &PageData) -> String {
 /// not copied on the way.
 pub fn write_html(data: &PageData, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(PAGE_START)?;
+    if let Some(id) = &data.match_id {
+        // Whose page it is and how many games it holds, where the rule of every output
+        // reads them (the head, within outfile::SNIFF).
+        writeln!(
+            out,
+            "<meta name=\"saikoro-match\" content=\"{}\" data-games=\"{}\">",
+            html_escape(id),
+            data.games.len()
+        )?;
+    }
     if !data.finished {
         out.write_all(b"<meta http-equiv=\"refresh\" content=\"10\">\n")?;
     }
@@ -61,6 +74,56 @@ pub fn is_report_page(head: &[u8]) -> bool {
             || text.contains("<script type=\"application/json\" id=\"data\">"))
 }
 
+/// What the page at `path` holds, when it is a page Saikoro wrote (for the rule of every
+/// output, `outfile::Own`): its match's id and game count from its head, and its title. A
+/// page written before pages named their match names none, and is taken to hold games.
+pub fn held_page(path: &Path) -> io::Result<Option<Held>> {
+    let head = outfile::head(path)?;
+    if !is_report_page(&head) {
+        return Ok(None);
+    }
+    let text = String::from_utf8_lossy(&head);
+    let attribute = |tag: &str, name: &str| -> Option<String> {
+        let at = text.find(tag)? + tag.len();
+        let end = at + text[at..].find('>')?;
+        let key = format!("{name}=\"");
+        let v = text[at..end].find(&key)? + at + key.len();
+        Some(text[v..v + text[v..].find('"')?].to_string())
+    };
+    let meta = "<meta name=\"saikoro-match\"";
+    let owner = attribute(meta, "content").map(|id| html_unescape(&id));
+    let games: Option<usize> = attribute(meta, "data-games").and_then(|g| g.parse().ok());
+    let title = text
+        .find("<title>")
+        .and_then(|at| {
+            let rest = &text[at + "<title>".len()..];
+            Some(html_unescape(&rest[..rest.find("</title>")?]))
+        })
+        .unwrap_or_default();
+    let title = title.strip_prefix("Match: ").unwrap_or(&title).to_string();
+    let what = match games {
+        Some(n) => format!(
+            "the page of another match ({title}, {})",
+            count(n, "game", "games")
+        ),
+        None => format!("the page of another match ({title})"),
+    };
+    Ok(Some(Held {
+        owner,
+        empty: games == Some(0),
+        what,
+    }))
+}
+
+/// The text of HTML text written by [`html_escape`].
+fn html_unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
 /// `s` as HTML text (also safe inside a quoted attribute).
 pub(crate) fn html_escape(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
@@ -90,6 +153,7 @@ mod tests {
         };
         let p = html_page(&d);
         assert!(p.contains("<title>&lt;b&gt;x&lt;/b&gt;</title>"));
+        assert!(!p.contains("saikoro-match"), "{p}");
         assert!(!p.contains("<meta http-equiv"));
         assert!(is_report_page(p.as_bytes()));
         assert!(!is_report_page(
@@ -98,5 +162,59 @@ mod tests {
         assert!(!is_report_page(b"{\"game\":1}\n"));
         d.finished = false;
         assert!(html_page(&d).contains("<meta http-equiv=\"refresh\" content=\"10\">"));
+    }
+
+    /// A page names its match and its game count in its head; read back, they say whose page
+    /// it is and what it holds.
+    #[test]
+    fn a_page_names_its_match() {
+        let dir = std::env::temp_dir().join(format!("saikoro-page-held-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.html");
+        let mut d = PageData {
+            title: "Match: a & b vs c".into(),
+            match_id: Some("0123456789abcdef".into()),
+            ..PageData::default()
+        };
+        std::fs::write(&path, html_page(&d)).unwrap();
+        let held = held_page(&path).unwrap().unwrap();
+        assert_eq!(held.owner.as_deref(), Some("0123456789abcdef"));
+        assert!(held.empty);
+        assert_eq!(held.what, "the page of another match (a & b vs c, 0 games)");
+        use crate::record::Ending;
+        use crate::tournament::output::report::GameRow;
+        d.games.push(&GameRow {
+            number: 1,
+            round: 1,
+            black: 0,
+            white: 1,
+            opening: "startpos",
+            result: "1-0",
+            reason: "resign",
+            detail: "White resigns",
+            plies: 0,
+            moves: "0:",
+            time_ms: None,
+            opening_plies: 0,
+            end: Ending::Resign,
+            next: crate::Color::White,
+            handicap: false,
+        });
+        std::fs::write(&path, html_page(&d)).unwrap();
+        let held = held_page(&path).unwrap().unwrap();
+        assert!(!held.empty);
+        assert_eq!(held.what, "the page of another match (a & b vs c, 1 game)");
+        // A page from before pages named their match: nobody's, holding games.
+        std::fs::write(
+            &path,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"generator\" content=\"saikoro report\">\n<title>Match: x vs y</title>",
+        )
+        .unwrap();
+        let held = held_page(&path).unwrap().unwrap();
+        assert_eq!((held.owner, held.empty), (None, false));
+        std::fs::write(&path, "<p>a page of someone's").unwrap();
+        assert_eq!(held_page(&path).unwrap(), None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
