@@ -12,7 +12,7 @@
 //! Run: `cargo bench --bench selfplay` (1,000 games, 5 pairs), or
 //! `cargo bench --bench selfplay -- --games 200 --runs 3`.
 
-use saikoro::SplitMix64;
+use saikoro_core::SplitMix64;
 use std::ops::ControlFlow;
 use std::process::Command;
 use std::time::Instant;

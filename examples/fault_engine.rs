@@ -75,12 +75,12 @@
 //! | `perft-miscount` | adds one to the count of the first move at the root when the depth is 2 or more: a subtree miscounted, every move right |
 //! | `no-perft` | answers `go perft` with a search (`bestmove`), as an engine without perft |
 
-use saikoro::engine::{Engine, Flow};
-use saikoro::usi::{parse_line, Command, Go, PositionCommand, Start, UsiError};
-use saikoro::{
+use saikoro_core::{
     Color, DeclarationError, EnteringKingRule, Game, IllegalMove, KingRule, Move, PieceType,
     Position, Square,
 };
+use saikoro_engine::{Engine, Flow};
+use saikoro_usi::{parse_line, Command, Go, PositionCommand, Start, UsiError};
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -721,7 +721,7 @@ impl FaultEngine {
         // The options the engine declares are Saikoro's.
         let unknown = !Engine::declared_options().any(|o| o.name.eq_ignore_ascii_case(name));
         let spin_max =
-            name.eq_ignore_ascii_case("Seed") && value == saikoro::engine::SEED_MAX.to_string();
+            name.eq_ignore_ascii_case("Seed") && value == saikoro_engine::SEED_MAX.to_string();
         if (unknown && self.has(&F::CrashOnUnknownOption))
             || (value.is_empty() && self.has(&F::CrashOnEmptyValue))
             || (spin_max && self.has(&F::CrashOnSpinMax))

@@ -10,8 +10,8 @@
 //! SFEN may be one argument or several); the last argument is the depth. Prints
 //! `perft(DEPTH) = NODES  SECONDS s  NODES/S nodes/s`. Bad arguments, an SFEN that is not a
 //! position, or an illegal move: a message on stderr and exit status 2.
-use saikoro::usi::{parse_line, Command, Start};
-use saikoro::{KingRule, Position};
+use saikoro_core::{KingRule, Position};
+use saikoro_usi::{parse_line, Command, Start};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -41,7 +41,7 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let mut pos = position_of(&position.join(" "))?;
     let t = Instant::now();
-    let n = saikoro::perft(&mut pos, depth);
+    let n = saikoro_core::perft(&mut pos, depth);
     let s = t.elapsed().as_secs_f64();
     println!(
         "perft({depth}) = {n}  {s:.3} s  {:.0} nodes/s",

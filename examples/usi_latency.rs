@@ -15,7 +15,7 @@
 //! from getrusage(RUSAGE_CHILDREN) after the engine has exited, its voluntary context switches
 //! and CPU time per `go` (everything the process did, start-up included, divided by the
 //! number of `go` commands).
-use saikoro::{Game, Move, Position};
+use saikoro_core::{Game, Move, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};

@@ -2,6 +2,7 @@
 //! `record` and the other subcommands.
 
 mod cli;
+mod selfplay;
 
 use std::process::ExitCode;
 
@@ -9,8 +10,8 @@ fn main() -> ExitCode {
     // The engine launcher first: tools re-run this very file with it, under whatever name the
     // file has (ShogiBench's worker keeps a copy named `shogitest-ob`), so the name must not
     // decide what the launcher's arguments mean.
-    if std::env::args_os().nth(1).as_deref() == Some(saikoro::driver::guard::LAUNCH_ARG.as_ref()) {
-        return saikoro::driver::guard::launch(std::env::args_os().skip(2).collect());
+    if std::env::args_os().nth(1).as_deref() == Some(saikoro_driver::guard::LAUNCH_ARG.as_ref()) {
+        return saikoro_driver::guard::launch(std::env::args_os().skip(2).collect());
     }
     if cli::dialect::shogitest::named_shogitest(std::env::args_os().next()) {
         return report(cli::dialect::shogitest::main(

@@ -1,6 +1,8 @@
 //! Random self-play: the random player against itself, each game ended by the rules.
 
-use crate::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Repetition};
+use saikoro_core::{
+    Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Repetition,
+};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;

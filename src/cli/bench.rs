@@ -3,7 +3,7 @@
 //! which answers the same through the USI command).
 
 use super::flags::{self, Doc, Flag, Step, Takes};
-use saikoro::engine::run_bench;
+use saikoro_engine::run_bench;
 use std::ffi::OsString;
 use std::io;
 use std::process::ExitCode;

@@ -1,9 +1,9 @@
-//! `saikoro check`: the engine checker's command line (see `saikoro::check`).
+//! `saikoro check`: the engine checker's command line (see `saikoro_check`).
 
 use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::Context;
-use saikoro::check::{self, Config};
-use saikoro::driver::EngineCommand;
+use saikoro_check::{self as check, Config};
+use saikoro_driver::EngineCommand;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;

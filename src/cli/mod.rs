@@ -157,7 +157,7 @@ pub(crate) fn usage(mode: &'static str, e: impl Into<anyhow::Error>) -> anyhow::
 
 /// The exit status and the message (none for a closed stdout) for an error that ended a mode.
 pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
-    use saikoro::tournament::run::scheduler::MatchError;
+    use saikoro_match::run::scheduler::MatchError;
     let closed_stdout = e.chain().any(|c| {
         let io = c.downcast_ref::<io::Error>().or(match c.downcast_ref() {
             Some(MatchError::Io { source, .. }) => Some(source),
@@ -218,15 +218,15 @@ impl Write for SwitchWriter {
     }
 }
 
-/// Makes the engines this tool starts die with it ([`saikoro::driver::guard`]): the parent-death
+/// Makes the engines this tool starts die with it ([`saikoro_driver::guard`]): the parent-death
 /// signal on Linux, and SIGTERM, SIGHUP and (without `on_interrupt`) Ctrl-C end them before
 /// the tool exits.
 pub fn guard_engines(
     tool: &'static str,
-    on_interrupt: Option<Box<dyn Fn(saikoro::driver::guard::Signal) + Send>>,
+    on_interrupt: Option<Box<dyn Fn(saikoro_driver::guard::Signal) + Send>>,
 ) -> anyhow::Result<()> {
-    saikoro::driver::guard::kill_engines_with_us();
-    saikoro::driver::guard::handle_signals(tool, on_interrupt)
+    saikoro_driver::guard::kill_engines_with_us();
+    saikoro_driver::guard::handle_signals(tool, on_interrupt)
         .map_err(|e| anyhow::anyhow!("cannot install the signal handlers: {e}"))
 }
 
@@ -294,7 +294,7 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let now = saikoro::record::csa::format_time(std::time::SystemTime::now());
+            let now = saikoro_record::csa::format_time(std::time::SystemTime::now());
             writeln!(
                 f,
                 "---- {now} UTC: saikoro {} log opened, pid {} ----",
@@ -324,6 +324,6 @@ fn update_max_level() {
 /// output (docs/files.md): a file of that name is "not a directory", a missing parent "no
 /// such directory".
 pub(crate) fn create_record_dir(dir: &std::path::Path) -> anyhow::Result<()> {
-    use saikoro::outfile::{make_directory, Named};
+    use saikoro_outfile::{make_directory, Named};
     Ok(make_directory(Named::new("--record-dir", dir))?)
 }

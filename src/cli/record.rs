@@ -3,9 +3,10 @@
 
 use super::flags::{self, Doc, Flag, FlagValue, Step, Takes};
 use anyhow::Context;
-use saikoro::outfile::{self, write_atomically, Named, Replace};
-use saikoro::record::{diagram, form, Format, Record};
-use saikoro::tournament::output::report::results_records;
+use saikoro_core::diagram;
+use saikoro_match::output::report::results_records;
+use saikoro_outfile::{self as outfile, write_atomically, Named, Replace};
+use saikoro_record::{form, Format, Record};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -367,7 +368,7 @@ fn show(input: &str, ply: Option<usize>, game: usize, from: Option<Format>) -> a
     let pos = record.position_at(ply);
     let mut out = std::io::stdout().lock();
     writeln!(out, "game {game} of {games}, after move {ply} of {n}")?;
-    out.write_all(diagram::diagram(&pos).as_bytes())?;
+    out.write_all(diagram(&pos).as_bytes())?;
     writeln!(out, "sfen {}", pos.to_sfen())?;
     Ok(())
 }

@@ -4,13 +4,13 @@
 
 use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::Context;
-use saikoro::outfile::{self, Named, Own, Replace};
-use saikoro::tournament::output::report::held_page;
-use saikoro::tournament::output::state;
-use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
-use saikoro::tournament::output::{results_owner, state_of_results};
-use saikoro::tournament::run::report::{page_from_results, write_page};
-use saikoro::tournament::run::scheduler::default_state_path;
+use saikoro_match::output::report::held_page;
+use saikoro_match::output::state;
+use saikoro_match::output::state::{SavedMatch, SavedSettings};
+use saikoro_match::output::{results_owner, state_of_results};
+use saikoro_match::run::report::{page_from_results, write_page};
+use saikoro_match::run::scheduler::default_state_path;
+use saikoro_outfile::{self as outfile, Named, Own, Replace};
 use std::path::{Path, PathBuf};
 
 /// The help before the list of flags.

@@ -1,10 +1,10 @@
 //! `saikoro selfplay`: random self-play games and a summary.
 
 use super::flags::{self, Doc, Flag, Step, Takes};
+use crate::selfplay::{play_game, Summary};
 use anyhow::Context;
-use saikoro::record::{csa, Ending, Record, RecordMove};
-use saikoro::selfplay::{play_game, Summary};
-use saikoro::{Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
+use saikoro_core::{Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
+use saikoro_record::{csa, Ending, Record, RecordMove};
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};

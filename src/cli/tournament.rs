@@ -5,19 +5,19 @@
 
 use super::flags::{self, Doc, Flag, FlagValue, Step, Takes};
 use anyhow::{bail, Context};
-use saikoro::tournament::config::{
+use saikoro_core::EnteringKingRule;
+use saikoro_match::config::{
     DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
 };
-use saikoro::tournament::game::book::{OpeningsConfig, Order};
-use saikoro::tournament::output::pgn::PgnConfig;
-use saikoro::tournament::output::state as resume;
-use saikoro::tournament::output::state::{SavedMatch, SavedSettings};
-use saikoro::tournament::output::style::OutputStyle;
-use saikoro::tournament::run::scheduler;
-use saikoro::tournament::run::scheduler::{Control, Ending, Match, Progress};
-use saikoro::tournament::run::standings::Standings;
-use saikoro::tournament::SprtConfig;
-use saikoro::EnteringKingRule;
+use saikoro_match::game::book::{OpeningsConfig, Order};
+use saikoro_match::output::pgn::PgnConfig;
+use saikoro_match::output::state as resume;
+use saikoro_match::output::state::{SavedMatch, SavedSettings};
+use saikoro_match::output::style::OutputStyle;
+use saikoro_match::run::scheduler;
+use saikoro_match::run::scheduler::{Control, Ending, Match, Progress};
+use saikoro_match::run::standings::Standings;
+use saikoro_match::SprtConfig;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -993,7 +993,7 @@ fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         // What the report shows (a resumed match keeps the command that started it).
         let mut words = vec!["saikoro".to_string(), "match".to_string()];
         words.extend(args_given.iter().map(|a| a.to_string_lossy().into_owned()));
-        config.command = Some(saikoro::tournament::output::report::shell_words(&words));
+        config.command = Some(saikoro_match::output::report::shell_words(&words));
     }
     config.state = Some(state_path);
     config.overwrite = cli.overwrite;

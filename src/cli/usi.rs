@@ -11,8 +11,8 @@
 //! for after the count; it hands stdin back with the first line it reads after the count.
 
 use super::flags::{self, Doc, Flag, Step, Takes};
-use saikoro::engine::{Alongside, Engine, Flow};
-use saikoro::usi::{parse_line, Command};
+use saikoro_engine::{Alongside, Engine, Flow};
+use saikoro_usi::{parse_line, Command};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};

@@ -8,8 +8,8 @@
 
 use crate::usi_support;
 
-use saikoro::check::{self, positions, Config, Report, Status};
-use saikoro::driver::EngineCommand;
+use saikoro_check::{self as check, positions, Config, Report, Status};
+use saikoro_driver::EngineCommand;
 use std::collections::BTreeSet;
 use std::sync::mpsc;
 use std::time::Duration;

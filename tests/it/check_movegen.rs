@@ -6,7 +6,7 @@
 
 use crate::usi_support;
 
-use saikoro::check::JsonOutcome;
+use saikoro_check::JsonOutcome;
 use std::path::PathBuf;
 use usi_support::{fault_engine, BIN};
 
@@ -37,7 +37,7 @@ fn fe() -> String {
 /// another front end): every built-in position agrees, exit status 0.
 #[test]
 fn a_correct_generator_agrees_everywhere() {
-    let n = saikoro::check::movegen::builtin_positions().len();
+    let n = saikoro_check::movegen::builtin_positions().len();
     for engine in [BIN.to_string(), fe()] {
         let (code, text) = movegen(&[], &[&engine]);
         assert_eq!(code, Some(0), "{text}");
@@ -120,7 +120,7 @@ fn a_mating_pawn_drop_is_named_uchifuzume() {
     }
     assert!(json.contains("\"agree\": "), "{json}");
     // Read back with the type that wrote it: the same facts.
-    let back: saikoro::check::JsonMovegenReport = serde_json::from_str(&json).unwrap();
+    let back: saikoro_check::JsonMovegenReport = serde_json::from_str(&json).unwrap();
     let p = back
         .positions
         .iter()

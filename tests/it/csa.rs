@@ -3,8 +3,8 @@
 //! with trailing spaces, `START:<id>`, echoes `+7776FU,T0`, `%TORYO` without `,T`, `%KACHI,T0`
 //! then `%KACHI`, two `#` end lines, an LF answered with an LF).
 
-use saikoro::record::csa::notation::{move_to_csa, parse_move, piece_name, sign, split_move_line};
-use saikoro::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Square};
+use saikoro_core::{Choice, Color, EnteringKingRule, Game, Outcome, Position, RandomMover, Square};
+use saikoro_record::csa::notation::{move_to_csa, parse_move, piece_name, sign, split_move_line};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;

@@ -1,14 +1,19 @@
-//! The layers of `src/` (docs/architecture.md) hold: every `.rs` file under `src/` is read, its
-//! imports collected, and the test fails with a list of each import that goes the wrong way and
-//! each cycle between files.
+//! The layers of the workspace (docs/architecture.md) that Cargo does not hold by itself.
+//!
+//! Cargo holds that a crate uses only the crates its manifest names; which crates a manifest
+//! may name is a rule of ours: every manifest under `crates/` (and the root's) is read, and the
+//! test fails on a dependency that goes the wrong way (a crate naming one of its own layer or
+//! one above: a tool naming another tool). Inside each crate, every `.rs` file of its `src/` is
+//! read and its imports collected: the test fails on a cycle between files, on an import that
+//! breaks one of the match runner's rules between its parts, and on I/O in the rules core.
 //!
 //! What counts as an import: the paths of `use` declarations (grouped trees, `self`, `as`, `*`)
-//! and the paths in code that start with `crate::`, `super::`, `self::`, `saikoro::` (in the
-//! binary), a child module's name or a name a `use` bound to a module. Comments, string and
-//! character literals, and items under `#[cfg(test)]` (tests may import anything) are left out.
-//! A path is resolved to the longest prefix that is a module; a name a module brings in with
-//! `use` (`crate::Position`, re-exported by `lib.rs`) is followed to where it comes from.
-//! Only std: no parser crate.
+//! and the paths in code that start with `crate::`, `super::`, `self::`, a child module's name
+//! or a name a `use` bound to a module. Comments, string and character literals, and items
+//! under `#[cfg(test)]` (tests may import anything) are left out. A path is resolved to the
+//! longest prefix that is a module; a name a module brings in with `use` (`crate::Match`,
+//! re-exported by `lib.rs`) is followed to where it comes from. Paths into other crates are
+//! the manifests' business. Only std: no parser crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -16,137 +21,190 @@ use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The layers, bottom to top, by the first segment of a module's path: a module may import its
-/// own layer and those below. `main` is the binary's root (`src/main.rs`).
+/// The crates' layers, bottom to top: a crate may depend on the crates of the layers below its
+/// own, never on one of its own layer or above.
 const LAYERS: &[(&str, &[&str])] = &[
-    ("the rules core", &["shogi"]),
-    ("output files", &["outfile"]),
-    ("records", &["record"]),
-    ("USI", &["usi"]),
-    ("the driver", &["driver"]),
+    ("the rules core", &["saikoro-core"]),
     (
-        "tools",
-        &["engine", "csa", "tournament", "check", "selfplay"],
+        "the protocol, the records and the output files",
+        &["saikoro-usi", "saikoro-record", "saikoro-outfile"],
     ),
-    ("the binary", &["cli", "main"]),
+    ("the driver", &["saikoro-driver"]),
+    (
+        "the engine and the tools",
+        &[
+            "saikoro-engine",
+            "saikoro-match",
+            "saikoro-check",
+            "saikoro-csa",
+        ],
+    ),
+    ("the binary", &["saikoro"]),
 ];
 
-/// The layer that holds the tools, which never import each other.
-const TOOLS: &str = "tools";
+/// The layer of the crate `name`; `None` for a crate that is not ours.
+fn crate_layer(name: &str) -> Option<usize> {
+    LAYERS.iter().position(|(_, names)| names.contains(&name))
+}
 
-/// A rule on one import `from → to` (the importing file's module, the imported module): the
-/// reason it is broken, or `None`.
+/// Our crates a manifest names, in its normal dependencies (`[dependencies]` and the
+/// `[target.….dependencies]` tables) and in its dev-dependencies.
+fn manifest_deps(text: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let (mut normal, mut dev) = (BTreeSet::new(), BTreeSet::new());
+    let mut table = String::new();
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            table = line.trim_matches(|c| c == '[' || c == ']').to_string();
+            continue;
+        }
+        let name = line
+            .split(|c: char| c == '=' || c == '.' || c.is_whitespace())
+            .next()
+            .unwrap_or("");
+        if !name.starts_with("saikoro") || line.starts_with('#') {
+            continue;
+        }
+        if table == "dependencies" || table.ends_with(".dependencies") {
+            normal.insert(name.to_string());
+        } else if table == "dev-dependencies" || table.ends_with(".dev-dependencies") {
+            dev.insert(name.to_string());
+        }
+    }
+    (normal, dev)
+}
+
+/// The dependencies between our crates that break the layers, one line each: `manifests` are
+/// each crate's name and manifest text.
+fn crate_violations(manifests: &[(String, String)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, text) in manifests {
+        let Some(from) = crate_layer(name) else {
+            out.push(format!(
+                "{name}: a crate of no layer (docs/architecture.md)"
+            ));
+            continue;
+        };
+        let (normal, dev) = manifest_deps(text);
+        for (dep, kind) in normal
+            .iter()
+            .map(|d| (d, "depends on"))
+            .chain(dev.iter().map(|d| (d, "has as a dev-dependency")))
+        {
+            match crate_layer(dep) {
+                None => out.push(format!("{name} {kind} {dep}, a crate of no layer")),
+                Some(to) if to >= from && from + 1 < LAYERS.len() => out.push(format!(
+                    "{name} {kind} {dep} ({} may not depend on {}{})",
+                    LAYERS[from].0,
+                    if to == from {
+                        "each other"
+                    } else {
+                        LAYERS[to].0
+                    },
+                    if kind == "depends on" {
+                        ""
+                    } else {
+                        ": the crate would be linked twice"
+                    }
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    out
+}
+
+/// A rule on one import `from → to` inside a crate (the importing file's module, the imported
+/// module): the reason it is broken, or `None`.
 type Broken = fn(&Module, &Module) -> Option<String>;
 
-/// The rules every import obeys.
-const RULES: &[Broken] = &[
-    layer_order,
-    tool_to_tool,
-    library_to_binary,
-    scheduler_only_from_tournament,
+/// The rules between the parts of the match runner (`crates/saikoro-match`).
+const MATCH_RULES: &[Broken] = &[
+    scheduler_only_from_the_root,
     stats_alone,
     game_below_run_and_output,
     output_below_run,
 ];
 
-fn layer_order(from: &Module, to: &Module) -> Option<String> {
-    let (f, t) = (layer(from)?, layer(to)?);
-    (t > f).then(|| {
-        format!(
-            "{} may not import {}, a layer above it",
-            LAYERS[f].0, LAYERS[t].0
-        )
-    })
-}
-
-fn tool_to_tool(from: &Module, to: &Module) -> Option<String> {
-    let tool = |m: &Module| layer(m).is_some_and(|l| LAYERS[l].0 == TOOLS);
-    (tool(from) && tool(to) && from.top() != to.top())
-        .then(|| "a tool never imports another tool".to_string())
-}
-
-fn library_to_binary(from: &Module, to: &Module) -> Option<String> {
-    (!from.bin && to.bin).then(|| "the library never imports the binary".to_string())
-}
-
-/// Inside `tournament/`; the binary above it may name the scheduler. A name re-exported by
-/// `tournament/mod.rs` counts where it comes from: a part of tournament that takes the
-/// scheduler's `Match` through `crate::tournament::Match` still imports the scheduler.
-fn scheduler_only_from_tournament(from: &Module, to: &Module) -> Option<String> {
-    let scheduler = "tournament::run::scheduler";
-    let inside = from.under("tournament") && !from.is("tournament") && !from.under(scheduler);
+/// The crate's root (`lib.rs`) may name the scheduler, the driver of the match. A name
+/// re-exported by `lib.rs` counts where it comes from: a part that takes the scheduler's
+/// `Match` through `crate::Match` still imports the scheduler.
+fn scheduler_only_from_the_root(from: &Module, to: &Module) -> Option<String> {
+    let scheduler = "run::scheduler";
+    let inside = !from.path.is_empty() && !from.under(scheduler);
     (inside && to.under(scheduler)).then(|| {
-        "inside tournament, only tournament (its mod.rs) imports tournament::run::scheduler, \
-         the driver"
-            .to_string()
+        "only the crate's root (lib.rs) imports run::scheduler, the driver of the match".to_string()
     })
 }
 
 fn stats_alone(from: &Module, to: &Module) -> Option<String> {
-    (from.under("tournament::stats") && to.under("tournament") && !to.under("tournament::stats"))
-        .then(|| "tournament::stats imports no other part of tournament".to_string())
+    (from.under("stats") && !to.path.is_empty() && !to.under("stats"))
+        .then(|| "stats imports no other part of the match".to_string())
 }
 
 fn game_below_run_and_output(from: &Module, to: &Module) -> Option<String> {
-    (from.under("tournament::game")
-        && (to.under("tournament::run") || to.under("tournament::output")))
-    .then(|| "tournament::game imports neither tournament::run nor tournament::output".to_string())
+    (from.under("game") && (to.under("run") || to.under("output")))
+        .then(|| "game imports neither run nor output".to_string())
 }
 
 fn output_below_run(from: &Module, to: &Module) -> Option<String> {
-    (from.under("tournament::output") && to.under("tournament::run"))
-        .then(|| "tournament::output does not import tournament::run".to_string())
+    (from.under("output") && to.under("run")).then(|| "output does not import run".to_string())
 }
 
-/// The index in [`LAYERS`] of `m`'s layer; `None` for the library's root (`lib.rs`), which
-/// declares every module and may name any.
-fn layer(m: &Module) -> Option<usize> {
-    let top = m.top()?;
-    LAYERS.iter().position(|(_, names)| names.contains(&top))
+/// The paths that do I/O, which the rules core never names (outside its tests): std's modules
+/// of files, processes, the network, the environment and the standard streams, and the
+/// printing macros.
+const IO: &[&[&str]] = &[
+    &["std", "::", "io"],
+    &["std", "::", "fs"],
+    &["std", "::", "net"],
+    &["std", "::", "process"],
+    &["std", "::", "env"],
+    &["std", "::", "thread"],
+    &["std", "::", "time"],
+    &["println", "!"],
+    &["print", "!"],
+    &["eprintln", "!"],
+    &["eprint", "!"],
+    &["dbg", "!"],
+];
+
+/// Where the rules core's file `text` does I/O (outside its tests): the paths of [`IO`] it
+/// names.
+fn io_in(text: &str) -> Vec<String> {
+    let (toks, _) = without_tests(tokens(&strip(text)));
+    let mut found = BTreeSet::new();
+    for i in 0..toks.len() {
+        for io in IO {
+            if toks[i..].starts_with(&io.iter().map(|s| s.to_string()).collect::<Vec<_>>()) {
+                found.insert(io.concat());
+            }
+        }
+    }
+    found.into_iter().collect()
 }
 
-/// A module: of the library or of the binary, and its path from that crate's root.
+/// A module, by its path from its crate's root.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 struct Module {
-    bin: bool,
     path: Vec<String>,
 }
 
 impl Module {
-    fn new(bin: bool, path: &[&str]) -> Module {
+    fn new(path: &[&str]) -> Module {
         Module {
-            bin,
             path: path.iter().map(|s| s.to_string()).collect(),
         }
     }
 
-    /// The first segment of the path (`main` for the binary's root); `None` for `lib.rs`.
-    fn top(&self) -> Option<&str> {
-        match (self.path.first(), self.bin) {
-            (Some(s), _) => Some(s),
-            (None, true) => Some("main"),
-            (None, false) => None,
-        }
-    }
-
-    /// Whether this is the library module `path` (`a::b`) or one inside it.
+    /// Whether this is the module `path` (`a::b`) or one inside it.
     fn under(&self, path: &str) -> bool {
         let segs: Vec<&str> = path.split("::").collect();
-        !self.bin
-            && self.path.len() >= segs.len()
-            && self.path.iter().zip(&segs).all(|(a, b)| a == b)
-    }
-
-    /// Whether this is the library module `path` itself.
-    fn is(&self, path: &str) -> bool {
-        !self.bin && self.path.join("::") == path
+        self.path.len() >= segs.len() && self.path.iter().zip(&segs).all(|(a, b)| a == b)
     }
 
     /// Whether `other` is strictly inside this module.
     fn contains(&self, other: &Module) -> bool {
-        self.bin == other.bin
-            && other.path.len() > self.path.len()
-            && other.path.starts_with(&self.path)
+        other.path.len() > self.path.len() && other.path.starts_with(&self.path)
     }
 
     fn child(&self, name: &str) -> Module {
@@ -158,23 +216,21 @@ impl Module {
 
 impl fmt::Display for Module {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.path.is_empty(), self.bin) {
-            (true, false) => f.write_str("crate"),
-            (true, true) => f.write_str("main"),
-            _ => f.write_str(&self.path.join("::")),
+        match self.path.is_empty() {
+            true => f.write_str("crate"),
+            false => f.write_str(&self.path.join("::")),
         }
     }
 }
 
-/// The module of the file `name` (relative to `src/`, with `/`): `a/b.rs` and `a/b/mod.rs` are
-/// `a::b`; `lib.rs` is the library's root, `main.rs` the binary's, and `cli/**` is the binary.
+/// The module of the file `name` (relative to its crate's `src/`, with `/`): `a/b.rs` and
+/// `a/b/mod.rs` are `a::b`; `lib.rs` and `main.rs` are the crate's root.
 fn module_of(name: &str) -> Module {
     let mut segs: Vec<&str> = name.trim_end_matches(".rs").split('/').collect();
     if segs.last() == Some(&"mod") || segs == ["lib"] || segs == ["main"] {
         segs.pop();
     }
-    let bin = name == "main.rs" || segs.first() == Some(&"cli");
-    Module::new(bin, &segs)
+    Module::new(&segs)
 }
 
 /// `text` without comments (line, block, doc) and string, byte-string and character literals,
@@ -604,8 +660,7 @@ impl Tree {
         let first = w.segs.first()?.as_str();
         let rest = |n: usize| w.segs[n..].iter().map(String::as_str);
         let mut base = match first {
-            "crate" => Module::new(w.ctx.bin, &[]),
-            "saikoro" if w.ctx.bin => Module::new(false, &[]),
+            "crate" => Module::new(&[]),
             "self" | "super" => {
                 let mut m = w.ctx.clone();
                 let supers = w.segs.iter().take_while(|s| *s == "super").count();
@@ -762,15 +817,16 @@ fn cycles(tree: &Tree, edges: &BTreeSet<(usize, Module)>) -> Vec<Vec<usize>> {
     out
 }
 
-/// The violations in the files `sources` (names relative to `src/`, and texts): one line per
-/// import that breaks a rule (`file → module (rule)`), then one per cycle.
-fn violations(sources: &[(String, String)]) -> Vec<String> {
+/// The violations in the files `sources` of one crate (names relative to its `src/`, and
+/// texts), under `rules`: one line per import that breaks a rule (`file → module (rule)`),
+/// then one per cycle.
+fn violations(sources: &[(String, String)], rules: &[Broken]) -> Vec<String> {
     let tree = Tree::new(sources);
     let edges = tree.edges();
     let mut out = Vec::new();
     for (from, to) in &edges {
         let (name, module, _) = &tree.files[*from];
-        for rule in RULES {
+        for rule in rules {
             if let Some(why) = rule(module, to) {
                 out.push(format!("{name} → {to} ({why})"));
             }
@@ -798,8 +854,8 @@ fn violations(sources: &[(String, String)]) -> Vec<String> {
     out
 }
 
-/// Every `.rs` file under `src/`, by name relative to it, with its text.
-fn sources() -> Vec<(String, String)> {
+/// Every `.rs` file under `dir`, by name relative to it, with its text.
+fn sources(dir: &Path) -> Vec<(String, String)> {
     fn walk(dir: &Path, src: &Path, out: &mut Vec<(String, String)>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -812,22 +868,72 @@ fn sources() -> Vec<(String, String)> {
             }
         }
     }
-    let src = Path::new(ROOT).join("src");
     let mut out = Vec::new();
-    walk(&src, &src, &mut out);
+    walk(dir, dir, &mut out);
     out.sort();
     out
 }
 
+/// Every crate of the workspace: its name, its folder and its manifest's text (the root's
+/// first).
+fn crates() -> Vec<(String, std::path::PathBuf, String)> {
+    let root = Path::new(ROOT);
+    let mut dirs = vec![root.to_path_buf()];
+    let mut members: Vec<_> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("Cargo.toml").is_file())
+        .collect();
+    members.sort();
+    dirs.extend(members);
+    dirs.into_iter()
+        .map(|dir| {
+            let text = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            let name = text
+                .lines()
+                .find_map(|l| l.strip_prefix("name = \""))
+                .and_then(|l| l.strip_suffix('"'))
+                .unwrap()
+                .to_string();
+            (name, dir, text)
+        })
+        .collect()
+}
+
 #[test]
-fn src_keeps_its_layers() {
-    let sources = sources();
-    assert!(
-        sources.len() > 100,
-        "only {} files under src/",
-        sources.len()
-    );
-    let found = violations(&sources);
+fn the_crates_keep_their_layers() {
+    let crates = crates();
+    assert!(crates.len() >= 10, "only {} crates", crates.len());
+    let manifests: Vec<(String, String)> = crates
+        .iter()
+        .map(|(n, _, t)| (n.clone(), t.clone()))
+        .collect();
+    let mut found = crate_violations(&manifests);
+    let mut files = 0;
+    for (name, dir, _) in &crates {
+        let sources = sources(&dir.join("src"));
+        files += sources.len();
+        let rules = if name == "saikoro-match" {
+            MATCH_RULES
+        } else {
+            &[]
+        };
+        found.extend(
+            violations(&sources, rules)
+                .into_iter()
+                .map(|v| format!("{name}: {v}")),
+        );
+        if name == "saikoro-core" {
+            for (file, text) in &sources {
+                for io in io_in(text) {
+                    found.push(format!(
+                        "saikoro-core: {file} names {io} (the core does no I/O)"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(files > 100, "only {files} files under the crates' src/");
     assert!(
         found.is_empty(),
         "{} violations of the layers (docs/architecture.md):\n{}",
@@ -836,31 +942,33 @@ fn src_keeps_its_layers() {
     );
 }
 
-/// The import graph by file and by folder: `cargo test --test layers graph -- --ignored
-/// --nocapture`.
+/// The import graph by file and by folder, crate by crate: `cargo test --test it
+/// layers::graph -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn graph() {
-    let tree = Tree::new(&sources());
-    let edges = tree.edges();
-    let folder = |f: usize| {
-        let name = &tree.files[f].0;
-        // A top-level file stands for itself (outfile, selfplay, lib, main).
-        let dir = name.rsplit_once('/').map(|(d, _)| d);
-        dir.unwrap_or(name.trim_end_matches(".rs")).to_string()
-    };
-    let mut by_folder: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (from, to) in &edges {
-        println!("{} → {to}", tree.files[*from].0);
-        let (a, b) = (folder(*from), folder(tree.modules[to]));
-        if a != b {
-            by_folder.entry(a).or_default().insert(b);
+    for (name, dir, text) in crates() {
+        let (normal, _) = manifest_deps(&text);
+        let normal: Vec<String> = normal.into_iter().collect();
+        println!("== {name} → {}", normal.join(", "));
+        let tree = Tree::new(&sources(&dir.join("src")));
+        let edges = tree.edges();
+        let folder = |f: usize| {
+            let name = &tree.files[f].0;
+            let dir = name.rsplit_once('/').map(|(d, _)| d);
+            dir.unwrap_or(name.trim_end_matches(".rs")).to_string()
+        };
+        let mut by_folder: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in &edges {
+            let (a, b) = (folder(*from), folder(tree.modules[to]));
+            if a != b {
+                by_folder.entry(a).or_default().insert(b);
+            }
         }
-    }
-    println!();
-    for (a, bs) in by_folder {
-        let bs: Vec<String> = bs.into_iter().collect();
-        println!("{a} → {}", bs.join(", "));
+        for (a, bs) in by_folder {
+            let bs: Vec<String> = bs.into_iter().collect();
+            println!("{a} → {}", bs.join(", "));
+        }
     }
 }
 
@@ -872,145 +980,138 @@ fn fake(files: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_check_finds_a_core_file_importing_a_tool_and_a_cycle() {
-    let files = fake(&[
-        (
-            "lib.rs",
-            "pub mod shogi;\npub mod driver;\npub mod tournament;\n\
-             pub use shogi::position::{Position, Setup as Start};\n",
+fn the_check_finds_a_dependency_against_the_layers() {
+    let manifest = |deps: &str, dev: &str| {
+        format!(
+            "[package]\nname = \"x\"\n\n[dependencies]\n{deps}\n\n\
+             [target.'cfg(unix)'.dependencies]\nnix.workspace = true\n\n[dev-dependencies]\n{dev}\n"
+        )
+    };
+    let m = |name: &str, deps: &str, dev: &str| (name.to_string(), manifest(deps, dev));
+    let found = crate_violations(&[
+        m(
+            "saikoro-core",
+            "rand = { workspace = true, optional = true }",
+            "",
         ),
-        ("shogi/mod.rs", "pub mod board;\npub mod position;\n"),
-        // The core naming a tool: the one import that breaks a layer.
-        (
-            "shogi/board.rs",
-            "//! Not `crate::tournament` in a comment.\n\
-             use crate::tournament::Match;\n\
-             /* nor crate::tournament::Match /* nested */ here */\n\
-             const S: &str = \"crate::tournament::Match\";\n\
-             const C: char = '\"';\n\
-             fn f<'a>(x: &'a str) -> &'a str { x }\n\
-             #[cfg(test)]\nmod tests {\n    use crate::tournament::Match;\n}\n",
+        m("saikoro-usi", "saikoro-core.workspace = true", ""),
+        // A tool naming another: the one normal dependency that breaks a layer.
+        m(
+            "saikoro-match",
+            "saikoro-core = { workspace = true, features = [\"rand\"] }\n\
+             saikoro-check.workspace = true",
+            "",
         ),
-        (
-            "shogi/position.rs",
-            "use crate::{Start, shogi::{self, board::Board as B}};\n\
-             pub struct Position;\npub struct Setup;\n",
+        // The core testing itself through a crate above it: two copies of the core.
+        m(
+            "saikoro-record",
+            "saikoro-core.workspace = true",
+            "saikoro-usi = \"0.1\"",
         ),
-        // The two files that import each other.
-        (
-            "driver/mod.rs",
-            "pub mod guard;\npub mod process;\npub use process::Child;\n",
+        m(
+            "saikoro",
+            "saikoro-match.workspace = true",
+            "saikoro-core.workspace = true",
         ),
-        (
-            "driver/guard.rs",
-            "use super::process::Child;\npub fn kill() {}\n",
-        ),
-        (
-            "driver/process.rs",
-            "pub struct Child;\n\
-             #[cfg(unix)]\nmod unix {\n    fn f() { super::super::guard::kill(); }\n}\n\
-             fn g() -> crate::Position { todo!() }\n",
-        ),
-        // A module and its children may refer to each other.
-        (
-            "tournament/mod.rs",
-            "pub mod run;\npub struct Match;\npub use run::scheduler::Report;\n",
-        ),
-        ("tournament/run/mod.rs", "pub mod scheduler;\n"),
-        (
-            "tournament/run/scheduler.rs",
-            "use crate::tournament::Match;\npub struct Report;\n",
-        ),
-        ("main.rs", "mod cli;\nfn main() { cli::run() }\n"),
-        (
-            "cli/mod.rs",
-            "use saikoro::{driver::Child, tournament::Match};\n\
-             pub fn run() { saikoro::shogi::board::f(); }\n",
-        ),
+        m("saikoro-extra", "", ""),
     ]);
     assert_eq!(
-        violations(&files),
+        found,
         [
-            "shogi/board.rs → tournament (the rules core may not import tools, a layer above it)",
-            "cycle of 2 files: driver/guard.rs, driver/process.rs\n    \
-             driver/guard.rs → driver/process.rs\n    \
-             driver/process.rs → driver/guard.rs",
+            "saikoro-match depends on saikoro-check (the engine and the tools may not depend \
+             on each other)",
+            "saikoro-record has as a dev-dependency saikoro-usi (the protocol, the records and \
+             the output files may not depend on each other: the crate would be linked twice)",
+            "saikoro-extra: a crate of no layer (docs/architecture.md)",
         ]
     );
 }
 
 #[test]
-fn the_check_names_each_rule_of_tournament() {
+fn the_check_finds_a_cycle_and_io_in_the_core() {
     let files = fake(&[
         (
             "lib.rs",
-            "pub mod tournament;\npub mod csa;\npub mod driver;\n",
+            "pub mod board;\npub mod position;\npub use position::Position;\n",
         ),
-        ("driver/mod.rs", "use crate::csa::Client;\n"),
-        ("csa/mod.rs", "pub struct Client;\n"),
         (
-            "tournament/mod.rs",
-            "pub mod game;\npub mod output;\npub mod run;\npub mod stats;\n\
-             pub use run::scheduler::Match;\nfn f() -> csa::Client { todo!() }\n\
-             use crate::csa;\n",
+            "board.rs",
+            "//! Not `std::fs` in a comment.\n\
+             use crate::position::Position;\n\
+             /* nor std::io /* nested */ here */\n\
+             const S: &str = \"println!\";\n\
+             const C: char = '\"';\n\
+             fn f<'a>(x: &'a str) -> &'a str { x }\n\
+             #[cfg(test)]\nmod tests {\n    fn p() { println!(\"x\"); }\n}\n",
         ),
-        ("tournament/game/mod.rs", "use super::output::Sink;\n"),
         (
-            "tournament/output/mod.rs",
-            "pub struct Sink;\npub fn f(_: super::Match) {}\n",
-        ),
-        ("tournament/run/mod.rs", "pub mod scheduler;\n"),
-        ("tournament/run/scheduler.rs", "pub struct Match;\n"),
-        ("tournament/stats/mod.rs", "use crate::tournament::game;\n"),
-        // The binary may name the scheduler.
-        (
-            "cli/mod.rs",
-            "use saikoro::tournament::run::scheduler::Match;\n",
+            "position.rs",
+            "use crate::{board::{self, f as g}};\npub struct Position;\n\
+             fn now() { let _ = std::time::Instant::now(); }\n",
         ),
     ]);
     assert_eq!(
-        violations(&files),
+        violations(&files, &[]),
+        ["cycle of 2 files: board.rs, position.rs\n    \
+          board.rs → position.rs\n    \
+          position.rs → board.rs"]
+    );
+    assert!(io_in(&files[1].1).is_empty(), "{:?}", io_in(&files[1].1));
+    assert_eq!(io_in(&files[2].1), ["std::time"]);
+}
+
+#[test]
+fn the_check_names_each_rule_of_the_match() {
+    let files = fake(&[
+        (
+            "lib.rs",
+            "pub mod game;\npub mod output;\npub mod run;\npub mod stats;\n\
+             pub use run::scheduler::Match;\n",
+        ),
+        ("game/mod.rs", "use super::output::Sink;\n"),
+        (
+            "output/mod.rs",
+            "pub struct Sink;\npub fn f(_: super::Match) {}\n",
+        ),
+        ("run/mod.rs", "pub mod scheduler;\n"),
+        ("run/scheduler.rs", "pub struct Match;\n"),
+        ("stats/mod.rs", "use crate::game;\n"),
+    ]);
+    assert_eq!(
+        violations(&files, MATCH_RULES),
         [
-            "driver/mod.rs → csa (the driver may not import tools, a layer above it)",
-            "tournament/game/mod.rs → tournament::output \
-             (tournament::game imports neither tournament::run nor tournament::output)",
-            "tournament/mod.rs → csa (a tool never imports another tool)",
-            "tournament/output/mod.rs → tournament::run::scheduler \
-             (inside tournament, only tournament (its mod.rs) imports \
-             tournament::run::scheduler, the driver)",
-            "tournament/output/mod.rs → tournament::run::scheduler \
-             (tournament::output does not import tournament::run)",
-            "tournament/stats/mod.rs → tournament::game \
-             (tournament::stats imports no other part of tournament)",
+            "game/mod.rs → output (game imports neither run nor output)",
+            "output/mod.rs → run::scheduler \
+             (only the crate's root (lib.rs) imports run::scheduler, the driver of the match)",
+            "output/mod.rs → run::scheduler (output does not import run)",
+            "stats/mod.rs → game (stats imports no other part of the match)",
         ]
     );
 }
 
 #[test]
 fn a_cycle_through_a_parent_that_leaves_it_counts() {
-    // tournament re-exports its child, which imports the driver, which imports tournament: the
-    // parent-child imports are allowed, the loop through driver/ is not (and driver/ may not
-    // import a tool either).
+    // game re-exports its child, which imports output, which imports game: the parent-child
+    // imports are allowed, the loop through output/ is not.
     let files = fake(&[
-        ("lib.rs", "pub mod tournament;\npub mod driver;\n"),
-        ("tournament/mod.rs", "pub mod game;\npub use game::Game;\n"),
+        ("lib.rs", "pub mod game;\npub mod output;\n"),
+        ("game/mod.rs", "pub mod board;\npub use board::Board;\n"),
         (
-            "tournament/game.rs",
-            "pub struct Game;\nuse crate::driver::f;\n",
+            "game/board.rs",
+            "pub struct Board;\nuse crate::output::f;\n",
         ),
         (
-            "driver/mod.rs",
-            "pub fn f() {}\nfn g() { crate::tournament::helper(); }\n",
+            "output/mod.rs",
+            "pub fn f() {}\nfn g() { crate::game::helper(); }\n",
         ),
     ]);
     assert_eq!(
-        violations(&files),
+        violations(&files, &[]),
         [
-            "driver/mod.rs → tournament (the driver may not import tools, a layer above it)",
-            "cycle of 3 files: driver/mod.rs, tournament/game.rs, tournament/mod.rs\n    \
-             driver/mod.rs → tournament/mod.rs\n    \
-             tournament/game.rs → driver/mod.rs\n    \
-             tournament/mod.rs → tournament/game.rs",
+            "cycle of 3 files: game/board.rs, game/mod.rs, output/mod.rs\n    \
+          game/board.rs → output/mod.rs\n    \
+          game/mod.rs → game/board.rs\n    \
+          output/mod.rs → game/mod.rs"
         ]
     );
 }
@@ -1040,18 +1141,12 @@ fn strip_leaves_code_only() {
 
 #[test]
 fn files_map_to_modules() {
-    assert_eq!(
-        module_of("shogi/board.rs"),
-        Module::new(false, &["shogi", "board"])
-    );
-    assert_eq!(
-        module_of("shogi/movegen/mod.rs"),
-        Module::new(false, &["shogi", "movegen"])
-    );
-    assert_eq!(module_of("lib.rs"), Module::new(false, &[]));
-    assert_eq!(module_of("main.rs"), Module::new(true, &[]));
+    assert_eq!(module_of("board.rs"), Module::new(&["board"]));
+    assert_eq!(module_of("movegen/mod.rs"), Module::new(&["movegen"]));
+    assert_eq!(module_of("lib.rs"), Module::new(&[]));
+    assert_eq!(module_of("main.rs"), Module::new(&[]));
     assert_eq!(
         module_of("cli/dialect/mod.rs"),
-        Module::new(true, &["cli", "dialect"])
+        Module::new(&["cli", "dialect"])
     );
 }

@@ -8,23 +8,17 @@
 //! `r#match::…`). A filter matches anywhere in a test's name (`csa::` takes `record_csa::` too;
 //! `--skip` leaves a module out).
 //!
-//! Apart from it: `tests/pure/` (the in-process tests that `cargo mutants` runs for every
-//! mutant, compiled into the library's unit tests) and `tests/usi_guard.rs` (a binary of its
-//! own: a test that ends every engine of its process).
+//! The tests of each library crate are in its folder (`crates/*/tests/`, and its unit tests);
+//! these are the binary's, and the layers' and the docs' links.
 
-#[path = "../common/mod.rs"]
-mod common;
 mod match_support;
-mod record_support;
 mod usi_support;
 
 mod check;
 mod check_movegen;
-mod check_positions;
 mod cli;
 mod csa;
 mod engine_faults;
-mod ki2_notation;
 mod layers;
 mod links;
 mod r#match;
@@ -34,21 +28,13 @@ mod match_stats;
 mod match_worker;
 mod perft_example;
 mod record_cli;
-mod record_csa;
-mod record_forms;
-mod record_jkf;
-mod record_ki2;
-mod record_kif;
-mod record_roundtrip;
 mod report;
 mod report_page;
 mod selfplay;
-mod uniform;
 mod usi;
 mod usi_bench;
 mod usi_client;
 mod usi_garbage;
 mod usi_golden;
 mod usi_perft;
-mod usi_process;
 mod usi_selfplay;

@@ -7,7 +7,7 @@ use crate::match_support;
 use crate::usi_support;
 
 use match_support::*;
-use saikoro::{IllegalMove, Move, Position};
+use saikoro_core::{IllegalMove, Move, Position};
 #[cfg(unix)]
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};

@@ -234,7 +234,8 @@ fn the_pgn_file_holds_every_game_with_its_termination() {
 #[test]
 fn openings_from_a_csa_file_of_three_games_and_a_kif_file() {
     let dir = Dir::new("farm-records");
-    let records = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/records");
+    let records = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/saikoro-record/positions/records");
     let run = |book: &str, words_after: &str, games: usize, tag: &str| {
         let args = words(&format!(
             "match --engine cmd={BIN} --engine cmd={BIN} --each depth=1 --games 1 \
@@ -269,12 +270,13 @@ fn openings_from_a_csa_file_of_three_games_and_a_kif_file() {
     for (line, sfen) in openings.iter().zip(after) {
         let (start, moves) = line.split_once(" moves ").unwrap();
         let start = match start.strip_prefix("sfen ") {
-            Some(s) => saikoro::Position::from_sfen(s).unwrap(),
-            None => saikoro::Position::startpos(),
+            Some(s) => saikoro_core::Position::from_sfen(s).unwrap(),
+            None => saikoro_core::Position::startpos(),
         };
-        let mut g = saikoro::Game::new(start);
+        let mut g = saikoro_core::Game::new(start);
         for m in moves.split(' ') {
-            g.try_play(saikoro::Move::from_usi(m).unwrap()).unwrap();
+            g.try_play(saikoro_core::Move::from_usi(m).unwrap())
+                .unwrap();
         }
         assert_eq!(g.position().to_sfen(), sfen);
     }

@@ -1,14 +1,14 @@
 //! `saikoro record convert|check|show` as a user runs them, and the match refusing openings
 //! files that hold no game or a record of another form.
 
-use saikoro::record::{csa, form, Format, Record};
+use saikoro_record::{csa, form, Format, Record};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
 
 fn records_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/records")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/saikoro-record/positions/records")
 }
 
 /// A fresh scratch directory for one test.
@@ -70,7 +70,7 @@ fn convert_through_every_form_and_back() {
         assert_eq!(moves(&back), moves(&original), "{form}");
         if form != "usi" {
             assert_eq!(
-                back.name(saikoro::Color::Black),
+                back.name(saikoro_core::Color::Black),
                 Some("hoge1 2級"),
                 "{form}"
             );

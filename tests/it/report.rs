@@ -11,8 +11,8 @@
 
 use crate::usi_support;
 
-use saikoro::record::{csa, kif, Ending, Record, RecordError};
-use saikoro::{Move, Position};
+use saikoro_core::{Move, Position};
+use saikoro_record::{csa, kif, Ending, Record, RecordError};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -313,8 +313,7 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         assert_eq!(record.end, Some(kif_end), "{kif_text}");
         let black = field(lines[number - 1], "black");
         // Black is 下手 in a handicap game (Kifu for Windows' word), else 先手.
-        let handicap =
-            saikoro::record::japanese::handicap_name(&start).is_some_and(|n| n != "平手");
+        let handicap = saikoro_record::japanese::handicap_name(&start).is_some_and(|n| n != "平手");
         let word = if handicap { "下手" } else { "先手" };
         assert!(
             kif_text.contains(&format!("\n{word}：{black}\n")),
@@ -405,12 +404,10 @@ fn every_game_the_page_reads_is_the_results_files() {
         return;
     };
     let dir = tempdir("all");
-    let perft =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/perft.txt"))
-            .unwrap();
+    let perft = saikoro_core::published_perft();
     let sfens: Vec<&str> = perft
-        .lines()
-        .filter_map(|l| l.strip_prefix("sfen "))
+        .iter()
+        .map(|c| c.sfen)
         // Not the mated one: a game cannot start there.
         .filter(|s| Position::from_sfen(s).unwrap().has_legal_move())
         .collect();

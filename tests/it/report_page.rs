@@ -7,7 +7,7 @@ use crate::match_support;
 use crate::usi_support;
 
 use match_support::*;
-use saikoro::{Move, Position, STARTPOS_SFEN};
+use saikoro_core::{Move, Position, STARTPOS_SFEN};
 use scraper::{Html, Selector};
 use serde_json::Value;
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! `saikoro selfplay` through the real binary: the summary adds up, the seed replays a game,
 //! and every record replays move by move under the rules core.
 
-use saikoro::record::csa::notation::parse_move;
-use saikoro::{EnteringKingRule, Position};
+use saikoro_core::{EnteringKingRule, Position};
+use saikoro_record::csa::notation::parse_move;
 use std::path::Path;
 use std::process::Command;
 

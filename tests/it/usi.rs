@@ -4,7 +4,7 @@
 
 use crate::usi_support;
 
-use saikoro::{Move, Position};
+use saikoro_core::{Move, Position};
 use std::time::Duration;
 use usi_support::*;
 
@@ -631,7 +631,7 @@ fn malformed_commands_warn_and_are_still_answered() {
             "go foo bar byoyomi 100",
             vec![format!(
                 "go: unknown 'foo bar' ignored: expected one of {}",
-                saikoro::usi::GO_PARAMETERS
+                saikoro_usi::GO_PARAMETERS
             )],
         ),
         (

@@ -3,7 +3,6 @@
 //! node count must be the same on every run (the farms compare the copies' counts and reject
 //! an engine whose counts differ); its perft part must be the published counts.
 
-use crate::common;
 use crate::usi_support;
 
 use std::process::{Command, Stdio};
@@ -182,9 +181,9 @@ fn bench_gives_the_same_node_count_on_every_run() {
         // The perft part gives the published counts; the total adds the games' plies.
         let perfts = perft_lines(&lines);
         assert!(perfts.len() >= 4, "{lines:?}");
-        let records = common::perft_records();
+        let records = saikoro_core::published_perft();
         for (name, depth, count) in &perfts {
-            let r = records.iter().find(|r| &r.id == name).expect(name);
+            let r = records.iter().find(|r| r.id == name).expect(name);
             let published = r.counts.iter().find(|(d, _)| d == depth).expect("depth").1;
             assert_eq!(*count, published, "{name} depth {depth}");
         }

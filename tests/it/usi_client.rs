@@ -1,13 +1,13 @@
-//! The USI client (`saikoro::driver::UsiClient`) against real processes: Saikoro's own engine and
+//! The USI client (`saikoro_driver::UsiClient`) against real processes: Saikoro's own engine and
 //! the fault engine of `examples/fault_engine.rs`. Every wait has a deadline, so a broken
 //! client fails these tests instead of hanging them.
 
 use crate::usi_support;
 
-use saikoro::driver::client::{Direction, SpawnOptions, Stderr};
-use saikoro::driver::{ClientError, EngineCommand, UsiClient};
-use saikoro::usi::{BestMove, Go, OptionKind, Score};
-use saikoro::{Move, Position};
+use saikoro_core::{Move, Position};
+use saikoro_driver::client::{Direction, SpawnOptions, Stderr};
+use saikoro_driver::{ClientError, EngineCommand, UsiClient};
+use saikoro_usi::{BestMove, Go, OptionKind, Score};
 use std::time::{Duration, Instant};
 use usi_support::{faulty, BIN};
 

@@ -8,16 +8,16 @@
 
 use crate::usi_support;
 
-use saikoro::engine::Engine;
-use saikoro::usi::{parse_line, Command};
-use saikoro::{Choice, EnteringKingRule, Game, Position, RandomMover};
+use saikoro_core::{Choice, EnteringKingRule, Game, Position, RandomMover};
+use saikoro_engine::Engine;
+use saikoro_usi::{parse_line, Command};
 
 /// The library's SplitMix64 with a modulo draw: a small, seedable generator for the test input.
-struct Rng(saikoro::SplitMix64);
+struct Rng(saikoro_core::SplitMix64);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(saikoro::SplitMix64::new(seed))
+        Rng(saikoro_core::SplitMix64::new(seed))
     }
     fn next(&mut self) -> u64 {
         self.0.next_u64()
@@ -199,7 +199,7 @@ fn line(rng: &mut Rng, hist: &[(String, Vec<String>)], cursor: &mut (usize, usiz
 }
 
 /// Counts the `go` commands that must each get one `bestmove`, and the `go mate`s.
-fn expected_answers(cmd: &Result<Command, saikoro::usi::UsiError>) -> (usize, usize) {
+fn expected_answers(cmd: &Result<Command, saikoro_usi::UsiError>) -> (usize, usize) {
     match cmd {
         Ok(Command::Go(g)) if g.perft.is_some() => (0, 0),
         Ok(Command::Go(g)) if g.mate.is_some() => (0, 1),
@@ -229,7 +229,8 @@ fn assert_move_ok(text: &str, pos: &Position, context: &str) {
     if text == "resign" || text == "win" {
         return;
     }
-    let m = saikoro::Move::from_usi(text).unwrap_or_else(|_| panic!("{context}: bad move {text}"));
+    let m =
+        saikoro_core::Move::from_usi(text).unwrap_or_else(|_| panic!("{context}: bad move {text}"));
     assert!(
         pos.is_legal(m).is_ok(),
         "{context}: {text} illegal in {pos}"

@@ -16,8 +16,8 @@
 
 use crate::usi_support;
 
-use saikoro::usi::{parse_line, Command, Start};
-use saikoro::{KingRule, Move, Position};
+use saikoro_core::{KingRule, Move, Position};
+use saikoro_usi::{parse_line, Command, Start};
 
 /// Xoshiro256++ seeded through SplitMix64, written from the published reference code.
 struct Reference {
@@ -28,7 +28,7 @@ impl Reference {
     /// The state is expanded from the seed with SplitMix64 (the library's, which the engine's
     /// player does not use: it seeds through `rand`'s own expansion).
     fn new(seed: u64) -> Reference {
-        let mut x = saikoro::SplitMix64::new(seed);
+        let mut x = saikoro_core::SplitMix64::new(seed);
         let mut s = [0u64; 4];
         for w in &mut s {
             *w = x.next_u64();

@@ -5,7 +5,7 @@
 
 use crate::usi_support;
 
-use saikoro::{EnteringKingRule, Game, Move, Position};
+use saikoro_core::{EnteringKingRule, Game, Move, Position};
 use usi_support::Session;
 
 /// Plays one game between two fresh processes; returns its length in plies and how it ended.
@@ -70,7 +70,7 @@ fn play_game(seeds: [u64; 2], max_plies: usize) -> (usize, String) {
                 history.push(' ');
                 history.push_str(text);
                 if let Some(outcome) = game.outcome() {
-                    if !matches!(outcome, saikoro::Outcome::Checkmate { .. }) {
+                    if !matches!(outcome, saikoro_core::Outcome::Checkmate { .. }) {
                         break format!("{outcome:?}");
                     }
                 }

@@ -251,24 +251,15 @@ pub fn example(name: &str) -> std::path::PathBuf {
 }
 
 /// The command that starts the fault engine with seed 7 and `faults` (each a `--fault` value).
-pub fn faulty(faults: &[&str]) -> saikoro::driver::EngineCommand {
+pub fn faulty(faults: &[&str]) -> saikoro_driver::EngineCommand {
     let mut args = vec!["--seed".to_string(), "7".to_string()];
     for f in faults {
         args.push("--fault".to_string());
         args.push(f.to_string());
     }
-    saikoro::driver::EngineCommand {
+    saikoro_driver::EngineCommand {
         program: fault_engine().display().to_string(),
         args,
-        dir: None,
-    }
-}
-
-/// A command that runs `script` with `sh -c`: a stand-in engine for the process tests.
-pub fn sh(script: &str) -> saikoro::driver::EngineCommand {
-    saikoro::driver::EngineCommand {
-        program: "sh".into(),
-        args: vec!["-c".into(), script.into()],
         dir: None,
     }
 }

@@ -1,0 +1,509 @@
+//! Openings: the positions games start from, read from a file of one position per line.
+//!
+//! A line is `startpos` or `sfen <SFEN>`, either followed by `moves <m1> <m2> …`, or a bare SFEN
+//! (optionally with `moves …`), as YaneuraOu's `position` accepts; a leading `position` is
+//! allowed too. Blank lines and lines starting with `#` are skipped. Every line is checked
+//! before any game starts: a malformed line or an illegal move is reported with its line number.
+//! Game records (KIF, KI2, CSA, JKF) are read as openings too (`format=kif|ki2|csa|jkf`, or by
+//! the file name), through the one reader of the record forms: see `record_book`.
+
+use crate::game::record_book;
+use saikoro_core::{Game, KingRule, Move, Position, RandomMover};
+use saikoro_record::Format;
+use saikoro_usi::{parse_line, Command, Start, UsiError};
+use std::fmt;
+use std::path::Path;
+
+/// One opening: a start position and the moves played from it.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    /// The line number in the file (1-based); 0 for the default start position.
+    pub line: usize,
+    /// The start position.
+    pub start: Position,
+    /// The moves played from it before the engines take over.
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The standard start position, no moves.
+    pub fn startpos() -> Opening {
+        Opening {
+            line: 0,
+            start: Position::startpos(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The game at the end of the opening.
+    pub fn game(&self) -> Game {
+        let mut g = Game::new(self.start.clone());
+        for &m in &self.moves {
+            g.play(m);
+        }
+        g
+    }
+}
+
+/// The order openings are played in (`order=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// As in the file.
+    #[default]
+    Sequential,
+    /// Shuffled once, from the match's seed.
+    Random,
+}
+
+/// What an openings file holds (`format=`, or from the file name: `.csa`, `.kif`/`.kifu`,
+/// `.ki2`/`.ki2u`, `.jkf`/`.json`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One position per line (`format=sfen`, `usi` or `epd`): the default.
+    #[default]
+    Sfen,
+    /// CSA records, several games per file separated by `/` (`format=csa`).
+    Csa,
+    /// A KIF record, UTF-8 or Shift_JIS (`format=kif`).
+    Kif,
+    /// A KI2 record (`format=ki2`).
+    Ki2,
+    /// A JKF record (`format=jkf`).
+    Jkf,
+}
+
+impl Order {
+    /// Each order's word (`order=`): what the parser reads, the match state keeps and
+    /// `--resume`'s messages show.
+    pub const NAMES: [(&'static str, Order); 2] =
+        [("sequential", Order::Sequential), ("random", Order::Random)];
+
+    /// The word (`sequential`, `random`).
+    pub fn name(self) -> &'static str {
+        crate::word_of(&Order::NAMES, self)
+    }
+}
+
+impl BookFormat {
+    /// Each format's name (`format=`), as the match state keeps it and `--resume`'s
+    /// messages show it.
+    pub const NAMES: [(&'static str, BookFormat); 5] = [
+        ("sfen", BookFormat::Sfen),
+        ("csa", BookFormat::Csa),
+        ("kif", BookFormat::Kif),
+        ("ki2", BookFormat::Ki2),
+        ("jkf", BookFormat::Jkf),
+    ];
+
+    /// The other names `format=` takes for them.
+    const ALIASES: [(&'static str, BookFormat); 5] = [
+        ("usi", BookFormat::Sfen),
+        ("epd", BookFormat::Sfen),
+        ("kifu", BookFormat::Kif),
+        ("ki2u", BookFormat::Ki2),
+        ("json", BookFormat::Jkf),
+    ];
+
+    /// The name (`sfen`, `csa`, `kif`, `ki2`, `jkf`).
+    pub fn name(self) -> &'static str {
+        crate::word_of(&BookFormat::NAMES, self)
+    }
+
+    /// The format `format=` names.
+    fn named(name: &str) -> Result<BookFormat, BookError> {
+        BookFormat::NAMES
+            .iter()
+            .chain(&BookFormat::ALIASES)
+            .find(|(n, _)| *n == name)
+            .map(|&(_, f)| f)
+            .ok_or_else(|| BookError::Format(name.to_string()))
+    }
+
+    /// The format of a file by its name: `.csa`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.jkf`,
+    /// `.json`; anything else holds lines.
+    pub fn of_file(path: &Path) -> BookFormat {
+        match Format::from_extension(path) {
+            Some(Format::Csa) => BookFormat::Csa,
+            Some(Format::Kif) => BookFormat::Kif,
+            Some(Format::Ki2) => BookFormat::Ki2,
+            Some(Format::Jkf) => BookFormat::Jkf,
+            _ => BookFormat::Sfen,
+        }
+    }
+
+    /// The record form of a records format; `None` for the lines of positions.
+    fn record_form(self) -> Option<Format> {
+        match self {
+            BookFormat::Sfen => None,
+            BookFormat::Csa => Some(Format::Csa),
+            BookFormat::Kif => Some(Format::Kif),
+            BookFormat::Ki2 => Some(Format::Ki2),
+            BookFormat::Jkf => Some(Format::Jkf),
+        }
+    }
+}
+
+/// How to read and use an openings file (`--openings file=F order=… start=N plies=N`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpeningsConfig {
+    /// The file.
+    pub file: std::path::PathBuf,
+    /// The order.
+    pub order: Order,
+    /// The first opening to play, 1-based, counted after ordering.
+    pub start: usize,
+    /// Cut each line after this many moves.
+    pub plies: Option<usize>,
+    /// `format=`; `None`: from the file name.
+    pub format: Option<BookFormat>,
+}
+
+/// Why an openings setting or file cannot be used.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum BookError {
+    /// A word of `--openings` that is not `key=value` or has an unknown key or a bad value.
+    BadWord(String),
+    /// No `file=`.
+    NoFile,
+    /// The file cannot be read.
+    Read {
+        /// The file.
+        file: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A line that is no position.
+    Line {
+        /// 1-based line number.
+        line: usize,
+        /// The text (shortened).
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file holds no position.
+    Empty(String),
+    /// An unknown `format=`.
+    Format(String),
+    /// A record file that is not a record of its form: the line (0: the file as a whole) and
+    /// the reader's reason.
+    RecordLine {
+        /// The file.
+        file: String,
+        /// 1-based line number; 0 for the whole file.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A game of a record file that cannot be an opening.
+    Record {
+        /// The file.
+        file: String,
+        /// The game's number in the file, from 1.
+        game: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BookError::BadWord(w) => write!(
+                f,
+                "--openings: bad word '{w}' (expected file=F order=sequential|random start=N plies=N)"
+            ),
+            BookError::NoFile => f.write_str("--openings: file=F is missing"),
+            BookError::Read { file, source } => write!(f, "cannot read openings {file}: {source}"),
+            BookError::Line { line, text, reason } => {
+                write!(f, "openings line {line} '{text}': {reason}")
+            }
+            BookError::Empty(file) => write!(f, "openings {file}: no position in the file"),
+            BookError::Format(name) if name == "pgn" => f.write_str(
+                "--openings format=pgn: PGN holds chess games; give shogi records \
+                 (format=kif, ki2, csa or jkf) or positions (format=sfen or epd)",
+            ),
+            BookError::Format(name) => write!(
+                f,
+                "--openings format={name}: unknown format (known: sfen, epd, usi, csa, kif, ki2, jkf)"
+            ),
+            BookError::RecordLine { file, line: 0, reason } => {
+                write!(f, "openings {file}: {reason}")
+            }
+            BookError::RecordLine { file, line, reason } => {
+                write!(f, "openings {file}:{line}: {reason}")
+            }
+            BookError::Record { file, game, reason } => {
+                write!(f, "openings {file}, game {game}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
+
+impl OpeningsConfig {
+    /// Reads the words after `--openings`: `file=F` (required), `order=sequential|random`,
+    /// `start=N` (1-based, default 1), `plies=N`, `format=sfen|epd|usi|csa|kif|ki2|jkf` (by
+    /// default from the file name: `.csa`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.jkf` and `.json`
+    /// are records, anything else lines).
+    pub fn parse<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+    ) -> Result<OpeningsConfig, BookError> {
+        let mut c = OpeningsConfig {
+            start: 1,
+            ..OpeningsConfig::default()
+        };
+        let mut file = None;
+        for w in words {
+            let bad = || BookError::BadWord(w.to_string());
+            let (k, v) = w.split_once('=').ok_or_else(bad)?;
+            match k {
+                "file" => file = Some(v.into()),
+                "order" => {
+                    c.order = Order::NAMES
+                        .iter()
+                        .find(|(n, _)| *n == v)
+                        .map(|&(_, o)| o)
+                        .ok_or_else(bad)?;
+                }
+                "start" => c.start = v.parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?,
+                "plies" => c.plies = Some(v.parse().map_err(|_| bad())?),
+                "format" => c.format = Some(BookFormat::named(v)?),
+                _ => return Err(bad()),
+            }
+        }
+        c.file = file.ok_or(BookError::NoFile)?;
+        Ok(c)
+    }
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() > 80 {
+        format!("{}...", s.chars().take(77).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// Reads one line as an opening (`line` is its number, for messages). `Ok(None)` for a blank or
+/// comment line.
+pub(crate) fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, BookError> {
+    let t = text.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Ok(None);
+    }
+    let err = |reason: String| BookError::Line {
+        line,
+        text: shorten(t),
+        reason,
+    };
+    let body = t.strip_prefix("position").map_or(t, str::trim_start);
+    let cmd = parse_line(&format!("position {body}")).map_err(|e| {
+        err(match e {
+            UsiError::Sfen(e) => format!("bad SFEN: {e}"),
+            UsiError::MoveSyntax { index, text } => {
+                format!("move {index} '{text}' is not a USI move")
+            }
+            other => other.to_string(),
+        })
+    })?;
+    let Command::Position(p) = cmd else {
+        return Err(err("not a position".to_string()));
+    };
+    let start = match p.start {
+        Start::Startpos => Position::startpos(),
+        Start::Sfen(setup) => Position::from_setup(&setup, KingRule::Required)
+            .map_err(|e| err(format!("illegal position: {e}")))?,
+    };
+    let mut game = Game::new(start.clone());
+    for (i, &m) in p.moves.iter().enumerate() {
+        if game.outcome().is_some() {
+            return Err(err(format!("the game is over before move {} '{m}'", i + 1)));
+        }
+        game.try_play(m)
+            .map_err(|e| err(format!("move {} '{m}' is illegal: {e}", i + 1)))?;
+    }
+    if game.outcome().is_some() {
+        return Err(err(
+            "the game is already over at the end of the line".to_string()
+        ));
+    }
+    Ok(Some(Opening {
+        line,
+        start,
+        moves: p.moves,
+    }))
+}
+
+/// The openings of a file, in file order, every line checked.
+pub(crate) fn read_openings(path: &Path) -> Result<Vec<Opening>, BookError> {
+    let bytes = std::fs::read(path).map_err(|source| BookError::Read {
+        file: path.display().to_string(),
+        source,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if let Some(o) = parse_opening(l, i + 1)? {
+            out.push(o);
+        }
+    }
+    if out.is_empty() {
+        return Err(BookError::Empty(path.display().to_string()));
+    }
+    Ok(out)
+}
+
+/// The openings in playing order: read, cut to `plies`, ordered (a seeded Fisher–Yates shuffle
+/// for `order=random`), and rotated so that the `start`-th comes first. Round `r` (from 0)
+/// plays entry `r % len`.
+pub fn load(config: &OpeningsConfig, seed: u64) -> Result<Vec<Opening>, BookError> {
+    let format = config
+        .format
+        .unwrap_or_else(|| BookFormat::of_file(&config.file));
+    let mut book = match format.record_form() {
+        None => read_openings(&config.file)?,
+        Some(form) => from_records(record_book::read(&config.file, form, config.plies))?,
+    };
+    if let Some(n) = config.plies {
+        for o in &mut book {
+            o.moves.truncate(n);
+        }
+    }
+    arrange(&mut book, config.order, config.start, seed);
+    Ok(book)
+}
+
+/// The openings of a record file's games (`line`: the game's number in the file, from 1).
+fn from_records(
+    games: Result<Vec<record_book::RecordOpening>, record_book::RecordBookError>,
+) -> Result<Vec<Opening>, BookError> {
+    use record_book::RecordBookError as E;
+    let games = games.map_err(|e| match e {
+        E::Read { file, source } => BookError::Read { file, source },
+        E::Line { file, line, reason } => BookError::RecordLine { file, line, reason },
+        E::Record { file, game, reason } => BookError::Record { file, game, reason },
+    })?;
+    let openings = games.into_iter().enumerate();
+    Ok(openings
+        .map(|(i, (start, moves))| Opening {
+            line: i + 1,
+            start,
+            moves,
+        })
+        .collect())
+}
+
+/// Orders and rotates `book` in place (see [`load`]).
+pub(crate) fn arrange<T>(book: &mut [T], order: Order, start: usize, seed: u64) {
+    if order == Order::Random {
+        let mut rng = RandomMover::new(seed);
+        for i in (1..book.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            book.swap(i, j);
+        }
+    }
+    if !book.is_empty() {
+        book.rotate_left((start.max(1) - 1) % book.len());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Result<Option<Opening>, BookError> {
+        parse_opening(text, 7)
+    }
+
+    #[test]
+    fn every_line_form() {
+        let o = one("startpos").unwrap().unwrap();
+        assert_eq!(o.start, Position::startpos());
+        assert!(o.moves.is_empty());
+        let o = one("startpos moves 7g7f 3c3d").unwrap().unwrap();
+        assert_eq!(o.moves.len(), 2);
+        let o = one("position startpos moves 2g2f").unwrap().unwrap();
+        assert_eq!(o.moves.len(), 1);
+        let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+        let o = one(&format!("sfen {sfen} moves 3c3d")).unwrap().unwrap();
+        assert_eq!(o.start.to_sfen(), sfen);
+        assert_eq!(o.game().len(), 1);
+        let o = one(sfen).unwrap().unwrap();
+        assert_eq!(o.start.to_sfen(), sfen);
+        assert!(one("").unwrap().is_none());
+        assert!(one("  # a comment").unwrap().is_none());
+    }
+
+    #[test]
+    fn bad_lines_name_their_number_and_fault() {
+        let msg = |t: &str| one(t).unwrap_err().to_string();
+        let m = msg("startpos moves 7g7f 7g7f");
+        assert!(m.starts_with("openings line 7 "), "{m}");
+        assert!(m.contains("move 2 '7g7f' is illegal"), "{m}");
+        assert!(msg("startpos moves 7g7x").contains("move 1 '7g7x' is not a USI move"));
+        assert!(msg("sfen lnsgkgsnl/9 b - 1").contains("bad SFEN"));
+        // Both kings are required.
+        assert!(msg("sfen 8k/9/9/9/9/9/9/9/9 b - 1").contains("illegal position"));
+        assert!(msg("hello").starts_with("openings line 7"));
+    }
+
+    #[test]
+    fn options_of_the_flag() {
+        let c =
+            OpeningsConfig::parse(["file=a.sfen", "order=random", "start=3", "plies=4"]).unwrap();
+        assert_eq!(c.order, Order::Random);
+        assert_eq!((c.start, c.plies), (3, Some(4)));
+        assert!(matches!(
+            OpeningsConfig::parse(["order=random"]),
+            Err(BookError::NoFile)
+        ));
+        assert!(OpeningsConfig::parse(["file=a", "order=shuffled"]).is_err());
+        assert!(OpeningsConfig::parse(["file=a", "start=0"]).is_err());
+        let e = OpeningsConfig::parse(["file=a", "format=pgn"]).unwrap_err();
+        assert!(e.to_string().contains("PGN holds chess games"), "{e}");
+        let e = OpeningsConfig::parse(["file=a", "format=bod"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--openings format=bod: unknown format (known: sfen, epd, usi, csa, kif, ki2, jkf)"
+        );
+        let c = OpeningsConfig::parse(["file=a", "format=kif"]).unwrap();
+        assert_eq!(c.format, Some(BookFormat::Kif));
+        assert_eq!(
+            BookFormat::of_file(Path::new("x/2026.CSA")),
+            BookFormat::Csa
+        );
+        assert_eq!(BookFormat::of_file(Path::new("a.kifu")), BookFormat::Kif);
+        assert_eq!(BookFormat::of_file(Path::new("a.ki2u")), BookFormat::Ki2);
+        assert_eq!(BookFormat::of_file(Path::new("a.json")), BookFormat::Jkf);
+        let c = OpeningsConfig::parse(["file=a", "format=ki2"]).unwrap();
+        assert_eq!(c.format, Some(BookFormat::Ki2));
+        let c = OpeningsConfig::parse(["file=a", "format=jkf"]).unwrap();
+        assert_eq!(c.format, Some(BookFormat::Jkf));
+        assert_eq!(
+            BookFormat::of_file(Path::new("b.sfen.epd")),
+            BookFormat::Sfen
+        );
+    }
+
+    #[test]
+    fn ordering() {
+        let mut v: Vec<u32> = (1..=5).collect();
+        arrange(&mut v, Order::Sequential, 2, 0);
+        assert_eq!(v, [2, 3, 4, 5, 1]);
+        let mut a: Vec<u32> = (0..50).collect();
+        let mut b = a.clone();
+        arrange(&mut a, Order::Random, 1, 9);
+        arrange(&mut b, Order::Random, 1, 9);
+        assert_eq!(a, b, "same seed, same order");
+        assert_ne!(a, (0..50).collect::<Vec<_>>());
+        let mut sorted = a.clone();
+        sorted.sort();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>(), "a permutation");
+        let mut c: Vec<u32> = (0..50).collect();
+        arrange(&mut c, Order::Random, 1, 10);
+        assert_ne!(a, c, "another seed, another order");
+    }
+}

@@ -1,0 +1,278 @@
+//! The one record model that every form reads into and writes from: where a game starts, its
+//! header, its moves with their times and comments, and how it ended. Each form's module
+//! (KIF, KI2, CSA, JKF, and the USI and SFEN lines) reads a text into [`Record`]s, every
+//! move checked by the rules as it is read, and writes a [`Record`] back.
+
+use saikoro_core::{Color, Move, Outcome, Position};
+use std::fmt;
+
+/// One game as a record holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The header fields in the order read, with KIF's Japanese keys (`先手`, `後手`,
+    /// `開始日時`, `終了日時`, `棋戦`, `場所`, `持ち時間`, …). The start position is not one of
+    /// them: `手合割` and board diagrams are read into [`Record::start`], and written from it.
+    pub header: Vec<(String, String)>,
+    /// The start position (its ply counts from 1 at the record's first move).
+    pub start: Position,
+    /// The comments before the first move.
+    pub comments: Vec<String>,
+    /// The main line's moves, all legal from `start`.
+    pub moves: Vec<RecordMove>,
+    /// How the game ended, if the record says.
+    pub end: Option<Ending>,
+    /// The comments after the end (KIF's `*` lines after the end word, KI2's after the `まで`
+    /// line; JKF's on the special move, CSA's `'` lines after the `%` line).
+    pub end_comments: Vec<String>,
+    /// How many variations (変化) the source held that this record does not keep.
+    pub variations_dropped: usize,
+    /// The move the first of them branches at (KIF's `変化：N手`, JKF's `moves[N]`), when
+    /// the source says.
+    pub variations_from: Option<usize>,
+}
+
+/// The one rule for a record's start position, in every form that reads or writes one: a
+/// side may be without its king (a tsume problem, as tsshogi reads and writes them), and
+/// otherwise a position must be legal. What needs both kings (a match's openings) checks it
+/// where it plays.
+pub const START_KINGS: saikoro_core::KingRule = saikoro_core::KingRule::Optional;
+
+/// A move of the main line with what the record says of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move, legal in the position before it.
+    pub mv: Move,
+    /// The time the move took, in milliseconds, if the record says.
+    pub time_ms: Option<u64>,
+    /// The comments after the move.
+    pub comments: Vec<String>,
+}
+
+impl RecordMove {
+    /// `mv` with no time and no comment.
+    pub fn new(mv: Move) -> RecordMove {
+        RecordMove {
+            mv,
+            time_ms: None,
+            comments: Vec::new(),
+        }
+    }
+}
+
+/// How a record's moves end: the union of what the forms can say (KIF's 終局 words, CSA's `%`
+/// lines, JKF's `special`). A form without a word for one writes the nearest it has (see
+/// docs/records.md). Where an end names a winner it is relative to the side to move after the
+/// last move, but for [`Ending::Foul`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// 投了, `%TORYO`: the side to move resigns.
+    Resign,
+    /// 中断, `%CHUDAN`: the game was stopped.
+    Interrupt,
+    /// 千日手, `%SENNICHITE`: fourfold repetition.
+    Repetition,
+    /// 詰み, `%TSUMI`: the side to move is mated.
+    Mate,
+    /// 持将棋, `%JISHOGI`: an impasse.
+    Jishogi,
+    /// `%MAX_MOVES`: the move limit (KIF writes 持将棋).
+    MaxMoves,
+    /// 切れ負け, `%TIME_UP`: the side to move lost on time.
+    TimeUp,
+    /// 反則負け/反則勝ち, `%ILLEGAL_MOVE`, `%+ILLEGAL_ACTION`, `%-ILLEGAL_ACTION`: this side broke
+    /// the rules and loses.
+    Foul(Color),
+    /// 入玉勝ち, `%KACHI`: the side to move declares a win (入玉宣言).
+    Declaration,
+    /// `%HIKIWAKE`: a draw agreed.
+    Draw,
+    /// 不戦勝: the side to move wins by default.
+    DefaultWin,
+    /// 不戦敗: the side to move loses by default.
+    DefaultLoss,
+    /// 封じ手: a sealed move.
+    Sealed,
+    /// 不詰, `%FUZUMI`: no mate (a problem's end).
+    NoMate,
+    /// `%ERROR`: an error.
+    Error,
+}
+
+impl Ending {
+    /// How a game that the rules core ended ends in a record: 詰み, 千日手, the checking side's
+    /// foul for a perpetual check (連続王手の千日手), the declaration (入玉宣言) of the side to
+    /// move, and the move limit.
+    pub fn of_outcome(outcome: Outcome) -> Ending {
+        match outcome {
+            Outcome::Checkmate { .. } => Ending::Mate,
+            Outcome::Repetition => Ending::Repetition,
+            Outcome::PerpetualCheck { winner } => Ending::Foul(!winner),
+            Outcome::Declaration { .. } => Ending::Declaration,
+            Outcome::MaxMoves => Ending::MaxMoves,
+        }
+    }
+}
+
+/// The forms a record can be read from and written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// KIF (`.kif`, `.kifu`: Shift_JIS or UTF-8).
+    Kif,
+    /// KI2 (`.ki2`, `.ki2u`): moves without from-squares.
+    Ki2,
+    /// CSA (`.csa`), V2.2 and V3.0.
+    Csa,
+    /// JSON Kifu Format (`.jkf`, `.json`).
+    Jkf,
+    /// USI: `position startpos moves …` or `sfen … moves …`, one game a line.
+    Usi,
+    /// SFEN: a position, one a line (no moves).
+    Sfen,
+}
+
+impl Format {
+    /// All forms, in the order `--to` lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Jkf,
+        Format::Usi,
+        Format::Sfen,
+    ];
+
+    /// The lower-case name (`kif`) used on command lines.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Jkf => "jkf",
+            Format::Usi => "usi",
+            Format::Sfen => "sfen",
+        }
+    }
+
+    /// The form a command line names (`kif`, `KI2`, …).
+    pub fn from_name(name: &str) -> Option<Format> {
+        let name = name.to_ascii_lowercase();
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The form a file name's extension names (`.kif`, `.kifu`, `.ki2`, `.ki2u`, `.csa`,
+    /// `.jkf`, `.json`, `.usi`, `.sfen`).
+    pub fn from_extension(path: &std::path::Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "jkf" | "json" => Some(Format::Jkf),
+            "usi" => Some(Format::Usi),
+            "sfen" => Some(Format::Sfen),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a text is not a record: the 1-based line (0 when the text as a whole is wrong, as a
+/// text with no game in it) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// 1-based line number; 0 for the whole text.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl RecordError {
+    /// An error at `line`.
+    pub fn at(line: usize, reason: impl Into<String>) -> RecordError {
+        RecordError {
+            line,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.reason)
+        } else {
+            write!(f, "line {}: {}", self.line, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    /// A record of no moves from `start`, with no header.
+    pub fn new(start: Position) -> Record {
+        Record {
+            header: Vec::new(),
+            start,
+            comments: Vec::new(),
+            moves: Vec::new(),
+            end: None,
+            end_comments: Vec::new(),
+            variations_dropped: 0,
+            variations_from: None,
+        }
+    }
+
+    /// What the record left out of its source, for a reader to say: `3 variations (変化)
+    /// left out, the first from move 12`; `None` when nothing was.
+    pub fn dropped_note(&self) -> Option<String> {
+        let n = self.variations_dropped;
+        let what = if n == 1 { "variation" } else { "variations" };
+        let from = match self.variations_from {
+            Some(m) if n == 1 => format!(", from move {m}"),
+            Some(m) => format!(", the first from move {m}"),
+            None => String::new(),
+        };
+        (n > 0).then(|| format!("{n} {what} (変化) left out{from}: only the main line is kept"))
+    }
+
+    /// The header value for `key`, if there is one.
+    pub fn header_value(&self, key: &str) -> Option<&str> {
+        self.header
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the header value for `key` (in its place if it is there, else at the end).
+    pub fn set_header(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.header.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.header.push((key.to_string(), value)),
+        }
+    }
+
+    /// The player's name for `color` (`先手`/`下手` or `後手`/`上手`).
+    pub fn name(&self, color: Color) -> Option<&str> {
+        let keys = match color {
+            Color::Black => ["先手", "下手"],
+            Color::White => ["後手", "上手"],
+        };
+        keys.iter().find_map(|k| self.header_value(k))
+    }
+
+    /// The position after the first `ply` moves (all of them when `ply` is larger).
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut pos = self.start.clone();
+        for m in self.moves.iter().take(ply) {
+            pos.do_move(m.mv);
+        }
+        pos
+    }
+}

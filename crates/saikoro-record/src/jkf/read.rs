@@ -1,0 +1,411 @@
+//! Reading JKF: the JSON is read into [`format`](super::format)'s types, then every move is
+//! played by the rules and its fields checked against the move they describe.
+
+use super::format::{Entry, Initial, Jkf, MoveFields, Object, Place, Time};
+use crate::csa::notation::{piece_kind, piece_name};
+use crate::csa::special_ending;
+use crate::japanese::handicap_position;
+use crate::jkf::PRESETS;
+use crate::ki2::notation::Relative;
+use crate::{Record, RecordError, RecordMove};
+use saikoro_core::{ByColor, Color, Hand, Move, Piece, PieceType, Position, Setup, Square};
+use serde::de::IgnoredAny;
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The 1-based line of byte `at` of `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The byte offset of `part`, a slice of `text`, in `text`.
+fn offset_in(text: &str, part: &str) -> usize {
+    part.as_ptr().addr().saturating_sub(text.as_ptr().addr())
+}
+
+/// serde_json's message without its ` at line L column C`, which the caller says its own way.
+fn message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&at).unwrap_or(&text).to_string()
+}
+
+/// Why serde refused `part`: the whole text (`name` empty), or the `moves` item `name`
+/// (`moves[3]`) starting on line `first`. Bad JSON is said with its line and column; a value of
+/// the wrong type with its line and its path (`moves[3].move.to.x`), which a second reading,
+/// into `T` with the path tracked, finds (the first goes without, for speed).
+fn refusal<'a, T: Deserialize<'a>>(
+    part: &'a str,
+    name: &str,
+    first: usize,
+    e: &serde_json::Error,
+) -> RecordError {
+    let line = first + e.line().saturating_sub(1);
+    if !e.is_data() {
+        let what = format!("bad JSON at column {}: {}", e.column(), message(e));
+        return RecordError::at(line, what);
+    }
+    if name.is_empty() && !part.trim_start().starts_with('{') {
+        return RecordError::at(0, "a JKF text is a JSON object");
+    }
+    let mut d = serde_json::Deserializer::from_str(part);
+    let tracked = serde_path_to_error::deserialize::<_, T>(&mut d).err();
+    let path = tracked
+        .as_ref()
+        .map_or(".".to_string(), |t| t.path().to_string());
+    let e = tracked.as_ref().map_or(e, |t| t.inner());
+    let line = first + e.line().saturating_sub(1);
+    let field = match (name, path.as_str()) {
+        (_, ".") => name.to_string(),
+        ("", p) => p.to_string(),
+        (n, p) => format!("{n}.{p}"),
+    };
+    let why = message(e);
+    RecordError::at(
+        line,
+        if field.is_empty() {
+            why
+        } else {
+            format!("{field}: {why}")
+        },
+    )
+}
+
+/// What is wrong, said of a JSON path (`moves[3].move.piece`).
+type Fault = String;
+
+fn color(c: u64, path: &str) -> Result<Color, Fault> {
+    match c {
+        0 => Ok(Color::Black),
+        1 => Ok(Color::White),
+        _ => Err(format!("{path} is not a color (0 for 先手, 1 for 後手)")),
+    }
+}
+
+fn place(p: &Place, path: &str) -> Result<Square, Fault> {
+    let coord = |n: Option<u64>, k: &str| {
+        n.filter(|n| (1..=9).contains(n))
+            .ok_or_else(|| format!("{path}.{k} is not a number from 1 to 9"))
+    };
+    let (x, y) = (coord(p.x, "x")?, coord(p.y, "y")?);
+    Ok(Square::new(x as u8, y as u8).expect("1..=9"))
+}
+
+fn kind(name: &str, path: &str) -> Result<PieceType, Fault> {
+    piece_kind(name).ok_or_else(|| format!("{path} '{name}' is not a CSA piece name"))
+}
+
+fn number(n: u64, path: &str, max: u64) -> Result<u64, Fault> {
+    (n <= max)
+        .then_some(n)
+        .ok_or_else(|| format!("{path} is not a whole number from 0 to {max}"))
+}
+
+/// The start position of `initial` (absent or `null`: 平手).
+fn initial(init: Option<&Initial>) -> Result<Position, Fault> {
+    let Some(init) = init else {
+        return Ok(Position::startpos());
+    };
+    let preset = init.preset.as_deref().ok_or("initial.preset is missing")?;
+    if preset != "OTHER" {
+        return PRESETS
+            .iter()
+            .find(|(p, _)| *p == preset)
+            .and_then(|(_, name)| handicap_position(name))
+            .ok_or_else(|| format!("initial.preset '{preset}' is not a JKF preset"));
+    }
+    let data = init
+        .data
+        .as_deref()
+        .ok_or("initial.preset is OTHER but initial.data is missing")?;
+    let side = color(
+        data.color.ok_or("initial.data.color is missing")?,
+        "initial.data.color",
+    )?;
+    let mut setup = Setup {
+        board: [None; 81],
+        hands: ByColor([Hand::default(), Hand::default()]),
+        side,
+        ply: 1,
+    };
+    let board = data.board.as_ref().ok_or("initial.data.board is missing")?;
+    board_cells(board, &mut setup)?;
+    let hands = data.hands.as_ref().ok_or("initial.data.hands is missing")?;
+    if hands.len() != 2 {
+        return Err("initial.data.hands does not hold 2 hands".into());
+    }
+    for (c, hand) in Color::ALL.into_iter().zip(hands) {
+        let path = format!("initial.data.hands[{}]", c as usize);
+        for (name, n) in &hand.0 {
+            let k = piece_kind(name)
+                .filter(|k| k.is_hand_kind())
+                .ok_or_else(|| format!("{path}: '{name}' is no piece of a hand"))?;
+            let n = number(*n, &format!("{path}.{name}"), 18)?;
+            setup.hands[c].set(k, n as u8);
+        }
+    }
+    Position::from_setup(&setup, crate::game::START_KINGS)
+        .map_err(|e| format!("initial.data is not a position: {e}"))
+}
+
+/// `initial.data.board`, `board[x-1][y-1]`, onto `setup`.
+fn board_cells(files: &[Vec<Object<super::format::Cell>>], setup: &mut Setup) -> Result<(), Fault> {
+    if files.len() != 9 {
+        return Err("initial.data.board does not hold 9 files".into());
+    }
+    for (x, cells) in files.iter().enumerate() {
+        if cells.len() != 9 {
+            return Err(format!("initial.data.board[{x}] does not hold 9 squares"));
+        }
+        for (y, cell) in cells.iter().enumerate() {
+            let path = format!("initial.data.board[{x}][{y}]");
+            let piece = match (cell.color, cell.kind.as_deref()) {
+                (None, None) => None,
+                (Some(c), Some(k)) => Some(Piece::new(
+                    color(c, &format!("{path}.color"))?,
+                    kind(k, &format!("{path}.kind"))?,
+                )),
+                _ => return Err(format!("{path} has a color or a kind but not both")),
+            };
+            let sq = Square::new(x as u8 + 1, y as u8 + 1).expect("on the board");
+            setup.board[sq.index()] = piece;
+        }
+    }
+    Ok(())
+}
+
+/// A `time`'s `now` in milliseconds.
+fn time_ms(t: &Time, path: &str) -> Result<u64, Fault> {
+    let now = t
+        .now
+        .as_deref()
+        .ok_or_else(|| format!("{path}.now is missing"))?;
+    let part = |n: Option<u64>, k: &str| {
+        n.map_or(Ok(0), |n| number(n, &format!("{path}.now.{k}"), 1 << 40))
+    };
+    Ok((part(now.h, "h")? * 3600 + part(now.m, "m")? * 60 + part(now.s, "s")?) * 1000)
+}
+
+/// How many variations `forks` holds, those inside them counted too.
+fn forks(e: &Entry) -> usize {
+    e.forks.as_ref().map_or(0, |list| {
+        list.len() + list.iter().flatten().map(|e| forks(e)).sum::<usize>()
+    })
+}
+
+/// The move `m` (a `move` object) describes in `pos`, checked: the side, the piece on `from`
+/// (or in hand), `promote`, `capture` and `same` must agree with the board, and the move must
+/// be legal.
+fn read_move(
+    pos: &Position,
+    m: &MoveFields,
+    path: &str,
+    last_to: Option<Square>,
+) -> Result<Move, Fault> {
+    if let Some(c) = m.color {
+        if color(c, &format!("{path}.color"))? != pos.side_to_move() {
+            return Err(format!("{path}.color: not that side's turn"));
+        }
+    }
+    let to = place(
+        m.to.as_deref()
+            .ok_or_else(|| format!("{path}.to is missing"))?,
+        &format!("{path}.to"),
+    )?;
+    let piece = kind(
+        m.piece
+            .as_deref()
+            .ok_or_else(|| format!("{path}.piece is missing"))?,
+        &format!("{path}.piece"),
+    )?;
+    let promote = m.promote.unwrap_or(false);
+    let mv = match m.from.as_deref() {
+        None => {
+            if promote {
+                return Err(format!("{path}: a drop does not promote"));
+            }
+            Move::Drop { kind: piece, to }
+        }
+        Some(f) => {
+            let from = place(f, &format!("{path}.from"))?;
+            match pos.piece_at(from) {
+                Some(p) if p.color == pos.side_to_move() && p.kind == piece => {}
+                Some(p) if p.color == pos.side_to_move() => {
+                    return Err(format!(
+                        "{path}.piece is {} but {}{} holds {}",
+                        piece_name(piece),
+                        from.file(),
+                        from.rank(),
+                        piece_name(p.kind)
+                    ))
+                }
+                _ => {
+                    return Err(format!(
+                        "{path}.from: no piece of the side to move on {}{}",
+                        from.file(),
+                        from.rank()
+                    ))
+                }
+            }
+            Move::Normal { from, to, promote }
+        }
+    };
+    check_claims(pos, m, path, to, last_to)?;
+    pos.is_legal(mv)
+        .map_err(|e| format!("{path} ({mv}) is illegal: {e}"))?;
+    Ok(mv)
+}
+
+/// What a `move` object says besides the move itself, checked against the board: `capture`
+/// (the piece on `to`), `same` (the last move went to `to`) and `relative` (its letters).
+fn check_claims(
+    pos: &Position,
+    m: &MoveFields,
+    path: &str,
+    to: Square,
+    last_to: Option<Square>,
+) -> Result<(), Fault> {
+    let captured = pos.piece_at(to).map(|p| p.kind);
+    if let Some(c) = &m.capture {
+        let c = kind(c, &format!("{path}.capture"))?;
+        if captured != Some(c) {
+            return Err(format!(
+                "{path}.capture is {} but {}{} holds {}",
+                piece_name(c),
+                to.file(),
+                to.rank(),
+                captured.map_or("nothing", piece_name)
+            ));
+        }
+    }
+    if m.same == Some(true) && last_to != Some(to) {
+        return Err(format!(
+            "{path}.same is true but the last move did not go to {}{}",
+            to.file(),
+            to.rank()
+        ));
+    }
+    if let Some(r) = &m.relative {
+        if Relative::from_jkf(r).is_none() {
+            return Err(format!(
+                "{path}.relative '{r}' is not L/C/R, U/M/D or H letters"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The game so far, as the `moves` items are read.
+struct Reading {
+    record: Record,
+    pos: Position,
+    last_to: Option<Square>,
+}
+
+impl Reading {
+    /// Takes the `moves` item `i`.
+    fn entry(&mut self, i: usize, entry: Entry) -> Result<(), Fault> {
+        let path = format!("moves[{i}]");
+        let forked = forks(&entry);
+        let notes = entry.comments.unwrap_or_default();
+        let record = &mut self.record;
+        if forked > 0 && record.variations_from.is_none() {
+            record.variations_from = Some(i);
+        }
+        record.variations_dropped += forked;
+        if record.end.is_some() {
+            return Err(format!(
+                "{path} comes after the special that ended the game"
+            ));
+        }
+        match (entry.mv, entry.special) {
+            (Some(_), Some(_)) => return Err(format!("{path} has both move and special")),
+            (Some(_), None) if i == 0 => {
+                return Err(
+                    "moves[0] is the start's entry (comments only); the first move is moves[1]"
+                        .into(),
+                )
+            }
+            (Some(m), None) => {
+                let mv = read_move(&self.pos, &m, &format!("{path}.move"), self.last_to)?;
+                let mut rm = RecordMove::new(mv);
+                if let Some(t) = &entry.time {
+                    rm.time_ms = Some(time_ms(t, &format!("{path}.time"))?);
+                }
+                rm.comments = notes;
+                self.pos.do_move(mv);
+                self.last_to = Some(mv.to());
+                record.moves.push(rm);
+            }
+            (None, Some(word)) => {
+                let end = special_ending(&word, self.pos.side_to_move())
+                    .ok_or_else(|| format!("{path}.special '{word}' is not a JKF special"))?;
+                record.end = Some(end);
+                record.end_comments = notes;
+            }
+            (None, None) if i == 0 => record.comments = notes,
+            (None, None) => return Err(format!("{path} has neither move nor special")),
+        }
+        Ok(())
+    }
+}
+
+/// The game of a JKF text (one JSON object), every move checked by the rules and against its
+/// own fields; the error's line is that of the `moves` item at fault (or of the JSON error),
+/// none for the header and the start position.
+pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let jkf: Object<Jkf<&RawValue>> = serde_json::from_str(text)
+        .map_err(|e| refusal::<Object<Jkf<IgnoredAny>>>(text, "", 1, &e))?;
+    let Jkf {
+        header,
+        initial: init,
+        moves,
+    } = jkf.0;
+    let whole = |f: Fault| RecordError::at(0, f);
+    let mut record = Record::new(initial(init.as_deref()).map_err(whole)?);
+    record.header = header.map(|h| h.0).unwrap_or_default();
+    let moves = moves.ok_or_else(|| whole("moves is missing".into()))?;
+    let mut reading = Reading {
+        pos: record.start.clone(),
+        record,
+        last_to: None,
+    };
+    for (i, raw) in moves.into_iter().enumerate() {
+        let item = raw.get();
+        let line = || line_of(text, offset_in(text, item));
+        let entry = serde_json::from_str::<Object<Entry>>(item)
+            .map_err(|e| refusal::<Object<Entry>>(item, &format!("moves[{i}]"), line(), &e))?;
+        reading
+            .entry(i, entry.0)
+            .map_err(|f| RecordError::at(line(), f))?;
+    }
+    Ok(vec![reading.record])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines of the `moves` items, from where their text lies in the whole: a `moves` in
+    /// the header and a string holding `,]` are not items.
+    #[test]
+    fn offsets_of_the_moves_items() {
+        let text =
+            "{\"header\":{\"moves\":\"[1]\"},\n\"moves\":[\n{},\n {\"a\":[1,2]} ,\n\"x,]\"]}";
+        let jkf: Jkf<&RawValue> = serde_json::from_str(text).unwrap();
+        let offs: Vec<usize> = jkf
+            .moves
+            .unwrap()
+            .iter()
+            .map(|raw| offset_in(text, raw.get()))
+            .collect();
+        let lines: Vec<usize> = offs.iter().map(|&o| line_of(text, o)).collect();
+        assert_eq!(lines, [3, 4, 5]);
+        assert_eq!(&text[offs[1]..offs[1] + 5], "{\"a\":");
+    }
+}
