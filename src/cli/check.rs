@@ -274,7 +274,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
-    super::guard_engines("check", None)?;
+    super::tools::guard_engines("check", None)?;
     if let Some((depth, max_nodes, file)) = args.movegen.clone() {
         return movegen(&args, depth, max_nodes, file);
     }

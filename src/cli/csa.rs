@@ -310,7 +310,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     };
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
     if let Some(dir) = &args.record_dir {
-        super::create_record_dir(dir)?;
+        super::tools::create_record_dir(dir)?;
     }
     if args.startup.is_some() && args.engine.is_none() {
         warn!("--startup-ms is only for --engine: ignored");
@@ -376,7 +376,7 @@ fn guard_interrupts(stop: &Arc<AtomicBool>) -> anyhow::Result<()> {
         }
         eprintln!("saikoro csa: stopping after the current game (Ctrl-C again to quit now)");
     };
-    super::guard_engines("csa", Some(Box::new(on_interrupt)))
+    super::tools::guard_engines("csa", Some(Box::new(on_interrupt)))
 }
 
 /// What the run has come to so far.

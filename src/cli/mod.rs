@@ -1,22 +1,52 @@
 //! Command-line front ends: argument parsing and start-up for each mode. The only place, with
 //! `main.rs`, where `anyhow` is used.
+//!
+//! The engine's modes (`usi`, `bench`) are always built; the tools' front ends only with the
+//! `tools` feature (the default), which links their crates. This file and `MODES` are where the
+//! feature decides: without it a tool mode says that this build has the engine only.
 
-pub mod affinity;
 pub mod bench;
-pub mod check;
-pub mod csa;
-pub mod dialect;
+// The flag tables' machinery serves every mode; the engine's two use a part of it.
+#[cfg_attr(not(feature = "tools"), allow(dead_code))]
 pub mod flags;
-pub mod progress;
-pub mod record;
-pub mod report;
-pub mod selfplay;
-pub mod tournament;
 pub mod usi;
+
+#[cfg(feature = "tools")]
+pub mod affinity;
+#[cfg(feature = "tools")]
+pub mod check;
+#[cfg(feature = "tools")]
+pub mod csa;
+#[cfg(feature = "tools")]
+pub mod dialect;
+#[cfg(feature = "tools")]
+pub mod progress;
+#[cfg(feature = "tools")]
+pub mod record;
+#[cfg(feature = "tools")]
+pub mod report;
+#[cfg(feature = "tools")]
+pub mod selfplay;
+#[cfg(feature = "tools")]
+pub mod tools;
+#[cfg(feature = "tools")]
+pub mod tournament;
+
+/// A tool mode's front end: the function with the `tools` feature, none without it.
+macro_rules! tool {
+    ($main:path) => {{
+        #[cfg(feature = "tools")]
+        let main: Option<Front> = Some($main);
+        #[cfg(not(feature = "tools"))]
+        let main: Option<Front> = None;
+        main
+    }};
+}
 
 use anyhow::Context;
 use std::io::{self, Write};
 use std::path::Path;
+use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -29,9 +59,13 @@ pub struct Mode {
     pub usage: &'static str,
     /// What it does, as `saikoro --help` says it.
     pub about: &'static str,
-    /// Its front end, given the arguments after its name.
-    pub main: fn(Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode>,
+    /// Its front end, given the arguments after its name; `None` for a tool mode in a build
+    /// without the tools ([`engine_only`] says so).
+    pub main: Option<Front>,
 }
+
+/// A mode's front end, given the arguments after its name.
+pub type Front = fn(Vec<std::ffi::OsString>) -> anyhow::Result<std::process::ExitCode>;
 
 /// Every mode, in the order of `saikoro --help`; the first, the engine, is also what runs
 /// without a mode's name.
@@ -40,81 +74,153 @@ pub const MODES: &[Mode] = &[
         name: "usi",
         usage: "saikoro [usi] [--log-file FILE]",
         about: "USI engine on stdin/stdout (the default)",
-        main: usi::main,
+        main: Some(usi::main),
     },
     Mode {
         name: "selfplay",
         usage: "saikoro selfplay [OPTIONS]",
         about: "random self-play games, with a summary",
-        main: selfplay::main,
+        main: tool!(selfplay::main),
     },
     Mode {
         name: "bench",
         usage: "saikoro bench",
         about: "the engine's fixed workload (node count, nodes/second)",
-        main: bench::main,
+        main: Some(bench::main),
     },
     Mode {
         name: "match",
         usage: "saikoro match --engine cmd=PROG ... --engine cmd=PROG ... [OPTIONS]",
         about: "play USI engines against each other",
-        main: tournament::main,
+        main: tool!(tournament::main),
     },
     Mode {
         name: "csa",
         usage: "saikoro csa --host HOST --user NAME --password PASS [OPTIONS]",
         about: "play on a CSA server (Floodgate)",
-        main: csa::main,
+        main: tool!(csa::main),
     },
     Mode {
         name: "record",
         usage: "saikoro record convert|check|show IN...",
         about: "game records: convert among KIF, KI2, CSA, JKF,
 USI and SFEN, check by the rules, show a position",
-        main: record::main,
+        main: tool!(record::main),
     },
     Mode {
         name: "report",
         usage: "saikoro report RESULTS [-o FILE.html]",
         about: "the HTML page of a match from its results file",
-        main: report::main,
+        main: tool!(report::main),
     },
     Mode {
         name: "check",
         usage: "saikoro check [OPTIONS] -- CMD [ARGS...]",
         about: "check that a USI engine speaks USI correctly",
-        main: check::main,
+        main: tool!(check::main),
     },
     Mode {
         name: "shogitest",
         usage: "saikoro shogitest ARGS...",
         about: "a match from shogitest's command line (also when
 the binary is named shogitest or shogitest-ob)",
-        main: dialect::shogitest::main,
+        main: tool!(dialect::shogitest::main),
     },
 ];
 
-/// `saikoro --help`: made from [`MODES`].
+/// `saikoro --help`: made from [`MODES`] (a build without the tools lists the engine's modes
+/// and says how to get the others).
 pub fn usage_text() -> String {
     let mut out = String::from(
         "Saikoro: a USI shogi engine that plays a uniformly random legal move.\n\nUsage:\n",
     );
-    for m in MODES {
+    for m in MODES.iter().filter(|m| m.main.is_some()) {
         flags::entry(&mut out, 2, m.usage, m.about, 35);
     }
     flags::entry(&mut out, 2, "saikoro --version | --help", "", 35);
     out.push_str("\nRun `saikoro <mode> --help` for the options of a mode.\n");
+    if MODES.iter().any(|m| m.main.is_none()) {
+        out.push_str(&format!(
+            "\nThis saikoro was built with the engine only (--no-default-features): {}.\n",
+            engine_only_note()
+        ));
+    }
     out
 }
 
-/// The arguments as text: an argument that is not UTF-8 is an error that shows it.
-pub(crate) fn utf8_args(raw: Vec<std::ffi::OsString>) -> anyhow::Result<Vec<String>> {
-    raw.into_iter()
-        .map(|a| {
-            a.into_string()
-                .map_err(|a| anyhow::anyhow!("argument {a:?} is not valid UTF-8"))
-        })
-        .collect()
+/// The tool modes a build without the tools leaves out, and how to get them.
+fn engine_only_note() -> String {
+    let tools: Vec<&str> = MODES
+        .iter()
+        .filter(|m| m.main.is_none())
+        .map(|m| m.name)
+        .collect();
+    let listed = match tools.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => tools.concat(),
+    };
+    format!(
+        "{listed} come with the default build (cargo build --release, or cargo install --path .)"
+    )
+}
+
+/// Runs the mode `mode` with `args`: its front end, or, for a tool mode of a build without the
+/// tools, a usage error (exit status 2) that says how to get it.
+pub fn run_mode(mode: &Mode, args: Vec<std::ffi::OsString>) -> anyhow::Result<ExitCode> {
+    match mode.main {
+        Some(main) => main(args),
+        None => Err(engine_only(mode.name)),
+    }
+}
+
+/// The error of a tool mode asked of a build without the tools.
+fn engine_only(name: &str) -> anyhow::Error {
+    usage(
+        "",
+        anyhow::anyhow!(
+            "`saikoro {name}` is not in this build, which has the engine only \
+             (--no-default-features): {}",
+            engine_only_note()
+        ),
+    )
+}
+
+/// What runs before the mode is read, when it applies to this invocation: the launcher through
+/// which the tools start engines (`saikoro` re-runs itself with it, whatever the file's name:
+/// ShogiBench's worker keeps a copy named `shogitest-ob`, so the name must not decide what the
+/// launcher's arguments mean), then shogitest's command line when the binary is named
+/// `shogitest…`.
+pub fn early() -> Option<anyhow::Result<ExitCode>> {
+    let mut args = std::env::args_os();
+    let argv0 = args.next();
+    let first = args.next();
+    #[cfg(feature = "tools")]
+    {
+        if first.as_deref() == Some(saikoro_driver::guard::LAUNCH_ARG.as_ref()) {
+            return Some(Ok(saikoro_driver::guard::launch(
+                std::env::args_os().skip(2).collect(),
+            )));
+        }
+        if dialect::shogitest::named_shogitest(argv0) {
+            return Some(dialect::shogitest::main(
+                std::env::args_os().skip(1).collect(),
+            ));
+        }
+    }
+    #[cfg(not(feature = "tools"))]
+    {
+        let _ = first;
+        let named = argv0
+            .as_deref()
+            .map(Path::new)
+            .and_then(|p| p.file_stem())
+            .and_then(|s| s.to_str())
+            .is_some_and(|s| s.starts_with("shogitest"));
+        if named {
+            return Some(Err(engine_only("shogitest")));
+        }
+    }
+    None
 }
 
 /// A mistake in the command line: printed with a pointer to the mode's `--help`, exit status 2
@@ -157,13 +263,9 @@ pub(crate) fn usage(mode: &'static str, e: impl Into<anyhow::Error>) -> anyhow::
 
 /// The exit status and the message (none for a closed stdout) for an error that ended a mode.
 pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
-    use saikoro_match::run::scheduler::MatchError;
     let closed_stdout = e.chain().any(|c| {
-        let io = c.downcast_ref::<io::Error>().or(match c.downcast_ref() {
-            Some(MatchError::Io { source, .. }) => Some(source),
-            _ => None,
-        });
-        io.is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     });
     if closed_stdout {
         // The reader went away (`| head`): nothing to tell it. 141 = 128 + SIGPIPE, the status
@@ -216,18 +318,6 @@ impl Write for SwitchWriter {
         }
         Ok(())
     }
-}
-
-/// Makes the engines this tool starts die with it ([`saikoro_driver::guard`]): the parent-death
-/// signal on Linux, and SIGTERM, SIGHUP and (without `on_interrupt`) Ctrl-C end them before
-/// the tool exits.
-pub fn guard_engines(
-    tool: &'static str,
-    on_interrupt: Option<Box<dyn Fn(saikoro_driver::guard::Signal) + Send>>,
-) -> anyhow::Result<()> {
-    saikoro_driver::guard::kill_engines_with_us();
-    saikoro_driver::guard::handle_signals(tool, on_interrupt)
-        .map_err(|e| anyhow::anyhow!("cannot install the signal handlers: {e}"))
 }
 
 /// Starts logging. `RUST_LOG` (env_logger syntax) sets the filter and sends the log to stderr;
@@ -294,7 +384,7 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
                 .create(true)
                 .append(true)
                 .open(path)?;
-            let now = saikoro_record::csa::format_time(std::time::SystemTime::now());
+            let now = utc_text(std::time::SystemTime::now());
             writeln!(
                 f,
                 "---- {now} UTC: saikoro {} log opened, pid {} ----",
@@ -310,6 +400,25 @@ pub fn set_log_file(file: Option<&Path>) -> io::Result<()> {
     Ok(())
 }
 
+/// `t` as the log's header writes it, `YYYY/MM/DD HH:MM:SS` in UTC (the calendar of Howard
+/// Hinnant's `civil_from_days`: the eras of 400 years that the Gregorian calendar repeats).
+/// The engine-only build links no records crate, whose CSA times this matches.
+fn utc_text(t: std::time::SystemTime) -> String {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let (era, doe) = (z.div_euclid(146_097), z.rem_euclid(146_097));
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let (d, m) = (doy - (153 * mp + 2) / 5 + 1, (mp + 2) % 12 + 1);
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (h, min, s) = (rem / 3600, rem % 3600 / 60, rem % 60);
+    format!("{y:04}/{m:02}/{d:02} {h:02}:{min:02}:{s:02}")
+}
+
 /// Lets log macros skip all work while no record can be written anywhere.
 fn update_max_level() {
     let sink = log_sink();
@@ -318,12 +427,4 @@ fn update_max_level() {
     } else {
         sink.stderr_level
     });
-}
-
-/// Makes the `--record-dir` directory `dir` where its parent exists, by the rule of every
-/// output (docs/files.md): a file of that name is "not a directory", a missing parent "no
-/// such directory".
-pub(crate) fn create_record_dir(dir: &std::path::Path) -> anyhow::Result<()> {
-    use saikoro_outfile::{make_directory, Named};
-    Ok(make_directory(Named::new("--record-dir", dir))?)
 }

@@ -15,7 +15,7 @@ use saikoro_match::output::state as resume;
 use saikoro_match::output::state::{SavedMatch, SavedSettings};
 use saikoro_match::output::style::OutputStyle;
 use saikoro_match::run::scheduler;
-use saikoro_match::run::scheduler::{Control, Ending, Match, Progress};
+use saikoro_match::run::scheduler::{Control, Ending, Match, MatchError, Progress};
 use saikoro_match::run::standings::Standings;
 use saikoro_match::SprtConfig;
 use std::ffi::OsString;
@@ -1000,7 +1000,7 @@ fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let control = Arc::new(Control::default());
     {
         let control = Arc::clone(&control);
-        super::guard_engines(
+        super::tools::guard_engines(
             "match",
             Some(Box::new(move |_| eprintln!("{}", control.interrupt()))),
         )?;
@@ -1016,7 +1016,8 @@ fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         line: super::progress::Progress::on_stderr("match", "games", Some(left)),
         before,
     };
-    let (ending, figures) = scheduler::run(&mut m, &control, &mut out, &mut reporter, &mut live)?;
+    let (ending, figures) = scheduler::run(&mut m, &control, &mut out, &mut reporter, &mut live)
+        .map_err(with_io_cause)?;
     // The last block, unless the interval just printed it.
     reporter.finish(&m, &m.scoreboard, &mut out)?;
     writeln!(out, "{figures}")?;
@@ -1025,6 +1026,17 @@ fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let code = write_ending(&ending, &mut out)?;
     out.flush()?;
     Ok(code)
+}
+
+/// A match's error, a write's failure with its `io::Error` as the cause: a closed stdout (`|
+/// head`) is then told by what every mode's end looks for (`failure`).
+fn with_io_cause(e: MatchError) -> anyhow::Error {
+    match e {
+        MatchError::Io { what, source } => {
+            anyhow::Error::new(source).context(format!("cannot write {what}"))
+        }
+        e => e.into(),
+    }
 }
 
 /// With `--resume`, the saved match, whose configuration then is `cli`'s: the defining flags

@@ -1,6 +1,8 @@
 //! Helpers for the tests that drive the real `saikoro` binary through pipes, always with a
 //! deadline so that a hung engine fails the test instead of hanging it.
 
+#![cfg_attr(not(feature = "tools"), allow(dead_code))]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -251,6 +253,7 @@ pub fn example(name: &str) -> std::path::PathBuf {
 }
 
 /// The command that starts the fault engine with seed 7 and `faults` (each a `--fault` value).
+#[cfg(feature = "tools")]
 pub fn faulty(faults: &[&str]) -> saikoro_driver::EngineCommand {
     let mut args = vec!["--seed".to_string(), "7".to_string()];
     for f in faults {

@@ -251,7 +251,7 @@ pub fn named_shogitest(argv0: Option<OsString>) -> bool {
 /// Runs a match from shogitest's command line; `-version` prints shogitest's version line
 /// (the number the worker checks) and Saikoro's.
 pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let args = crate::cli::utf8_args(raw)?;
+    let args = crate::cli::tools::utf8_args(raw)?;
     if wants_help(&args) {
         print!("{}", help());
         return Ok(ExitCode::SUCCESS);

@@ -1,8 +1,10 @@
 //! `saikoro selfplay`: random self-play games and a summary.
 
+mod games;
+
 use super::flags::{self, Doc, Flag, Step, Takes};
-use crate::selfplay::{play_game, Summary};
 use anyhow::Context;
+use games::{play_game, Summary};
 use saikoro_core::{Color, EnteringKingRule, Game, Outcome, Position, RandomMover};
 use saikoro_record::{csa, Ending, Record, RecordMove};
 use std::ffi::OsString;
@@ -155,7 +157,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         None => Position::startpos(),
     };
     if let Some(dir) = &cfg.record_dir {
-        super::create_record_dir(dir)?;
+        super::tools::create_record_dir(dir)?;
     }
     let seed = cfg.seed.unwrap_or_else(RandomMover::entropy_seed);
     log::info!("selfplay: {} games from {start}, seed {seed}", cfg.games);
