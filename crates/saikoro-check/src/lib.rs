@@ -21,6 +21,8 @@
 //! [`movegen`] is the move-generator debugger (`saikoro check --movegen`): the engine's
 //! `go perft` divide against Saikoro's, down to the position where the moves differ.
 
+#![warn(missing_docs)]
+
 mod flow;
 mod move_notes;
 pub mod movegen;

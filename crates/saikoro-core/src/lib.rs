@@ -75,3 +75,8 @@ extern crate self as saikoro_core;
 #[cfg(test)]
 #[path = "../tests/pure/mod.rs"]
 mod pure;
+
+// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

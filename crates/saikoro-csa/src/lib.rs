@@ -2,6 +2,8 @@
 //! Game_Summary, the clock, records, the client state machine and the external USI engine it
 //! can drive.
 
+#![warn(missing_docs)]
+
 pub mod client;
 pub mod clock;
 pub mod engine_player;

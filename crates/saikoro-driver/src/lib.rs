@@ -5,6 +5,8 @@
 //!
 //! It knows no tool: `csa`, `match` and `check` all start and drive engines through it.
 
+#![warn(missing_docs)]
+
 pub mod client;
 pub mod guard;
 mod pipe;

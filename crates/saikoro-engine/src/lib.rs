@@ -8,6 +8,8 @@
 //! the next line is acted on, and with an [`Alongside`] installed ([`Engine::with_alongside`],
 //! as the binary does) `stop` ends them and `isready` is answered while they count.
 
+#![warn(missing_docs)]
+
 use log::{debug, info, warn};
 use options::OptionId;
 use saikoro_core::{

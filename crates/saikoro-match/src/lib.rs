@@ -28,6 +28,8 @@
 //! output engine developers know, and the notes by Michel Van den Bergh behind fastchess's and
 //! fishtest's formulas; each item names its source.
 
+#![warn(missing_docs)]
+
 pub mod config;
 pub mod game;
 pub mod output;

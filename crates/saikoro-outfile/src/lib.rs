@@ -8,6 +8,8 @@
 //! - the directory a file goes into must exist, with one message everywhere;
 //! - written aside and renamed, so a file is whole or not there.
 
+#![warn(missing_docs)]
+
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};

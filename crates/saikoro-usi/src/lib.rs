@@ -1,7 +1,8 @@
 //! The USI protocol (Universal Shogi Interface) as text: the GUI's commands as typed values
-//! ([`Command`]), the engine's messages ([`EngineMessage`]) and options ([`UsiOption`]). Saikoro's
-//! own engine, which answers the commands, is [`saikoro_engine`]; the driver of other engines,
-//! which reads the messages, is [`saikoro_driver`].
+//! ([`Command`]), the engine's messages ([`EngineMessage`]) and options ([`UsiOption`]), and the
+//! `position` line ([`PositionLine`]). Neither side of a conversation: Saikoro's own engine
+//! (the `saikoro-engine` crate) answers the commands, its driver of other engines
+//! (`saikoro-driver`) reads the messages, both through this crate.
 //!
 //! [`parse_line`] is pure: one input line in, one [`Command`] or [`UsiError`] out. It checks
 //! syntax only (SFEN text, USI move text); whether the moves are legal is the engine's business.
@@ -15,6 +16,8 @@
 //!     other => panic!("{other:?}"),
 //! }
 //! ```
+
+#![warn(missing_docs)]
 
 mod message;
 mod position_line;
@@ -628,3 +631,8 @@ fn go_number(go: &mut Go, t: &str, args: &[&str], i: &mut usize) {
 
 #[cfg(test)]
 mod tests;
+
+// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
