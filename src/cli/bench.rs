@@ -25,11 +25,14 @@ const FLAGS: &[Flag<()>] =
 
 /// Runs the bench on stdout.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let mut parser = lexopt::Parser::from_args(args);
+    let mut parser = flags::Lexer::new(args);
     match flags::next(&mut parser, FLAGS, &mut ()).map_err(|e| super::usage("bench", e))? {
         None => {}
         Some(Step::Positional(v)) => {
-            return Err(super::usage("bench", lexopt::Arg::Value(v).unexpected()))
+            return Err(super::usage(
+                "bench",
+                flags::ArgError::UnexpectedArgument(v),
+            ))
         }
         Some(_) => {
             print!("{HELP}");

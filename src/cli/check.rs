@@ -196,7 +196,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
         positions: None,
     };
     let mut command: Vec<String> = Vec::new();
-    let mut p = lexopt::Parser::from_args(args);
+    let mut p = flags::Lexer::new(args);
     while let Some(step) = flags::next(&mut p, FLAGS, &mut g)? {
         match step {
             Step::Flag(_) => {}
@@ -206,7 +206,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
             }
             Step::Positional(v) => {
                 command.push(flags::utf8(v)?);
-                for a in p.raw_args()? {
+                for a in p.rest()? {
                     command.push(utf8_argument(a)?);
                 }
             }

@@ -228,7 +228,7 @@ struct Args {
 }
 
 fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
-    let mut p = lexopt::Parser::from_args(args);
+    let mut p = flags::Lexer::new(args);
     let mut given = Given {
         args: Args::defaults(),
         host: None,
@@ -242,7 +242,7 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
                 print!("{}", help());
                 return Ok(None);
             }
-            Step::Positional(v) => return Err(lexopt::Arg::Value(v).unexpected().into()),
+            Step::Positional(v) => return Err(flags::ArgError::UnexpectedArgument(v).into()),
         }
     }
     let mut a = given.args;

@@ -1,9 +1,11 @@
 //! The flags of a mode, each defined once in the mode's table ([`Flag`]), and what comes from
-//! that table: the parser ([`next`], over lexopt), the `--help` list ([`help_sections`]), the
-//! "did you mean" hint ([`names`], [`did_you_mean`]) and what the farm dialects know of the
-//! match's flags. ripgrep's `flags/defs.rs` has the same shape: one definition per flag, its
+//! that table: the parser ([`next`], over our [`Lexer`]), the `--help` list
+//! ([`help_sections`]), the "did you mean" hint ([`names`], [`did_you_mean`]) and what the farm
+//! dialects know of the match's flags. ripgrep's `flags/defs.rs` has the same shape: one definition per flag, its
 //! help, its suggestions and its parsing derived from it.
 
+use super::args::Arg;
+pub(crate) use super::args::{ArgError, Lexer};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -15,7 +17,7 @@ pub(crate) enum Takes {
     Nothing,
     /// One value; the name shown in the help (`N`, `FILE`).
     Value(&'static str),
-    /// The `KEY=VALUE` words up to the next flag (lexopt's `values`); the words shown in the
+    /// The `KEY=VALUE` words up to the next flag ([`Lexer::values`]); the words shown in the
     /// help.
     Words(&'static str),
     /// Nothing: prints the mode's help and ends.
@@ -138,8 +140,8 @@ enum Got {
 }
 
 impl FlagValue {
-    /// The value, which must be UTF-8 (lexopt's error otherwise).
-    pub(crate) fn text(self) -> Result<String, lexopt::Error> {
+    /// The value, which must be UTF-8 ([`ArgError::NonUnicodeValue`] otherwise).
+    pub(crate) fn text(self) -> Result<String, ArgError> {
         utf8(self.os())
     }
 
@@ -177,14 +179,14 @@ impl FlagValue {
     }
 
     /// The words, each of which must be UTF-8.
-    pub(crate) fn words(self) -> Result<Vec<String>, lexopt::Error> {
+    pub(crate) fn words(self) -> Result<Vec<String>, ArgError> {
         self.os_words().into_iter().map(utf8).collect()
     }
 }
 
-/// `v` as text, or lexopt's error for a value that is not UTF-8.
-pub(crate) fn utf8(v: OsString) -> Result<String, lexopt::Error> {
-    v.into_string().map_err(lexopt::Error::NonUnicodeValue)
+/// `v` as text, or the error for a value that is not UTF-8.
+pub(crate) fn utf8(v: OsString) -> Result<String, ArgError> {
+    v.into_string().map_err(ArgError::NonUnicodeValue)
 }
 
 /// What the parser met that is not a flag of the table.
@@ -203,21 +205,24 @@ pub(crate) enum Step {
 /// [`Step`]; `None` at its end. An unknown flag is an error that names the known flag nearest to it,
 /// if one is near ([`did_you_mean`]).
 pub(crate) fn next<C, K>(
-    p: &mut lexopt::Parser,
+    p: &mut Lexer,
     table: &[Flag<C, K>],
     settings: &mut C,
 ) -> anyhow::Result<Option<Step>> {
-    use lexopt::Arg;
     let Some(arg) = p.next()? else {
         return Ok(None);
     };
-    let flag = match arg {
+    let flag = match &arg {
         Arg::Long(name) => table.iter().find(|f| f.long == name),
-        Arg::Short(c) => table.iter().find(|f| f.short == Some(c)),
-        Arg::Value(v) => return Ok(Some(Step::Positional(v))),
+        Arg::Short(c) => table.iter().find(|f| f.short == Some(*c)),
+        Arg::Positional(_) => None,
     };
     let Some(flag) = flag else {
-        return Err(unknown(arg, table));
+        return match arg {
+            Arg::Positional(v) => Ok(Some(Step::Positional(v))),
+            Arg::Long(name) => Err(unknown(format!("--{name}"), &name, table)),
+            Arg::Short(c) => Err(unknown(format!("-{c}"), &c.to_string(), table)),
+        };
     };
     let name = format!("--{}", flag.long);
     let value = match flag.takes {
@@ -226,7 +231,7 @@ pub(crate) fn next<C, K>(
         Takes::Nothing => Got::Nothing,
         Takes::Value(_) => Got::One(p.value()?),
         Takes::Words(_) => match p.values() {
-            Ok(words) => Got::Words(words.collect()),
+            Ok(words) => Got::Words(words),
             Err(e) => anyhow::bail!("{name} needs KEY=VALUE words: {e}"),
         },
     };
@@ -245,7 +250,7 @@ pub(crate) struct UnknownFlag {
 
 impl std::fmt::Display for UnknownFlag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // lexopt's words for an unexpected option.
+        // lexopt's words for an unexpected option, which the modes used before.
         write!(f, "invalid option '{}'", self.given)?;
         match self.hint {
             Some(hint) => write!(f, " (did you mean --{hint}?)"),
@@ -256,14 +261,9 @@ impl std::fmt::Display for UnknownFlag {
 
 impl std::error::Error for UnknownFlag {}
 
-/// The error for a flag not in `table`.
-fn unknown<C, K>(arg: lexopt::Arg<'_>, table: &[Flag<C, K>]) -> anyhow::Error {
-    let (given, name) = match arg {
-        lexopt::Arg::Long(name) => (format!("--{name}"), name.to_string()),
-        lexopt::Arg::Short(c) => (format!("-{c}"), c.to_string()),
-        lexopt::Arg::Value(_) => return arg.unexpected().into(),
-    };
-    let hint = did_you_mean(&name, names(table));
+/// The error for a flag not in `table`: `given` with its dashes, `name` without them.
+fn unknown<C, K>(given: String, name: &str, table: &[Flag<C, K>]) -> anyhow::Error {
+    let hint = did_you_mean(name, names(table));
     UnknownFlag { given, hint }.into()
 }
 
@@ -305,9 +305,8 @@ pub fn did_you_mean<'a>(flag: &str, known: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, k)| k)
 }
 
-/// `text` parsed as a `T`, for the flag `flag`. The error names the flag and the reason once
-/// (lexopt's own parse error repeats its cause when printed with its source); a whole number
-/// out of the flag's range says so, with the range.
+/// `text` parsed as a `T`, for the flag `flag`. The error names the flag and the reason once; a
+/// whole number out of the flag's range says so, with the range.
 pub(crate) fn parse_text<T>(flag: &str, text: &str) -> anyhow::Result<T>
 where
     T: std::str::FromStr,
@@ -520,7 +519,7 @@ mod tests {
 
     fn read(args: &[&str]) -> (anyhow::Result<Vec<String>>, Settings) {
         let mut s = Settings::default();
-        let mut p = lexopt::Parser::from_args(args.iter().copied());
+        let mut p = Lexer::new(args.iter().copied());
         let mut steps = Vec::new();
         loop {
             match next(&mut p, TABLE, &mut s) {
@@ -553,6 +552,13 @@ mod tests {
         };
         assert_eq!(s, expected);
         assert_eq!(read(&["-h", "--on"]).0.unwrap(), ["help"]);
+        for joined in ["--number=8", "-n8", "-n=8"] {
+            assert_eq!(read(&[joined]).1.n, 8, "{joined}");
+        }
+        // An `=` joins one word: the next is positional.
+        let (steps, s) = read(&["--words=a=1", "b=2"]);
+        assert_eq!(steps.unwrap(), ["words", "value \"b=2\""]);
+        assert_eq!(s.words, ["a=1"]);
     }
 
     #[test]
@@ -565,6 +571,11 @@ mod tests {
         assert_eq!(err(&["--xyzzy"]), "invalid option '--xyzzy'");
         assert_eq!(err(&["-x"]), "invalid option '-x'");
         assert_eq!(err(&["--number"]), "missing argument for option '--number'");
+        assert_eq!(err(&["-n"]), "missing argument for option '-n'");
+        assert_eq!(
+            err(&["--number="]),
+            "--number \"\": not a whole number (expected a whole number from 0 to 4294967295)"
+        );
         assert_eq!(
             err(&["--number", "-1"]),
             "--number \"-1\": out of range (expected a whole number from 0 to 4294967295)"

@@ -5,8 +5,11 @@
 //! `tools` feature (the default), which links their crates. This file and `MODES` are where the
 //! feature decides: without it a tool mode says that this build has the engine only.
 
+// The lexer under the flag tables' machinery, which serves every mode; the engine's two use a
+// part of them.
+#[cfg_attr(not(feature = "tools"), allow(dead_code))]
+mod args;
 pub mod bench;
-// The flag tables' machinery serves every mode; the engine's two use a part of it.
 #[cfg_attr(not(feature = "tools"), allow(dead_code))]
 pub mod flags;
 pub mod usi;

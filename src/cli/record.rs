@@ -121,7 +121,7 @@ fn flags_of(sub: &str) -> &'static [F] {
 
 /// The command line; `None` for `--help`.
 fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Command>> {
-    let mut p = lexopt::Parser::from_args(args);
+    let mut p = flags::Lexer::new(args);
     let mut g = Given::default();
     let sub = match flags::next(&mut p, &[HELP_FLAG], &mut g)? {
         None => anyhow::bail!("no subcommand given (convert, check or show)"),

@@ -103,15 +103,15 @@ only when it is a page of the same match (or of no game), or with --force",
 /// this mode's words: `unknown option "--x"`, `-o needs a file name`.
 fn parse(args: Vec<std::ffi::OsString>) -> anyhow::Result<Option<Args>> {
     let mut a = Args::default();
-    let mut p = lexopt::Parser::from_args(args);
+    let mut p = flags::Lexer::new(args);
     loop {
         let step = flags::next(&mut p, FLAGS, &mut a).map_err(|e| {
             if let Some(u) = e.downcast_ref::<flags::UnknownFlag>() {
                 let hint = u.hint.map(|h| format!(" (did you mean --{h}?)"));
                 return anyhow::anyhow!("unknown option {:?}{}", u.given, hint.unwrap_or_default());
             }
-            match e.downcast_ref::<lexopt::Error>() {
-                Some(lexopt::Error::MissingValue { option: Some(o) }) => {
+            match e.downcast_ref::<flags::ArgError>() {
+                Some(flags::ArgError::MissingValue { option: Some(o) }) => {
                     let o = if o == "--output" { "-o" } else { o.as_str() };
                     anyhow::anyhow!("{o} needs a file name")
                 }

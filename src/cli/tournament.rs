@@ -762,7 +762,7 @@ impl Cli {
 
 fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Cli>> {
     let mut cli = Cli::new();
-    let mut p = lexopt::Parser::from_args(args);
+    let mut p = flags::Lexer::new(args);
     while let Some(step) = flags::next(&mut p, FLAGS, &mut cli)? {
         match step {
             Step::Flag(long) => cli.note(long),
@@ -775,7 +775,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Cli>> {
                 return Ok(None);
             }
             Step::Positional(v) => {
-                return Err(lexopt::Arg::Value(v).unexpected().into());
+                return Err(flags::ArgError::UnexpectedArgument(v).into());
             }
         }
     }
@@ -802,7 +802,7 @@ const HELD: char = '\u{FDD0}';
 impl Held {
     /// The words of `given`, as text; a word that is not UTF-8 is an error unless it is a path
     /// of one of `keys` (`""`: a word without `=`), which is held.
-    fn words(&mut self, given: FlagValue, keys: &[&str]) -> Result<Vec<String>, lexopt::Error> {
+    fn words(&mut self, given: FlagValue, keys: &[&str]) -> Result<Vec<String>, flags::ArgError> {
         let mut out = Vec::new();
         for w in given.os_words() {
             match w.into_string() {
@@ -815,7 +815,7 @@ impl Held {
 
     /// The word `w`, not UTF-8, with its path held, or the error for a value not UTF-8.
     #[cfg(unix)]
-    fn hold(&mut self, w: OsString, keys: &[&str]) -> Result<String, lexopt::Error> {
+    fn hold(&mut self, w: OsString, keys: &[&str]) -> Result<String, flags::ArgError> {
         use std::os::unix::ffi::{OsStrExt, OsStringExt};
         let bytes = w.as_bytes();
         let (key, path) = match bytes.iter().position(|&b| b == b'=') {
@@ -824,7 +824,7 @@ impl Held {
         };
         let key = match std::str::from_utf8(key) {
             Ok(key) if keys.contains(&key) => key.to_string(),
-            _ => return Err(lexopt::Error::NonUnicodeValue(w)),
+            _ => return Err(flags::ArgError::NonUnicodeValue(w)),
         };
         let stand_in = format!("{HELD}{}{HELD}", self.0.len());
         self.0.push(OsString::from_vec(path.to_vec()));
@@ -836,8 +836,8 @@ impl Held {
 
     /// Elsewhere a path that is not Unicode cannot be split into its key and path.
     #[cfg(not(unix))]
-    fn hold(&mut self, w: OsString, _: &[&str]) -> Result<String, lexopt::Error> {
-        Err(lexopt::Error::NonUnicodeValue(w))
+    fn hold(&mut self, w: OsString, _: &[&str]) -> Result<String, flags::ArgError> {
+        Err(flags::ArgError::NonUnicodeValue(w))
     }
 
     /// The held paths put back where their stand-ins are in `c`.
@@ -953,10 +953,10 @@ pub fn run(args: Vec<String>) -> anyhow::Result<ExitCode> {
 /// [`run`], the command line as it was given: the paths in it need not be UTF-8.
 fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     let args_given = args.clone();
-    let Some(mut cli) = parse(args).map_err(|e| match e.downcast::<lexopt::Error>() {
+    let Some(mut cli) = parse(args).map_err(|e| match e.downcast::<flags::ArgError>() {
         // Every value but a path must be text: said as before the paths could be any bytes,
         // and not a usage error (status 1).
-        Ok(lexopt::Error::NonUnicodeValue(a)) => {
+        Ok(flags::ArgError::NonUnicodeValue(a)) => {
             anyhow::anyhow!("argument {a:?} is not valid UTF-8")
         }
         Ok(e) => super::usage("match", e),

@@ -66,7 +66,7 @@ const FLAGS: &[Flag<Option<PathBuf>>] = &[
 /// The log file to use (`Some(None)`: none), or `None` after `--help`.
 fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Option<PathBuf>>> {
     let mut log_file: Option<PathBuf> = None;
-    let mut parser = lexopt::Parser::from_args(args);
+    let mut parser = flags::Lexer::new(args);
     while let Some(step) = flags::next(&mut parser, FLAGS, &mut log_file)? {
         match step {
             Step::Flag(_) => {}
@@ -74,7 +74,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Option<PathBuf>>> {
                 print!("{HELP}");
                 return Ok(None);
             }
-            Step::Positional(v) => return Err(lexopt::Arg::Value(v).unexpected().into()),
+            Step::Positional(v) => return Err(flags::ArgError::UnexpectedArgument(v).into()),
         }
     }
     Ok(Some(log_file))

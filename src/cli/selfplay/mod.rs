@@ -130,7 +130,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
         record_dir: None,
         log_file: None,
     };
-    let mut p = lexopt::Parser::from_args(args);
+    let mut p = flags::Lexer::new(args);
     while let Some(step) = flags::next(&mut p, FLAGS, &mut c)? {
         match step {
             Step::Flag(_) => {}
@@ -138,7 +138,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Config>> {
                 print!("{}", help());
                 return Ok(None);
             }
-            Step::Positional(v) => return Err(lexopt::Arg::Value(v).unexpected().into()),
+            Step::Positional(v) => return Err(flags::ArgError::UnexpectedArgument(v).into()),
         }
     }
     Ok(Some(c))
