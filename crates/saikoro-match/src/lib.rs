@@ -16,6 +16,9 @@
 //!   records, the saved state for `--resume` ([`output::state`]) and the files' safety rules;
 //! - [`stats`]: the statistics.
 //!
+//! The flags' `key=value` words are read as the system gives them ([`words`]): a path in them
+//! is kept as given, whether or not it is UTF-8.
+//!
 //! The statistics are pure functions of the counts, re-exported here:
 //!
 //! - [`Wdl`], [`Pentanomial`], [`Tally`], [`EloEstimate`]: win/draw/loss and game-pair
@@ -37,6 +40,7 @@ pub mod run;
 pub(crate) mod schedule;
 pub mod stats;
 pub mod types;
+pub mod words;
 
 pub use game::result::{Decision, Reason};
 pub use game::timecontrol::{ClockRules, Limits, TimeControlError};
