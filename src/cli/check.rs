@@ -217,7 +217,7 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
         .next()
         .context("no engine command: saikoro check [OPTIONS] -- CMD [ARGS...]")?;
     let engine = EngineCommand {
-        program,
+        program: program.into(),
         args: words.collect(),
         dir: None,
     };

@@ -1158,7 +1158,7 @@ struct Shown {
 
 /// One engine's words, as `--engine` takes them.
 fn engine_words(e: &EngineConfig) -> String {
-    let mut w = vec![format!("cmd={}", e.command.program)];
+    let mut w = vec![format!("cmd={}", e.command.program.display())];
     if !e.command.args.is_empty() {
         w.push(format!("args={}", e.command.args.join(" ")));
     }

@@ -189,7 +189,7 @@ fn check_cases(cases: Vec<Case>) {
 #[test]
 fn saikoro_passes_every_check() {
     let engine = EngineCommand {
-        program: BIN.to_string(),
+        program: BIN.into(),
         args: Vec::new(),
         dir: None,
     };

@@ -15,7 +15,7 @@ const WAIT: Duration = Duration::from_secs(20);
 
 fn saikoro() -> EngineCommand {
     EngineCommand {
-        program: BIN.to_string(),
+        program: BIN.into(),
         args: Vec::new(),
         dir: None,
     }

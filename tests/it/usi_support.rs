@@ -261,7 +261,7 @@ pub fn faulty(faults: &[&str]) -> saikoro_driver::EngineCommand {
         args.push(f.to_string());
     }
     saikoro_driver::EngineCommand {
-        program: fault_engine().display().to_string(),
+        program: fault_engine().to_path_buf(),
         args,
         dir: None,
     }

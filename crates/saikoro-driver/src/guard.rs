@@ -434,7 +434,7 @@ pub(super) fn command(engine: &EngineCommand) -> io::Result<Command> {
             .args(&engine.args);
         return Ok(cmd);
     }
-    if engine.program.contains('/') {
+    if has_slash(&engine.program) {
         locate(engine)?;
     }
     let mut cmd = Command::new(&engine.program);
@@ -446,8 +446,8 @@ pub(super) fn command(engine: &EngineCommand) -> io::Result<Command> {
 /// name looked up in `PATH`. The error names what is wrong: no such file, a directory, or a
 /// file without the execute bit (the commonest first mistake with a downloaded engine).
 fn locate(engine: &EngineCommand) -> io::Result<()> {
-    let program = std::path::Path::new(&engine.program);
-    if !engine.program.contains('/') {
+    let program = engine.program.as_path();
+    if !has_slash(program) {
         let on_path = std::env::var_os("PATH").is_some_and(|path| {
             std::env::split_paths(&path).any(|d| check_file(&d.join(program)).is_ok())
         });
@@ -464,6 +464,12 @@ fn locate(engine: &EngineCommand) -> io::Result<()> {
         (Some(dir), true) => check_file(&dir.join(program)),
         _ => check_file(program),
     }
+}
+
+/// Whether `program` has a `/`: a path, not a name looked up in `PATH` (as `execvp` tells them
+/// apart).
+fn has_slash(program: &std::path::Path) -> bool {
+    program.as_os_str().as_encoded_bytes().contains(&b'/')
 }
 
 /// Whether the file at `path` can be run, with an error that says why not.

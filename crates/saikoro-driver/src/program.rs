@@ -1,5 +1,5 @@
-//! An engine's command line: the program, its arguments and its working directory, read from
-//! one string the way a shell splits words.
+//! An engine's command line: the program (a path, as given), its arguments and its working
+//! directory; or read from one string the way a shell splits words.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -7,8 +7,8 @@ use std::path::PathBuf;
 /// How to start an engine: the program, its arguments and its working directory.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EngineCommand {
-    /// The program (a path, or a name looked up in `PATH`).
-    pub program: String,
+    /// The program (a path, or a name looked up in `PATH`), as given: it need not be UTF-8.
+    pub program: PathBuf,
     /// Its arguments.
     pub args: Vec<String>,
     /// The working directory; `None` keeps ours.
@@ -47,7 +47,7 @@ impl EngineCommand {
     pub fn parse(line: &str) -> Result<EngineCommand, CommandLineError> {
         let mut words = split_command(line)?.into_iter();
         Ok(EngineCommand {
-            program: words.next().ok_or(CommandLineError::Empty)?,
+            program: words.next().ok_or(CommandLineError::Empty)?.into(),
             args: words.collect(),
             dir: None,
         })
@@ -56,7 +56,7 @@ impl EngineCommand {
 
 impl fmt::Display for EngineCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.program)?;
+        write!(f, "{}", self.program.display())?;
         self.args.iter().try_for_each(|a| write!(f, " {a}"))
     }
 }
@@ -142,7 +142,7 @@ mod tests {
             vec!["C:Shogiengine.exe"]
         );
         let c = EngineCommand::parse("'./my engine' --threads 2").unwrap();
-        assert_eq!(c.program, "./my engine");
+        assert_eq!(c.program, PathBuf::from("./my engine"));
         assert_eq!(c.args, vec!["--threads", "2"]);
         assert_eq!(EngineCommand::parse(" "), Err(CommandLineError::Empty));
     }

@@ -119,7 +119,7 @@ impl EngineConfig {
             (None, None, None, None, None);
         for (k, v) in pairs {
             match k {
-                "cmd" => program = Some(v.to_string()),
+                "cmd" => program = Some(PathBuf::from(v)),
                 "args" => {
                     e.command.args =
                         split_command(v).map_err(|e| EngineConfigError::Args(e.to_string()))?
@@ -165,7 +165,7 @@ impl EngineConfig {
             }
         }
         e.command.program = program
-            .filter(|p| !p.is_empty())
+            .filter(|p: &PathBuf| !p.as_os_str().is_empty())
             .ok_or(EngineConfigError::NoCommand)?;
         e.limits = Limits::from_words(tc, byoyomi, movetime, nodes, depth)?;
         if e.limits.is_unlimited() {
@@ -176,10 +176,12 @@ impl EngineConfig {
 
     /// The name to use when the engine gives none: the program's file name without extension.
     pub(crate) fn fallback_name(&self) -> String {
-        std::path::Path::new(&self.command.program)
+        let program = &self.command.program;
+        program
             .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| self.command.program.clone())
+            .unwrap_or(program.as_os_str())
+            .to_string_lossy()
+            .into_owned()
     }
 }
 
@@ -546,7 +548,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(e.name.as_deref(), Some("new"));
-        assert_eq!(e.command.program, "./new");
+        assert_eq!(e.command.program, std::path::Path::new("./new"));
         assert_eq!(e.limits.clock.unwrap().increment_ms, 100);
         assert_eq!(
             e.options,

@@ -276,11 +276,9 @@ impl SavedMatch {
                 .iter()
                 .map(|e| {
                     e.name.clone().unwrap_or_else(|| {
-                        let program = Path::new(&e.command.program);
-                        program.file_name().map_or_else(
-                            || e.command.program.clone(),
-                            |n| n.to_string_lossy().into_owned(),
-                        )
+                        let program = &e.command.program;
+                        let name = program.file_name().unwrap_or(program.as_os_str());
+                        name.to_string_lossy().into_owned()
                     })
                 })
                 .collect(),
@@ -580,8 +578,10 @@ mod tests {
         };
         config.engines.push(Default::default());
         config.engines[0].command.dir = Some(odd(b"engines/\xe9t\xe9"));
+        config.engines[0].command.program = odd(b"./\xe9ngine");
         config.engines.push(Default::default());
         config.engines[1].command.dir = Some(PathBuf::from("engines/été"));
+        config.engines[1].command.program = PathBuf::from("./éngine");
         drop(StateWriter::create(&path, &config, 1, "0000000000000001").unwrap());
         let saved = load(&path).unwrap();
         assert_eq!(saved.settings, SavedSettings::Config(Box::new(config)));
@@ -592,6 +592,12 @@ mod tests {
             "{header}"
         );
         assert!(header.contains("\"dir\":\"engines/été\""), "{header}");
+        // . / \xe9 n g i n e
+        assert!(
+            header.contains("\"program\":{\"unix_bytes\":[46,47,233,110,103,105,110,101]}"),
+            "{header}"
+        );
+        assert!(header.contains("\"program\":\"./éngine\""), "{header}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

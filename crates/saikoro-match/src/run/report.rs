@@ -85,7 +85,8 @@ fn engines(config: &MatchConfig, names: &[String]) -> Vec<EngineEntry> {
             EngineEntry {
                 name: name.clone(),
                 cmd: e.map(|e| {
-                    let mut words = vec![e.command.program.clone()];
+                    let program = e.command.program.to_string_lossy().into_owned();
+                    let mut words = vec![program];
                     words.extend(e.command.args.iter().cloned());
                     shell_words(&words)
                 }),

@@ -246,7 +246,7 @@ impl<'de> Deserialize<'de> for Sprt {
 #[derive(Serialize, Deserialize)]
 struct EngineJson {
     name: Option<String>,
-    program: String,
+    program: StatePath,
     args: Vec<String>,
     dir: Option<StatePath>,
     /// `[name, value]` pairs, in order.
@@ -367,7 +367,7 @@ impl From<&EngineConfig> for EngineJson {
         } = e;
         EngineJson {
             name: name.clone(),
-            program: program.clone(),
+            program: path(program),
             args: args.clone(),
             dir: dir.as_deref().map(path),
             options: options.clone(),
@@ -390,7 +390,7 @@ impl From<EngineJson> for EngineConfig {
         EngineConfig {
             name: e.name,
             command: EngineCommand {
-                program: e.program,
+                program: e.program.0,
                 args: e.args,
                 dir: e.dir.map(|d| d.0),
             },
@@ -606,7 +606,7 @@ mod tests {
         EngineConfig {
             name: Some(format!("engine \"{i}\" 王")),
             command: EngineCommand {
-                program: format!("./eng{i}"),
+                program: format!("./eng{i}").into(),
                 args: vec!["--seed".into(), format!("{i}"), "a b\\c".into()],
                 dir: Some(PathBuf::from(format!("dir {i}"))),
             },
