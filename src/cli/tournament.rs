@@ -7,10 +7,11 @@ use super::flags::{self, Doc, Flag, FlagValue, Step, Takes};
 use anyhow::{bail, Context};
 use saikoro_core::EnteringKingRule;
 use saikoro_match::config::{
-    DrawAdjudication, EngineConfig, MatchConfig, RecordFormat, ResignAdjudication,
+    DrawAdjudication, EngineConfig, EngineConfigError, MatchConfig, RecordFormat,
+    ResignAdjudication,
 };
-use saikoro_match::game::book::{OpeningsConfig, Order};
-use saikoro_match::output::pgn::PgnConfig;
+use saikoro_match::game::book::{BookError, OpeningsConfig, Order};
+use saikoro_match::output::pgn::{PgnConfig, PgnConfigError};
 use saikoro_match::output::state as resume;
 use saikoro_match::output::state::{SavedMatch, SavedSettings};
 use saikoro_match::output::style::OutputStyle;
@@ -171,8 +172,7 @@ const FLAGS: &[MatchFlag] = &[
         Takes::Words("KEY=VALUE..."),
         Doc::Text("one engine; its words win over --each's:"),
         |c: &mut Cli, g: FlagValue| {
-            let words = c.held.words(g, &["dir"])?;
-            c.flags.engines.push(words);
+            c.flags.engines.push(g.os_words());
             Ok(())
         },
     )
@@ -186,8 +186,7 @@ const FLAGS: &[MatchFlag] = &[
 byoyomi or movetime replaces the whole time control of --each",
         ),
         |c: &mut Cli, g: FlagValue| {
-            let words = c.held.words(g, &["dir"])?;
-            c.flags.each.extend(words);
+            c.flags.each.extend(g.os_words());
             Ok(())
         },
     )
@@ -312,8 +311,7 @@ game cut at plies=N (format from .csa/.kif/.kifu names). Each
 round takes the next opening [the start position]",
         ),
         |c: &mut Cli, g: FlagValue| {
-            let w = c.held.words(g, &["file"])?;
-            c.flags.config.openings = Some(OpeningsConfig::parse(w.iter().map(String::as_str))?);
+            c.flags.config.openings = Some(OpeningsConfig::parse(g.os_words())?);
             Ok(())
         },
     ),
@@ -536,8 +534,7 @@ time per move); a file with another match's games is refused
 as --results is, unless append=true adds to it",
         ),
         |c: &mut Cli, g: FlagValue| {
-            let w = c.held.words(g, &["file", ""])?;
-            c.flags.config.pgn = Some(PgnConfig::parse(w.iter().map(String::as_str))?);
+            c.flags.config.pgn = Some(PgnConfig::parse(g.os_words())?);
             Ok(())
         },
     ),
@@ -691,8 +688,6 @@ and received) or trace [debug]",
 struct Cli {
     /// The flags that define the match, as they are read.
     flags: MatchFlags,
-    /// The paths in words that are not UTF-8, put back after the words are read.
-    held: Held,
     resume: bool,
     overwrite: bool,
     state: Option<PathBuf>,
@@ -728,7 +723,6 @@ impl Cli {
     fn new() -> Cli {
         Cli {
             flags: MatchFlags::default(),
-            held: Held::default(),
             resume: false,
             overwrite: false,
             state: None,
@@ -785,99 +779,17 @@ fn parse(args: Vec<OsString>) -> anyhow::Result<Option<Cli>> {
     // `--sprt` given alone is the saved match's, with its two engines).
     let flags = std::mem::take(&mut cli.flags);
     cli.config = flags.finish(!cli.resume)?;
-    cli.held.restore(&mut cli.config);
     Ok(Some(cli))
-}
-
-/// The paths inside words (`dir=`, `file=`) that are not UTF-8: the words are read by the
-/// library as text, so such a path is read as a stand-in (`HELD`, its number, `HELD`), put back
-/// into the configuration once the words are read. Nothing of the path is lost on Unix, where
-/// a path is any bytes but NUL.
-#[derive(Default)]
-struct Held(Vec<OsString>);
-
-/// What a stand-in for a held path starts and ends with: a noncharacter, which no one types.
-const HELD: char = '\u{FDD0}';
-
-impl Held {
-    /// The words of `given`, as text; a word that is not UTF-8 is an error unless it is a path
-    /// of one of `keys` (`""`: a word without `=`), which is held.
-    fn words(&mut self, given: FlagValue, keys: &[&str]) -> Result<Vec<String>, flags::ArgError> {
-        let mut out = Vec::new();
-        for w in given.os_words() {
-            match w.into_string() {
-                Ok(w) => out.push(w),
-                Err(w) => out.push(self.hold(w, keys)?),
-            }
-        }
-        Ok(out)
-    }
-
-    /// The word `w`, not UTF-8, with its path held, or the error for a value not UTF-8.
-    #[cfg(unix)]
-    fn hold(&mut self, w: OsString, keys: &[&str]) -> Result<String, flags::ArgError> {
-        use std::os::unix::ffi::{OsStrExt, OsStringExt};
-        let bytes = w.as_bytes();
-        let (key, path) = match bytes.iter().position(|&b| b == b'=') {
-            Some(i) => (&bytes[..i], &bytes[i + 1..]),
-            None => (&b""[..], bytes),
-        };
-        let key = match std::str::from_utf8(key) {
-            Ok(key) if keys.contains(&key) => key.to_string(),
-            _ => return Err(flags::ArgError::NonUnicodeValue(w)),
-        };
-        let stand_in = format!("{HELD}{}{HELD}", self.0.len());
-        self.0.push(OsString::from_vec(path.to_vec()));
-        Ok(match key.as_str() {
-            "" => stand_in,
-            key => format!("{key}={stand_in}"),
-        })
-    }
-
-    /// Elsewhere a path that is not Unicode cannot be split into its key and path.
-    #[cfg(not(unix))]
-    fn hold(&mut self, w: OsString, _: &[&str]) -> Result<String, flags::ArgError> {
-        Err(flags::ArgError::NonUnicodeValue(w))
-    }
-
-    /// The held paths put back where their stand-ins are in `c`.
-    fn restore(&self, c: &mut MatchConfig) {
-        let put_back = |path: &mut PathBuf| {
-            let held = path
-                .to_str()
-                .and_then(|p| {
-                    p.strip_prefix(HELD)?
-                        .strip_suffix(HELD)?
-                        .parse::<usize>()
-                        .ok()
-                })
-                .and_then(|i| self.0.get(i));
-            if let Some(held) = held {
-                *path = PathBuf::from(held);
-            }
-        };
-        for e in &mut c.engines {
-            if let Some(dir) = &mut e.command.dir {
-                put_back(dir);
-            }
-        }
-        if let Some(o) = &mut c.openings {
-            put_back(&mut o.file);
-        }
-        if let Some(p) = &mut c.pgn {
-            put_back(&mut p.file);
-        }
-    }
 }
 
 /// The flags that define the match, as they are read.
 #[derive(Default)]
 struct MatchFlags {
     config: MatchConfig,
-    /// Each `--engine`'s words.
-    engines: Vec<Vec<String>>,
-    /// `--each`'s words.
-    each: Vec<String>,
+    /// Each `--engine`'s words, as given (its paths need not be UTF-8).
+    engines: Vec<Vec<OsString>>,
+    /// `--each`'s words, as given.
+    each: Vec<OsString>,
     /// `--event`, `--site`: the PGN headers.
     event: Option<String>,
     site: Option<String>,
@@ -960,6 +872,7 @@ fn run_os(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
             anyhow::anyhow!("argument {a:?} is not valid UTF-8")
         }
         Ok(e) => super::usage("match", e),
+        Err(e) if not_utf8(&e) => e,
         Err(e) => super::usage("match", e),
     })?
     else {
@@ -1037,6 +950,17 @@ fn with_io_cause(e: MatchError) -> anyhow::Error {
         }
         e => e.into(),
     }
+}
+
+/// Whether `e` is a word of `--engine`, `--each`, `--openings` or `--pgnout` that must be text
+/// and is not UTF-8: a failure (status 1), as every value that is not a path is, not a usage
+/// error.
+fn not_utf8(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        matches!(c.downcast_ref(), Some(EngineConfigError::NotUtf8(_)))
+            || matches!(c.downcast_ref(), Some(BookError::NotUtf8(_)))
+            || matches!(c.downcast_ref(), Some(PgnConfigError::NotUtf8(_)))
+    })
 }
 
 /// With `--resume`, the saved match, whose configuration then is `cli`'s: the defining flags

@@ -275,8 +275,8 @@ fn resume_extends_a_match_and_names_what_differs() {
 }
 
 /// Paths are bytes on Linux: a match takes its path-valued flags as given, in our spelling and
-/// fastchess's (`-pgnout`), and writes each output to the file of that exact name; every
-/// other value must still be UTF-8, as before (status 1, the argument shown).
+/// fastchess's (`-pgnout`), and writes each output to the file of that exact name; an engine's
+/// `cmd=` and `dir=` are such paths too.
 #[cfg(unix)]
 #[test]
 fn paths_that_are_not_utf8_are_written_as_given() {
@@ -284,23 +284,15 @@ fn paths_that_are_not_utf8_are_written_as_given() {
     let dir = Dir::new("files-bytes");
     std::fs::create_dir(dir.0.join(name(b"engine", b"dir"))).unwrap();
     std::fs::write(dir.0.join(name(b"open", b".sfen")), "startpos\n").unwrap();
-    let word = |key: &str, value: OsString| {
-        let mut w = OsString::from(key);
-        w.push(value);
-        w
-    };
+    // The second engine is the binary under a name that is not UTF-8, run from the match's
+    // directory (the first runs in its own, `dir=`).
+    std::os::unix::fs::symlink(usi_support::BIN, dir.0.join(name(b"./eng", b"ine"))).unwrap();
     let bin = usi_support::BIN;
-    let engine = |name: &str| {
-        vec![
-            OsString::from("--engine"),
-            format!("cmd={bin}").into(),
-            name.into(),
-        ]
-    };
+    let engine = |cmd: OsString, name: &str| vec![OsString::from("--engine"), cmd, name.into()];
     let mut args = vec![OsString::from("match")];
-    args.extend(engine("name=a"));
+    args.extend(engine(format!("cmd={bin}").into(), "name=a"));
     args.push(word("dir=", name(b"engine", b"dir")));
-    args.extend(engine("name=b"));
+    args.extend(engine(word("cmd=", name(b"./eng", b"ine")), "name=b"));
     let settings = "--each depth=1 --rounds 1 --maxplies 20 --ratinginterval 0";
     args.extend(words(settings).into_iter().map(OsString::from));
     args.extend([
@@ -344,21 +336,57 @@ fn paths_that_are_not_utf8_are_written_as_given() {
     assert_eq!(records.count(), 2, "the records");
 
     resume_and_report(&dir);
+}
 
-    // Any other value: refused as before, the argument shown.
+/// Every value but a path must still be UTF-8, as before: refused with status 1, the word
+/// shown (and the flag named, for a word of `KEY=VALUE` words), in our spelling and
+/// fastchess's.
+#[cfg(unix)]
+#[test]
+fn values_that_are_not_paths_must_be_utf8() {
+    use std::ffi::OsString;
+    let dir = Dir::new("files-bytes-text");
     for (flag, value) in [
         ("--event", name(b"e", b"")),
-        ("--engine", word("cmd=", name(b"", b""))),
+        ("--engine", word("name=", name(b"", b""))),
+        ("--each", word("option.Book=", name(b"b", b""))),
+        ("-engine", word("tc=", name(b"", b""))),
+        ("--openings", word("order=", name(b"", b""))),
+        ("--pgnout", word("append=", name(b"", b""))),
     ] {
-        let out = std::process::Command::new(bin)
-            .args([OsString::from("match"), flag.into(), value])
-            .current_dir(&dir.0)
-            .output()
-            .unwrap();
+        let mut args = vec![OsString::from("match"), flag.into()];
+        match flag {
+            "--openings" | "--pgnout" => args.extend(["file=f".into(), value]),
+            "--event" => args.push(value),
+            _ => {
+                args.push(value);
+                args.extend(
+                    words("--engine cmd=x depth=1")
+                        .into_iter()
+                        .map(OsString::from),
+                );
+            }
+        }
+        let out = run_in(&dir, &args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{flag}: {err}");
         assert!(err.contains("\\xFF\" is not valid UTF-8"), "{flag}: {err}");
+        // The words of a flag name it (a single value is shown as lexopt's argument).
+        let named = match flag {
+            "--event" => "argument",
+            "--each" | "-engine" => "--engine number 1: the word",
+            _ => flag,
+        };
+        assert!(err.contains(named), "{flag}: {err}");
     }
+}
+
+/// The word `key` + `value` (`dir=` and a path).
+#[cfg(unix)]
+fn word(key: &str, value: std::ffi::OsString) -> std::ffi::OsString {
+    let mut w = std::ffi::OsString::from(key);
+    w.push(value);
+    w
 }
 
 /// `before`, the byte 0xFF, `after`: a file name that is not UTF-8 ("r\xFFsults" and its

@@ -6,9 +6,11 @@ use crate::game::book::OpeningsConfig;
 use crate::game::timecontrol::{Limits, TimeControlError};
 use crate::output::style::OutputStyle;
 use crate::stats::sprt::SprtConfig;
+use crate::words::{self, KeyValue, NotUtf8};
 use saikoro_core::EnteringKingRule;
 use saikoro_driver::split_command;
 use saikoro_driver::EngineCommand;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -53,6 +55,8 @@ pub enum EngineConfigError {
     TimeControl(TimeControlError),
     /// Neither a clock nor a limit: `go` would never end.
     Unlimited,
+    /// A word that must be text and is not UTF-8 (every word but a path: `cmd=`, `dir=`).
+    NotUtf8(NotUtf8),
 }
 
 impl fmt::Display for EngineConfigError {
@@ -70,6 +74,7 @@ impl fmt::Display for EngineConfigError {
             EngineConfigError::Unlimited => f.write_str(
                 "no time control or limit: give tc=, movetime=, nodes= or depth= (here or in --each)",
             ),
+            EngineConfigError::NotUtf8(e) => e.fmt(f),
         }
     }
 }
@@ -82,96 +87,140 @@ impl From<TimeControlError> for EngineConfigError {
     }
 }
 
+impl From<NotUtf8> for EngineConfigError {
+    fn from(e: NotUtf8) -> Self {
+        EngineConfigError::NotUtf8(e)
+    }
+}
+
 /// The keys that together make the time control: an engine that gives one of them replaces
 /// the whole time control of `--each`.
 const TIME_KEYS: [&str; 3] = ["tc", "byoyomi", "movetime"];
 
-fn split_word(w: &str) -> Result<(&str, &str), EngineConfigError> {
-    if w == "ponder" {
-        return Ok(("ponder", "true"));
+/// One word of `--engine` or `--each`, split at its `=` (`ponder` alone is `ponder=true`).
+fn split_word(w: &OsStr) -> Result<KeyValue, EngineConfigError> {
+    let w = if w == OsStr::new("ponder") {
+        OsStr::new("ponder=true")
+    } else {
+        w
+    };
+    match KeyValue::split(w)? {
+        Some(kv) => Ok(kv),
+        None => Err(EngineConfigError::NotKeyValue(words::text(w)?.to_string())),
     }
-    w.split_once('=')
-        .ok_or_else(|| EngineConfigError::NotKeyValue(w.to_string()))
+}
+
+/// The values that make the limits, read together once every word is.
+#[derive(Default)]
+struct LimitWords<'a> {
+    tc: Option<&'a str>,
+    byoyomi: Option<&'a str>,
+    movetime: Option<&'a str>,
+    nodes: Option<&'a str>,
+    depth: Option<&'a str>,
+}
+
+/// `v` as a switch: one of `on` (true), one of `off` (false), else the error for `key`.
+fn switch(key: &str, v: &str, on: &[&str], off: &[&str]) -> Result<bool, EngineConfigError> {
+    if on.contains(&v) {
+        Ok(true)
+    } else if off.contains(&v) {
+        Ok(false)
+    } else {
+        Err(EngineConfigError::BadValue {
+            key: key.to_string(),
+            value: v.to_string(),
+        })
+    }
 }
 
 impl EngineConfig {
     /// Builds an engine from the words of its `--engine` over the defaults of `--each`. A key
     /// given in both takes the engine's value; options are merged by name; a time control
-    /// (`tc`, `byoyomi`, `movetime`) of the engine replaces that of `--each` as a whole.
-    pub fn from_words(each: &[String], own: &[String]) -> Result<EngineConfig, EngineConfigError> {
+    /// (`tc`, `byoyomi`, `movetime`) of the engine replaces that of `--each` as a whole. The
+    /// words are as the system gave them: the paths `cmd=` and `dir=` are kept as given, any
+    /// other word must be UTF-8.
+    pub fn from_words<E, O>(
+        each: impl IntoIterator<Item = E>,
+        own: impl IntoIterator<Item = O>,
+    ) -> Result<EngineConfig, EngineConfigError>
+    where
+        E: AsRef<OsStr>,
+        O: AsRef<OsStr>,
+    {
+        let each: Vec<OsString> = each.into_iter().map(|w| w.as_ref().to_owned()).collect();
+        let own: Vec<OsString> = own.into_iter().map(|w| w.as_ref().to_owned()).collect();
         let own_has_time = own
             .iter()
             .filter_map(|w| split_word(w).ok())
-            .any(|(k, _)| TIME_KEYS.contains(&k));
-        let mut pairs: Vec<(&str, &str)> = Vec::new();
-        for w in each {
-            let (k, v) = split_word(w)?;
-            if !(own_has_time && TIME_KEYS.contains(&k)) {
-                pairs.push((k, v));
+            .any(|kv| TIME_KEYS.contains(&kv.key()));
+        let mut pairs = Vec::new();
+        for w in &each {
+            let kv = split_word(w)?;
+            if !(own_has_time && TIME_KEYS.contains(&kv.key())) {
+                pairs.push(kv);
             }
         }
-        for w in own {
+        for w in &own {
             pairs.push(split_word(w)?);
         }
         let mut e = EngineConfig::default();
         let mut program = None;
-        let (mut tc, mut byoyomi, mut movetime, mut nodes, mut depth) =
-            (None, None, None, None, None);
-        for (k, v) in pairs {
-            match k {
-                "cmd" => program = Some(PathBuf::from(v)),
-                "args" => {
-                    e.command.args =
-                        split_command(v).map_err(|e| EngineConfigError::Args(e.to_string()))?
-                }
-                "dir" => e.command.dir = Some(PathBuf::from(v)),
-                "name" => e.name = Some(v.to_string()),
-                "tc" => tc = Some(v),
-                "byoyomi" => byoyomi = Some(v),
-                "movetime" => movetime = Some(v),
-                "nodes" => nodes = Some(v),
-                "depth" => depth = Some(v),
-                "restart" => {
-                    e.restart = match v {
-                        "on" => true,
-                        "off" => false,
-                        _ => {
-                            return Err(EngineConfigError::BadValue {
-                                key: k.to_string(),
-                                value: v.to_string(),
-                            })
-                        }
-                    }
-                }
-                "ponder" => {
-                    e.ponder = match v {
-                        "true" | "on" => true,
-                        "false" | "off" => false,
-                        _ => {
-                            return Err(EngineConfigError::BadValue {
-                                key: k.to_string(),
-                                value: v.to_string(),
-                            })
-                        }
-                    }
-                }
-                _ => match k.strip_prefix("option.") {
-                    Some(name) if !name.is_empty() => {
-                        e.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
-                        e.options.push((name.to_string(), v.to_string()));
-                    }
-                    _ => return Err(EngineConfigError::UnknownKey(k.to_string())),
-                },
+        let mut limits = LimitWords::default();
+        for kv in &pairs {
+            match kv.key() {
+                "cmd" => program = Some(kv.path()),
+                "dir" => e.command.dir = Some(kv.path()),
+                _ => e.set(kv.key(), kv.text()?, &mut limits)?,
             }
         }
         e.command.program = program
-            .filter(|p: &PathBuf| !p.as_os_str().is_empty())
+            .filter(|p| !p.as_os_str().is_empty())
             .ok_or(EngineConfigError::NoCommand)?;
+        let LimitWords {
+            tc,
+            byoyomi,
+            movetime,
+            nodes,
+            depth,
+        } = limits;
         e.limits = Limits::from_words(tc, byoyomi, movetime, nodes, depth)?;
         if e.limits.is_unlimited() {
             return Err(EngineConfigError::Unlimited);
         }
         Ok(e)
+    }
+
+    /// Sets what the word `k=v` (a key with a value of text) sets; the limits' words are
+    /// kept in `limits`, to be read together.
+    fn set<'a>(
+        &mut self,
+        k: &str,
+        v: &'a str,
+        limits: &mut LimitWords<'a>,
+    ) -> Result<(), EngineConfigError> {
+        match k {
+            "args" => {
+                self.command.args =
+                    split_command(v).map_err(|e| EngineConfigError::Args(e.to_string()))?;
+            }
+            "name" => self.name = Some(v.to_string()),
+            "tc" => limits.tc = Some(v),
+            "byoyomi" => limits.byoyomi = Some(v),
+            "movetime" => limits.movetime = Some(v),
+            "nodes" => limits.nodes = Some(v),
+            "depth" => limits.depth = Some(v),
+            "restart" => self.restart = switch(k, v, &["on"], &["off"])?,
+            "ponder" => self.ponder = switch(k, v, &["true", "on"], &["false", "off"])?,
+            _ => match k.strip_prefix("option.") {
+                Some(name) if !name.is_empty() => {
+                    self.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+                    self.options.push((name.to_string(), v.to_string()));
+                }
+                _ => return Err(EngineConfigError::UnknownKey(k.to_string())),
+            },
+        }
+        Ok(())
     }
 
     /// The name to use when the engine gives none: the program's file name without extension.
@@ -474,46 +523,68 @@ pub struct PgnConfig {
 
 /// A word of `--pgnout` that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnConfigError(pub String);
+#[non_exhaustive]
+pub enum PgnConfigError {
+    /// A word with an unknown key or a bad value, or no file: what is wrong.
+    BadWord(String),
+    /// A word that must be text and is not UTF-8 (every word but the file).
+    NotUtf8(NotUtf8),
+}
 
 impl fmt::Display for PgnConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "--pgnout: {} (expected [file=]FILE append=true|false min=true|false, and \
-             fastchess's nodes, seldepth, nps, hashfull, tbhits, pv, timeleft, latency, \
-             notation, match_line)",
-            self.0
-        )
+        match self {
+            PgnConfigError::BadWord(why) => write!(
+                f,
+                "--pgnout: {why} (expected [file=]FILE append=true|false min=true|false, and \
+                 fastchess's nodes, seldepth, nps, hashfull, tbhits, pv, timeleft, latency, \
+                 notation, match_line)"
+            ),
+            PgnConfigError::NotUtf8(e) => write!(f, "--pgnout: {e}"),
+        }
     }
 }
 
 impl std::error::Error for PgnConfigError {}
+
+impl From<NotUtf8> for PgnConfigError {
+    fn from(e: NotUtf8) -> Self {
+        PgnConfigError::NotUtf8(e)
+    }
+}
 
 impl PgnConfig {
     /// Reads the words after `--pgnout`: the file (`file=F`, or a word without `=`),
     /// `append=`, `min=`, `nodes=`. fastchess's and shogitest's other keys (what each move's
     /// comment tracks: `seldepth`, `nps`, …; `notation`; `match_line`) are accepted: the
     /// comments here hold the score, the depth, the time and the nodes, and moves are always in
-    /// USI notation.
-    pub fn parse<'a>(
-        words: impl IntoIterator<Item = &'a str>,
+    /// USI notation. The words are as the system gave them: the file is kept as given, any
+    /// other word must be UTF-8.
+    pub fn parse<W: AsRef<OsStr>>(
+        words: impl IntoIterator<Item = W>,
     ) -> Result<PgnConfig, PgnConfigError> {
         let mut c = PgnConfig::default();
         let mut file = None;
         for w in words {
-            let bad = |why: &str| PgnConfigError(format!("'{w}': {why}"));
+            let Some(kv) = KeyValue::split(w.as_ref())? else {
+                file = Some(PathBuf::from(w.as_ref()));
+                continue;
+            };
+            if kv.key() == "file" {
+                file = Some(kv.path());
+                continue;
+            }
+            let v = kv.text()?;
+            let bad = |why: &str| {
+                let w = kv.word().to_string_lossy();
+                PgnConfigError::BadWord(format!("'{w}': {why}"))
+            };
             let boolean = |v: &str| match v {
                 "true" => Ok(true),
                 "false" => Ok(false),
                 _ => Err(bad("expected true or false")),
             };
-            let Some((k, v)) = w.split_once('=') else {
-                file = Some(PathBuf::from(w));
-                continue;
-            };
-            match k {
-                "file" => file = Some(PathBuf::from(v)),
+            match kv.key() {
                 "append" => c.append = boolean(v)?,
                 "min" => c.min = boolean(v)?,
                 "nodes" => c.nodes = Some(boolean(v)?),
@@ -527,7 +598,7 @@ impl PgnConfig {
         }
         c.file = file
             .filter(|f| !f.as_os_str().is_empty())
-            .ok_or_else(|| PgnConfigError("no file".into()))?;
+            .ok_or_else(|| PgnConfigError::BadWord("no file".into()))?;
         Ok(c)
     }
 }
@@ -543,8 +614,8 @@ mod tests {
     #[test]
     fn engine_words_over_each() {
         let e = EngineConfig::from_words(
-            &words("tc=10+0.1 option.USI_Hash=64 option.Seed=1"),
-            &words("cmd=./new name=new option.seed=7 ponder"),
+            words("tc=10+0.1 option.USI_Hash=64 option.Seed=1"),
+            words("cmd=./new name=new option.seed=7 ponder"),
         )
         .unwrap();
         assert_eq!(e.name.as_deref(), Some("new"));
@@ -560,26 +631,88 @@ mod tests {
         assert!(e.ponder);
         // An engine's own time control replaces --each's as a whole.
         let e = EngineConfig::from_words(
-            &words("tc=60 byoyomi=5 nodes=100"),
-            &words("cmd=x movetime=300"),
+            words("tc=60 byoyomi=5 nodes=100"),
+            words("cmd=x movetime=300"),
         )
         .unwrap();
         assert_eq!(e.limits.clock, None);
         assert_eq!(e.limits.movetime_ms, Some(300));
         assert_eq!(e.limits.nodes, Some(100));
+        let e = EngineConfig::from_words([""; 0], ["cmd=x", "args=-a 'b c'", "depth=1"]).unwrap();
+        assert_eq!(e.command.args, vec!["-a", "b c"]);
+    }
+
+    /// The bytes of `b` as an OS string (not UTF-8 when they are not).
+    #[cfg(unix)]
+    fn bytes(b: &[u8]) -> OsString {
+        use std::os::unix::ffi::OsStrExt;
+        OsStr::from_bytes(b).to_owned()
+    }
+
+    /// `cmd=` and `dir=` are paths, kept byte for byte; every other word must be UTF-8.
+    #[cfg(unix)]
+    #[test]
+    fn engine_paths_that_are_not_utf8() {
         let e = EngineConfig::from_words(
-            &[],
-            &["cmd=x".into(), "args=-a 'b c'".into(), "depth=1".into()],
+            [bytes(b"dir=/e/\xFF")],
+            [bytes(b"cmd=./\xFEngine"), bytes(b"depth=1")],
         )
         .unwrap();
-        assert_eq!(e.command.args, vec!["-a", "b c"]);
+        assert_eq!(e.command.program.as_os_str(), bytes(b"./\xFEngine"));
+        assert_eq!(
+            e.command.dir.as_deref().unwrap().as_os_str(),
+            bytes(b"/e/\xFF")
+        );
+        assert_eq!(e.fallback_name(), "\u{FFFD}ngine");
+        for (word, shown) in [
+            (&b"name=\xFF"[..], r"name=\xFF"),
+            (b"option.Book=b\xFF.db", r"option.Book=b\xFF.db"),
+            (b"\xFF=1", r"\xFF=1"),
+            (b"\xFF", r"\xFF"),
+        ] {
+            let e = EngineConfig::from_words([""; 0], [bytes(b"cmd=x"), bytes(word)]).unwrap_err();
+            assert_eq!(e, EngineConfigError::NotUtf8(NotUtf8 { word: bytes(word) }));
+            assert_eq!(
+                e.to_string(),
+                format!("the word \"{shown}\" is not valid UTF-8")
+            );
+        }
+    }
+
+    /// `--pgnout`'s file is a path, kept byte for byte, given as `file=` or alone; every other
+    /// word must be UTF-8.
+    #[cfg(unix)]
+    #[test]
+    fn pgn_words_that_are_not_utf8() {
+        let c = PgnConfig::parse([bytes(b"file=g\xFF.pgn"), bytes(b"min=true")]).unwrap();
+        assert_eq!(c.file.as_os_str(), bytes(b"g\xFF.pgn"));
+        assert!(c.min);
+        let c = PgnConfig::parse([bytes(b"\xFE.pgn")]).unwrap();
+        assert_eq!(c.file.as_os_str(), bytes(b"\xFE.pgn"));
+        let e = PgnConfig::parse([bytes(b"x.pgn"), bytes(b"append=\xFF")]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            r#"--pgnout: the word "append=\xFF" is not valid UTF-8"#
+        );
+        let e = PgnConfig::parse([bytes(b"x.pgn"), bytes(b"f\xFFle=x")]).unwrap_err();
+        assert!(matches!(e, PgnConfigError::NotUtf8(_)), "{e}");
+        // The words of text as before.
+        let e = PgnConfig::parse(["x.pgn", "min=yes"]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("--pgnout: 'min=yes': expected true or false (expected [file=]FILE"),
+            "{e}"
+        );
+        assert_eq!(
+            PgnConfig::parse(["min=true"]),
+            Err(PgnConfigError::BadWord("no file".into()))
+        );
     }
 
     #[test]
     fn engine_words_refused() {
-        let err = |each: &str, own: &str| {
-            EngineConfig::from_words(&words(each), &words(own)).unwrap_err()
-        };
+        let err =
+            |each: &str, own: &str| EngineConfig::from_words(words(each), words(own)).unwrap_err();
         assert_eq!(err("", "name=x depth=1"), EngineConfigError::NoCommand);
         assert_eq!(err("", "cmd=x"), EngineConfigError::Unlimited);
         assert_eq!(

@@ -8,9 +8,11 @@
 //! the file name), through the one reader of the record forms: see `record_book`.
 
 use crate::game::record_book;
+use crate::words::{self, KeyValue, NotUtf8};
 use saikoro_core::{Game, KingRule, Move, Position, RandomMover};
 use saikoro_record::Format;
 use saikoro_usi::{parse_line, Command, Start, UsiError};
+use std::ffi::OsStr;
 use std::fmt;
 use std::path::Path;
 
@@ -184,6 +186,8 @@ pub enum BookError {
     },
     /// The file holds no position.
     Empty(String),
+    /// A word of `--openings` that must be text and is not UTF-8 (every word but the file).
+    NotUtf8(NotUtf8),
     /// An unknown `format=`.
     Format(String),
     /// A record file that is not a record of its form: the line (0: the file as a whole) and
@@ -220,6 +224,7 @@ impl fmt::Display for BookError {
                 write!(f, "openings line {line} '{text}': {reason}")
             }
             BookError::Empty(file) => write!(f, "openings {file}: no position in the file"),
+            BookError::NotUtf8(e) => write!(f, "--openings: {e}"),
             BookError::Format(name) if name == "pgn" => f.write_str(
                 "--openings format=pgn: PGN holds chess games; give shogi records \
                  (format=kif, ki2, csa or jkf) or positions (format=sfen or epd)",
@@ -243,13 +248,20 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
+impl From<NotUtf8> for BookError {
+    fn from(e: NotUtf8) -> Self {
+        BookError::NotUtf8(e)
+    }
+}
+
 impl OpeningsConfig {
     /// Reads the words after `--openings`: `file=F` (required), `order=sequential|random`,
     /// `start=N` (1-based, default 1), `plies=N`, `format=sfen|epd|usi|csa|kif|ki2|jkf` (by
     /// default from the file name: `.csa`, `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.jkf` and `.json`
-    /// are records, anything else lines).
-    pub fn parse<'a>(
-        words: impl IntoIterator<Item = &'a str>,
+    /// are records, anything else lines). The words are as the system gave them: the file is
+    /// kept as given, any other word must be UTF-8.
+    pub fn parse<W: AsRef<OsStr>>(
+        words: impl IntoIterator<Item = W>,
     ) -> Result<OpeningsConfig, BookError> {
         let mut c = OpeningsConfig {
             start: 1,
@@ -257,10 +269,17 @@ impl OpeningsConfig {
         };
         let mut file = None;
         for w in words {
-            let bad = || BookError::BadWord(w.to_string());
-            let (k, v) = w.split_once('=').ok_or_else(bad)?;
-            match k {
-                "file" => file = Some(v.into()),
+            let w = w.as_ref();
+            let Some(kv) = KeyValue::split(w)? else {
+                return Err(BookError::BadWord(words::text(w)?.to_string()));
+            };
+            if kv.key() == "file" {
+                file = Some(kv.path());
+                continue;
+            }
+            let v = kv.text()?;
+            let bad = || BookError::BadWord(kv.word().to_string_lossy().into_owned());
+            match kv.key() {
                 "order" => {
                     c.order = Order::NAMES
                         .iter()
@@ -485,6 +504,29 @@ mod tests {
         assert_eq!(
             BookFormat::of_file(Path::new("b.sfen.epd")),
             BookFormat::Sfen
+        );
+    }
+
+    /// The file is a path, kept byte for byte; every other word must be UTF-8.
+    #[cfg(unix)]
+    #[test]
+    fn words_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = |b: &[u8]| OsStr::from_bytes(b).to_owned();
+        let c = OpeningsConfig::parse([bytes(b"file=b\xFF.kif"), bytes(b"plies=3")]).unwrap();
+        assert_eq!(c.file.as_os_str(), bytes(b"b\xFF.kif"));
+        assert_eq!(BookFormat::of_file(&c.file), BookFormat::Kif);
+        for word in [&b"order=\xFF"[..], b"\xFF", b"fil\xFF=a"] {
+            let e = OpeningsConfig::parse([bytes(b"file=a"), bytes(word)]).unwrap_err();
+            assert!(
+                matches!(&e, BookError::NotUtf8(n) if n.word == bytes(word)),
+                "{e}"
+            );
+        }
+        let e = OpeningsConfig::parse([bytes(b"file=a"), bytes(b"start=\xFF")]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            r#"--openings: the word "start=\xFF" is not valid UTF-8"#
         );
     }
 
