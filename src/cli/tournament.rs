@@ -850,7 +850,7 @@ pub fn main(raw: Vec<OsString>) -> anyhow::Result<ExitCode> {
         print!("{}", super::dialect::fastchess::help());
         return Ok(ExitCode::SUCCESS);
     }
-    let args = super::dialect::fastchess::translate_os(raw, &flag_names())
+    let args = super::dialect::fastchess::translate(raw, &flag_names())
         .context("bad match arguments")
         .map_err(|e| super::usage("match", e))?;
     run_os(args)

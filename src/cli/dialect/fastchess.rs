@@ -8,6 +8,7 @@
 //! `timemargin=MS` (per engine in fastchess) becomes the match's `--timemargin`, the largest
 //! given.
 
+use saikoro_match::words::KeyValue;
 use std::ffi::OsString;
 
 use super::{
@@ -179,19 +180,24 @@ pub fn flag_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// Reads the engine words of fastchess (see the module's doc) into ours; the largest
-/// `timemargin=` goes to `margin`.
+/// `timemargin=` goes to `margin`. A word that is not UTF-8 (a path) passes untouched: which
+/// words may be is the match's to say.
 pub fn engine_words(
-    words: Vec<String>,
+    words: Vec<OsString>,
     margin: &mut Option<u64>,
-) -> Result<Vec<String>, DialectError> {
+) -> Result<Vec<OsString>, DialectError> {
     let mut out = Vec::with_capacity(words.len());
-    for w in words {
+    for word in words {
+        let Some(w) = word.to_str() else {
+            out.push(word);
+            continue;
+        };
         let bad = |reason: String| DialectError::BadValue {
-            flag: w.clone(),
+            flag: w.to_string(),
             reason,
         };
         let Some((k, v)) = w.split_once('=') else {
-            out.push(w);
+            out.push(word);
             continue;
         };
         match k {
@@ -201,7 +207,7 @@ pub fn engine_words(
                     .ok()
                     .filter(|s: &f64| s.is_finite() && *s > 0.0)
                     .ok_or_else(|| bad("st= is seconds per move, e.g. st=0.5".into()))?;
-                out.push(format!("movetime={}", (s * 1000.0).round() as u64));
+                out.push(format!("movetime={}", (s * 1000.0).round() as u64).into());
             }
             "tc" if v.eq_ignore_ascii_case("inf") || v.eq_ignore_ascii_case("infinite") => {}
             "tc" if v.contains('/') => {
@@ -223,10 +229,10 @@ pub fn engine_words(
                     .map_err(|_| bad("timemargin= is milliseconds".into()))?;
                 *margin = Some(margin.map_or(ms, |m| m.max(ms)));
             }
-            "plies" => out.push(format!("depth={v}")),
-            "restart" if v == "on" || v == "off" => out.push(w.clone()),
+            "plies" => out.push(format!("depth={v}").into()),
+            "restart" if v == "on" || v == "off" => out.push(word),
             "restart" => return Err(bad("restart= is on or off".into())),
-            _ => out.push(engine_option_word(&w)),
+            _ => out.push(engine_option_word(w).into()),
         }
     }
     Ok(out)
@@ -235,9 +241,11 @@ pub fn engine_words(
 /// Translates a command line that may hold fastchess's flags into ours. Words with two dashes
 /// (and their values) pass unchanged, except that engine words are read as fastchess's; one of
 /// `ours` (our flags' names) spelled with one dash that fastchess does not have is taken as
-/// ours (`-maxplies 100`).
-pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, DialectError> {
-    let mut out = Vec::with_capacity(args.len());
+/// ours (`-maxplies 100`). The words are as the system gave them: a word that is not UTF-8 (a
+/// path: which ones may be is the match's to say) is never a flag, and passes untouched, as
+/// every value does.
+pub fn translate(args: Vec<OsString>, ours: &[&str]) -> Result<Vec<OsString>, DialectError> {
+    let mut out: Vec<OsString> = Vec::with_capacity(args.len());
     let mut margin = None;
     // Whether an engine was given fastchess's way (`-engine`, `-each`): its options are then
     // sent as a farm's runner sends them: as written, undeclared ones and values the engine
@@ -246,13 +254,15 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
+        let single = a.to_str().filter(|a| is_single_dash_flag(a));
         if a == "--engine" || a == "--each" {
             out.push(a.clone());
             out.extend(engine_words(take_words(&args, &mut i), &mut margin)?);
-        } else if is_single_dash_flag(a) && !is_fastchess(&a[1..]) && ours.contains(&&a[1..]) {
-            out.push(format!("-{a}"));
-        } else if is_single_dash_flag(a) {
-            fastchess_engines |= a == "-engine" || a == "-each";
+        } else if let Some(f) = single.filter(|f| !is_fastchess(&f[1..]) && ours.contains(&&f[1..]))
+        {
+            out.push(format!("-{f}").into());
+        } else if let Some(f) = single {
+            fastchess_engines |= f == "-engine" || f == "-each";
             flag(&args, &mut i, &mut out, &mut margin).map_err(|e| match e {
                 DialectError::Unknown { flag, hint: None } => DialectError::Unknown {
                     hint: did_you_mean(&flag, ours.iter().copied()).map(|h| format!("--{h}")),
@@ -267,61 +277,31 @@ pub fn translate(args: Vec<String>, ours: &[&str]) -> Result<Vec<String>, Dialec
     }
     if let Some(ms) = margin {
         // First, so that an explicit --timemargin given later wins.
-        out.splice(0..0, ["--timemargin".to_string(), ms.to_string()]);
+        out.splice(0..0, ["--timemargin".into(), ms.to_string().into()]);
     }
     if fastchess_engines {
         for flag in AS_WRITTEN {
             if !out.iter().any(|w| w == flag) {
-                out.push(flag.to_string());
+                out.push(flag.into());
             }
         }
     }
     Ok(out)
 }
 
-/// [`translate`] for a command line as it was given: a word that is not UTF-8 (a path: which
-/// ones may be is the match's to say) passes untouched, as every value does.
-pub fn translate_os(args: Vec<OsString>, ours: &[&str]) -> Result<Vec<OsString>, DialectError> {
-    let mut held = Vec::new();
-    let text = args
-        .into_iter()
-        .map(|a| {
-            a.into_string().unwrap_or_else(|a| {
-                held.push(a);
-                format!("{HELD}{}{HELD}", held.len() - 1)
-            })
-        })
-        .collect();
-    let out = translate(text, ours)?;
-    Ok(out
-        .into_iter()
-        .map(|w| {
-            let i = w.strip_prefix(HELD).and_then(|w| w.strip_suffix(HELD));
-            match i.and_then(|i| held.get(i.parse::<usize>().ok()?)) {
-                Some(a) => a.clone(),
-                None => OsString::from(w),
-            }
-        })
-        .collect())
-}
-
-/// What a stand-in for a word that is not UTF-8 starts and ends with, while the words are
-/// translated as text: a noncharacter, which no one types, with neither `-` nor `=`.
-const HELD: char = '\u{FDD1}';
-
 /// Whether fastchess has the flag `name`.
 fn is_fastchess(name: &str) -> bool {
     FLAGS.iter().any(|(n, _)| *n == name)
 }
 
-/// One fastchess flag at `args[*i]` into `out`.
+/// One fastchess flag at `args[*i]` (a word of text) into `out`.
 fn flag(
-    args: &[String],
+    args: &[OsString],
     i: &mut usize,
-    out: &mut Vec<String>,
+    out: &mut Vec<OsString>,
     margin: &mut Option<u64>,
 ) -> Result<(), DialectError> {
-    let given = args[*i].clone();
+    let given = args[*i].to_string_lossy().into_owned();
     let name = &given[1..];
     let Some((_, kind)) = FLAGS.iter().find(|(n, _)| *n == name) else {
         return Err(DialectError::Unknown {
@@ -332,7 +312,7 @@ fn flag(
     match kind {
         Flag::Words(ours) => {
             let words = take_words(args, i);
-            out.push(ours.to_string());
+            out.push(ours.into());
             if matches!(name, "engine" | "each") {
                 out.extend(engine_words(words, margin)?);
             } else {
@@ -341,9 +321,9 @@ fn flag(
         }
         Flag::Value(ours) => {
             let v = take_value(args, i)?;
-            out.extend([ours.to_string(), v]);
+            out.extend([ours.into(), v]);
         }
-        Flag::Fixed(words) => out.extend(words.iter().map(|w| w.to_string())),
+        Flag::Fixed(words) => out.extend(words.iter().map(OsString::from)),
         Flag::Ignored(Arity::Zero) => {}
         Flag::Ignored(Arity::One) => {
             take_value(args, i)?;
@@ -368,34 +348,40 @@ fn flag(
 fn special_flag(
     name: &str,
     given: &str,
-    args: &[String],
+    args: &[OsString],
     i: &mut usize,
-    out: &mut Vec<String>,
+    out: &mut Vec<OsString>,
 ) -> Result<(), DialectError> {
     let bad = |reason: &str| DialectError::BadValue {
         flag: given.to_string(),
         reason: reason.to_string(),
     };
+    // A value that must be text: one that is not UTF-8 is shown as well as it can be.
+    let text = |i: &mut usize| take_value(args, i).map(|v| v.to_string_lossy().into_owned());
     match name {
         "maxmoves" => {
             // fastchess counts moves of both sides: N moves are 2N plies.
-            let v = take_value(args, i)?;
+            let v = text(i)?;
             let n: u32 = v.parse().map_err(|_| bad("needs a number of moves"))?;
-            out.extend(["--maxplies".to_string(), (2 * n).to_string()]);
+            out.extend(["--maxplies".into(), (2 * n).to_string().into()]);
         }
         "log" => {
             let words = take_words(args, i);
+            // The file is a path, any bytes, as --log-file's.
             let file = words
                 .iter()
-                .find_map(|w| w.strip_prefix("file="))
+                .find_map(|w| {
+                    KeyValue::split(w)
+                        .ok()
+                        .flatten()
+                        .filter(|w| w.key() == "file")
+                })
                 .ok_or_else(|| bad("needs file=NAME"))?;
-            out.extend(["--log-file".to_string(), file.to_string()]);
-            out.extend([
-                "--log-level".to_string(),
-                log_level(&words).map_err(|e| bad(&e))?,
-            ]);
+            out.extend(["--log-file".into(), file.path().into_os_string()]);
+            let level = log_level(&words).map_err(|e| bad(&e))?;
+            out.extend(["--log-level".into(), level.into()]);
         }
-        "variant" => match take_value(args, i)?.as_str() {
+        "variant" => match text(i)?.as_str() {
             "standard" => {}
             "fischerandom" => {
                 return Err(DialectError::Refused {
@@ -410,13 +396,13 @@ fn special_flag(
                 )))
             }
         },
-        "tournament" => match take_value(args, i)?.as_str() {
+        "tournament" => match text(i)?.as_str() {
             "roundrobin" => {}
             "gauntlet" => out.push("--gauntlet".into()),
             other => return Err(bad(&format!("{other:?}: expected roundrobin or gauntlet"))),
         },
         "seeds" => {
-            if take_value(args, i)? != "1" {
+            if text(i)? != "1" {
                 return Err(bad("the gauntlet here has one seed engine (the first)"));
             }
         }
@@ -428,10 +414,11 @@ fn special_flag(
 /// fastchess's `-log` words `level=` and `engine=` as our `--log-level`: its levels are
 /// `trace`, `info`, `warn` (its default), `err` and `fatal` (our `error`: we have no level
 /// above it); `engine=true` adds the exchange with the engines, which is our `debug` level.
-fn log_level(words: &[String]) -> Result<String, String> {
+/// Words that are not UTF-8 (the file) are not these.
+fn log_level(words: &[OsString]) -> Result<String, String> {
     let mut level = "warn";
     let mut engine = false;
-    for w in words {
+    for w in words.iter().filter_map(|w| w.to_str()) {
         match w.split_once('=') {
             Some(("level", v)) => {
                 level = match v {
@@ -461,15 +448,18 @@ fn log_level(words: &[String]) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    fn words(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn words(s: &str) -> Vec<OsString> {
+        s.split_whitespace().map(OsString::from).collect()
     }
 
     /// Some of our flags, as the match's --help names them.
     const OURS: &[&str] = &["engine", "maxplies", "seed", "records", "timemargin"];
 
+    /// The translation of `s`, as text.
     fn ours(s: &str) -> String {
-        translate(words(s), OURS).unwrap().join(" ")
+        let out = translate(words(s), OURS).unwrap();
+        let out: Vec<String> = out.into_iter().map(|w| w.into_string().unwrap()).collect();
+        out.join(" ")
     }
 
     #[test]
@@ -578,11 +568,11 @@ mod tests {
     #[test]
     fn it_writes_the_matchs_flags() {
         let ours = crate::cli::tournament::flag_names();
-        let mut written: Vec<String> = AS_WRITTEN.iter().map(|f| f.to_string()).collect();
+        let mut written: Vec<OsString> = AS_WRITTEN.iter().map(OsString::from).collect();
         for (_, kind) in FLAGS {
             match kind {
-                Flag::Words(f) | Flag::Value(f) => written.push(f.to_string()),
-                Flag::Fixed(w) => written.extend(w.iter().map(|w| w.to_string())),
+                Flag::Words(f) | Flag::Value(f) => written.push(f.into()),
+                Flag::Fixed(w) => written.extend(w.iter().map(OsString::from)),
                 _ => {}
             }
         }
@@ -590,7 +580,7 @@ mod tests {
         written.extend(translate(words(special), &ours).unwrap());
         let flags: Vec<&str> = written
             .iter()
-            .filter_map(|w| w.strip_prefix("--"))
+            .filter_map(|w| w.to_str()?.strip_prefix("--"))
             .collect();
         assert!(flags.len() > 20, "{flags:?}");
         for f in flags {
@@ -599,7 +589,7 @@ mod tests {
     }
 
     /// A word that is not UTF-8 passes untouched, wherever it is: a value of ours or of
-    /// fastchess's, or an engine word.
+    /// fastchess's, or an engine word; `-log`'s file is a path too.
     #[cfg(unix)]
     #[test]
     fn words_that_are_not_utf8_pass_untouched() {
@@ -614,8 +604,11 @@ mod tests {
             bytes(b"cmd=a"),
             bytes(b"dir=\xFD"),
             bytes(b"st=1"),
+            bytes(b"-log"),
+            bytes(b"file=l\xFC"),
+            bytes(b"engine=true"),
         ];
-        let out = translate_os(args, OURS).unwrap();
+        let out = translate(args, OURS).unwrap();
         let expected = [
             &b"--pgnout"[..],
             b"file=\xFF.pgn",
@@ -625,6 +618,10 @@ mod tests {
             b"cmd=a",
             b"dir=\xFD",
             b"movetime=1000",
+            b"--log-file",
+            b"l\xFC",
+            b"--log-level",
+            b"debug",
             b"--send-undeclared-options",
             b"--send-option-values-as-written",
         ];

@@ -9,6 +9,7 @@
 pub mod fastchess;
 pub mod shogitest;
 
+use std::ffi::OsStr;
 use std::fmt;
 
 /// A command line a dialect cannot translate.
@@ -129,13 +130,16 @@ pub(crate) fn is_single_dash_flag(arg: &str) -> bool {
 }
 
 /// The values after a flag at `args[*i]`: the words up to the next flag (a word starting with
-/// `-` that is not a negative number). Moves `*i` past them.
-pub(crate) fn take_words(args: &[String], i: &mut usize) -> Vec<String> {
+/// `-` that is not a negative number). Moves `*i` past them. The words are text, or as the
+/// system gave them (a word that is not UTF-8 is never a flag).
+pub(crate) fn take_words<A: AsRef<OsStr> + Clone>(args: &[A], i: &mut usize) -> Vec<A> {
     let mut out = Vec::new();
     while let Some(w) = args.get(*i + 1) {
-        // By characters: a word may start with one of several bytes (`é`).
-        let is_number = w.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
-        if w.starts_with('-') && !is_number {
+        // By bytes: `-` and the digits are ASCII, and a word may start with one of several
+        // bytes (`é`).
+        let bytes = w.as_ref().as_encoded_bytes();
+        let is_number = bytes.get(1).is_some_and(u8::is_ascii_digit);
+        if bytes.first() == Some(&b'-') && !is_number {
             break;
         }
         out.push(w.clone());
@@ -145,15 +149,22 @@ pub(crate) fn take_words(args: &[String], i: &mut usize) -> Vec<String> {
 }
 
 /// The one value after the flag at `args[*i]`. Moves `*i` past it.
-pub(crate) fn take_value(args: &[String], i: &mut usize) -> Result<String, DialectError> {
-    let flag = &args[*i];
+pub(crate) fn take_value<A: AsRef<OsStr> + Clone>(
+    args: &[A],
+    i: &mut usize,
+) -> Result<A, DialectError> {
+    let flag = args[*i].as_ref();
+    let is_flag = |v: &OsStr| {
+        v.to_str()
+            .is_some_and(|v| is_single_dash_flag(v) || v.starts_with("--"))
+    };
     match args.get(*i + 1) {
-        Some(v) if !is_single_dash_flag(v) && !v.starts_with("--") => {
+        Some(v) if !is_flag(v.as_ref()) => {
             *i += 1;
             Ok(v.clone())
         }
         _ => Err(DialectError::BadValue {
-            flag: flag.clone(),
+            flag: flag.to_string_lossy().into_owned(),
             reason: "needs a value".into(),
         }),
     }
