@@ -8,14 +8,14 @@
 //     target/release/saikoro record convert "$f" --to jkf -o "${f%.csa}.jkf"
 //     target/release/saikoro record convert "$f" --to csa -o "${f%.csa}.v3"
 //   done
-//   NODE_PATH=/tmp/node_modules node positions/jkf_csa_crosscheck.mjs /tmp/jc
+//   NODE_PATH=/tmp/node_modules node crates/saikoro-record/positions/jkf_csa_crosscheck.mjs /tmp/jc
 //
 // For each game X.csa (self-play's V2.2 record), tsshogi imports it and exports JKF and CSA
 // V3.0; the script compares tsshogi's JKF moves (every field of each `move`, the `special`)
 // with Saikoro's X.jkf, and tsshogi's CSA move and end lines with Saikoro's X.v3. It also has
 // tsshogi import Saikoro's JKF and CSA and checks they give the same moves (USI) as the
 // original. Disagreements are printed with the game and the move (the first 5 of each kind),
-// and counted by kind; the kinds are explained in positions/README.md.
+// and counted by kind; the kinds are explained in the README.md beside this script.
 
 import { createRequire } from "node:module";
 import { readFileSync, readdirSync } from "node:fs";
@@ -25,7 +25,7 @@ const { importCSA, exportCSA, exportJKFString, importJKFString } = require("tssh
 
 const dir = process.argv[2];
 if (!dir) {
-  console.error("usage: node positions/jkf_csa_crosscheck.mjs DIR");
+  console.error("usage: node crates/saikoro-record/positions/jkf_csa_crosscheck.mjs DIR");
   process.exit(2);
 }
 

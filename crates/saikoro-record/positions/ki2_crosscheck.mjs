@@ -2,15 +2,19 @@
 // project's tests do not need it. Run from the repository root:
 //
 //   (cd /tmp && npm install tsshogi)
-//   cargo run --release --example ki2_moves < positions/random-games.sfen > /tmp/ki2-saikoro.tsv
-//   cargo run --release --example ki2_moves < positions/ki2_positions.sfen >> /tmp/ki2-saikoro.tsv
-//   NODE_PATH=/tmp/node_modules node positions/ki2_crosscheck.mjs /tmp/ki2-saikoro.tsv /tmp/ki2-tsshogi.tsv
-//   cargo run --release --example ki2_moves -- --read < /tmp/ki2-tsshogi.tsv
+//   cargo run --release -p saikoro-record --example ki2_moves \
+//       < crates/saikoro-core/positions/random-games.sfen > /tmp/ki2-saikoro.tsv
+//   cargo run --release -p saikoro-record --example ki2_moves \
+//       < crates/saikoro-record/positions/ki2_positions.txt >> /tmp/ki2-saikoro.tsv
+//   NODE_PATH=/tmp/node_modules node crates/saikoro-record/positions/ki2_crosscheck.mjs \
+//       /tmp/ki2-saikoro.tsv /tmp/ki2-tsshogi.tsv
+//   cargo run --release -p saikoro-record --example ki2_moves -- --read < /tmp/ki2-tsshogi.tsv
 //
-// With --games, whole records instead (made by examples/ki2_games.rs):
+// With --games, whole records instead (made by crates/saikoro-record/examples/ki2_games.rs):
 //
-//   cargo run --release --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
-//   NODE_PATH=/tmp/node_modules node positions/ki2_crosscheck.mjs --games /tmp/ki2-games.tsv
+//   cargo run --release -p saikoro-record --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
+//   NODE_PATH=/tmp/node_modules node crates/saikoro-record/positions/ki2_crosscheck.mjs \
+//       --games /tmp/ki2-games.tsv
 //
 // Each line is `SFEN<TAB>USI moves<TAB>Saikoro's KI2 record` (line breaks as `\n`); the script
 // builds the same game in tsshogi (`Record.newByUSI`, ended by a resignation), exports it with
@@ -19,8 +23,8 @@
 //
 // Each input line is `SFEN<TAB>USI move<TAB>Saikoro's text`. The script writes tsshogi's text
 // for the same move (tsshogi's `formatMove`, its side mark taken off), counts the agreements
-// and prints each disagreement with the kind it falls in (see positions/README.md), so that the
-// known kinds can be checked one by one.
+// and prints each disagreement with the kind it falls in (see the README.md beside this
+// script), so that the known kinds can be checked one by one.
 
 import { createRequire } from "node:module";
 import { readFileSync, writeFileSync } from "node:fs";

@@ -2,8 +2,8 @@
 tests do not need it). Run from the repository root:
 
     pip install cshogi
-    cargo run --release --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
-    python3 positions/kif_crosscheck.py /tmp/ki2-games.tsv
+    cargo run --release -p saikoro-record --example ki2_games -- 300 2027 > /tmp/ki2-games.tsv
+    python3 crates/saikoro-record/positions/kif_crosscheck.py /tmp/ki2-games.tsv
 
 Each line of the input is `SFEN<TAB>USI moves<TAB>KI2 text<TAB>KIF text` (line breaks as `\\n`).
 cshogi's parser reads `手合割` lines but no board diagram (it starts such a record from 平手),
