@@ -144,7 +144,7 @@ pub fn parse(text: &str) -> Result<Vec<CheckPosition>, PositionsError> {
 
 /// The built-in records.
 pub fn all() -> Vec<CheckPosition> {
-    parse(TEXT).expect("positions/check.txt is readable (tests/it/check_positions.rs reads it)")
+    parse(TEXT).expect("positions/check.txt is readable (the crate's tests/positions.rs reads it)")
 }
 
 /// The built-in record called `id`.

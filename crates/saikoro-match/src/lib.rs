@@ -1,7 +1,7 @@
 //! The code of `saikoro match`: engines playing each other over many games, judged by exact
-//! rules, and the statistics that say what the results mean. The module is called
-//! `tournament`, fastchess's word for what the command runs; its command line is
-//! `src/cli/tournament.rs` in the binary.
+//! rules, and the statistics that say what the results mean. Its command line is the saikoro
+//! binary's (`src/cli/tournament.rs`: `tournament`, fastchess's word for what the command
+//! runs).
 //!
 //! Laid out after fastchess: the vocabulary every part shares — the settings ([`config`]),
 //! who plays whom and the scoreboard (`schedule`), the match ready to run and its errors

@@ -115,7 +115,7 @@ pub fn builtin_positions() -> Vec<PerftPosition> {
     for p in positions::all().into_iter().filter(|p| p.check == "rules") {
         out.push(
             PerftPosition::new(&format!("rules-{}", p.id), p.sfen.as_deref(), &p.moves)
-                .expect("positions/check.txt is valid (tests/it/check_positions.rs reads it)"),
+                .expect("positions/check.txt is valid (the crate's tests/positions.rs reads it)"),
         );
     }
     out

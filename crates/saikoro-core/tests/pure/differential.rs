@@ -4,7 +4,7 @@
 //!     pseudo-legal board move and drop from the pieces' movement patterns, each played on a
 //!     copy and rejected if it leaves the own king attacked, with nifu, dead pieces and
 //!     uchifuzume checked by brute force (a checking pawn drop after which the opponent has no
-//!     legal move). It shares no code with `src/shogi/movegen/`: it only reads the position
+//!     legal move). It shares no code with the crate's `src/movegen/`: it only reads the position
 //!     through `piece_at`, `hand` and `side_to_move`.
 //! (b) Two external generators from crates.io, `shunsai` (bitboards, fully legal) and
 //!     `shogi_legality_lite` (play every candidate and test the king). Both generate every
@@ -641,7 +641,8 @@ fn check_seeking_playouts_match_reference_and_oracles() {
     assert!(cov.pawn_drop_mates_excluded >= 5, "{cov:?}"); // 6 with this seed
 }
 
-/// The same, much longer: `cargo test --release --test differential -- --ignored`.
+/// The same, much longer: `cargo test --release -p saikoro-core --lib pure::differential:: --
+/// --ignored`.
 ///
 /// Without shogi_legality_lite: its uchifuzume test recurses (`is_valid` -> `is_mate` ->
 /// `is_valid` ...) and ran for minutes on one check-seeking playout (seed 12), so it is only

@@ -1,6 +1,6 @@
 //! Perft against `positions/perft.txt`. Entries up to [`FAST_LIMIT`] nodes run in plain
 //! `cargo test`; the deep ones (startpos depth 6, matsuri depth 4, ...) run with
-//! `cargo test --release --test perft -- --ignored`.
+//! `cargo test --release -p saikoro-core --lib pure::perft:: -- --ignored`.
 
 use saikoro_core::{divide, divide_until, perft, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -56,7 +56,7 @@ fn perft_shallow() {
 }
 
 #[test]
-#[ignore = "deep perft: run with `cargo test --release --test perft -- --ignored`"]
+#[ignore = "deep perft: run with `cargo test --release -p saikoro-core --lib pure::perft:: -- --ignored`"]
 fn perft_deep() {
     let n = run(|nodes| nodes > FAST_LIMIT);
     assert!(n >= 5, "only {n} deep entries");

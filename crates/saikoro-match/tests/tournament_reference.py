@@ -1,8 +1,8 @@
-"""Reference values for tests/pure/tournament_*.rs and src/tournament/stats/normal.rs, computed
+"""Reference values for saikoro-match's tests/pure/*.rs and src/stats/normal.rs, computed
 apart from the Rust code (the tests hold the numbers; they do not run this script).
 
 Run with Python 3, mpmath and scipy (scipy only gives Newton a starting point):
-    python3 tests/tournament_reference.py
+    python3 crates/saikoro-match/tests/tournament_reference.py
 Elo figures come from their closed forms at 50 significant digits; the normal CDF is mpmath's
 ncdf; each SPRT log-likelihood ratio solves the constrained maximum-likelihood problem as its
 Karush-Kuhn-Tucker system with mpmath's multidimensional Newton (findroot), not with the fixed
