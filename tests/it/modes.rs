@@ -2,8 +2,7 @@
 //! without them (`--no-default-features`), where a tool mode is a usage error that says how
 //! to get it, and the USI engine is the same.
 
-use crate::usi_support::{copy_program, run, Dir, BIN};
-use std::path::Path;
+use crate::usi_support::{run, BIN};
 use std::process::Command;
 
 const TOOLS: [&str; 7] = [
@@ -61,11 +60,13 @@ fn the_engine_answers_in_either_build() {
 
 /// Under the farm's name (`shogitest-ob`) the binary reads shogitest's command line, or, built
 /// without the tools, says that it cannot.
+#[cfg(unix)]
 #[test]
 fn under_the_farms_name() {
+    use crate::usi_support::{copy_program, Dir};
     let dir = Dir::new("modes-farm-name");
-    let copy = dir.path(&format!("shogitest-ob{}", std::env::consts::EXE_SUFFIX));
-    copy_program(Path::new(BIN), &copy);
+    let copy = dir.path("shogitest-ob");
+    copy_program(std::path::Path::new(BIN), &copy);
     let out = Command::new(&copy).arg("-version").output().unwrap();
     let (text, err) = (
         String::from_utf8_lossy(&out.stdout),
