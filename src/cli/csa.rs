@@ -599,15 +599,15 @@ fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
             ..RecordMove::new(mv)
         })
         .collect();
-    record.end = Some(r.ending());
-    record.end_comments = vec![format!(
+    let summary = format!(
         "summary:{}:{} {}:{} {}",
         r.reason.to_lowercase(),
         s.names[Color::Black],
         word(Color::Black),
         s.names[Color::White],
         word(Color::White)
-    )];
+    );
+    record.set_end(r.ending(), vec![summary]);
     let path = dir.join(format!("{}.csa", file_name(&s.game_id)));
     let mut f = std::io::BufWriter::new(
         std::fs::File::create(&path).with_context(|| format!("{}", path.display()))?,

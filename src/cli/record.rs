@@ -1,12 +1,15 @@
-//! `saikoro record convert|check|show`: game records converted between the forms, checked by
-//! the rules, and shown at a move.
+//! `saikoro record convert|check|show`: game records converted between the forms (saying what
+//! the form written cannot keep), checked by the rules along every line, and shown at any node
+//! of any variation.
 
 use super::flags::{self, Doc, Flag, FlagValue, Step, Takes};
 use anyhow::Context;
 use saikoro_core::diagram;
 use saikoro_match::output::report::results_records;
 use saikoro_outfile::{self as outfile, write_atomically, Named, Replace};
-use saikoro_record::{form, Format, Record};
+use saikoro_record::encoding::{self, Encoding, Unmappable};
+use saikoro_record::form::LeftOut;
+use saikoro_record::{form, Address, Format, Node, Record};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -16,45 +19,66 @@ use std::process::ExitCode;
 pub const HELP: &str = "\
 Usage:
   saikoro record convert IN [--to FORM] [--from FORM] [--game K] [-o OUT] [--force]
+                            [--encoding ENC] [--replace-unmappable]
   saikoro record check IN...
-  saikoro record show IN [--ply N] [--game K] [--from FORM]
+  saikoro record show IN [--at ADDRESS | --ply N] [--game K] [--from FORM]
 
 Game records in KIF, KI2, CSA, JKF, USI and SFEN (docs/records.md). The form of IN is told by
 its extension (.kif .kifu .ki2 .ki2u .csa .jkf .json .usi .sfen), else by its content, or given
-with --from. IN may be - for stdin. Every move is checked by the rules as it is read. A match's
-results file (.jsonl, from saikoro match --results) is read too: each line a game, as the
-match's records write it (without the times the file does not hold).
+with --from. IN may be - for stdin, and is read as UTF-8 (with or without a BOM), else as
+Shift_JIS. Every move of every line (variations too) is checked by the rules as it is read. A
+match's results file (.jsonl, from saikoro match --results) is read too: each line a game, as
+the match's records write it (without the times the file does not hold).
 
 convert  writes IN in another form: --to FORM (kif, ki2, csa, jkf, usi, sfen; default: the
          form of OUT's extension). -o OUT (default: stdout, also as -o -) is written whole or
-         not at all, and an existing OUT is replaced only with --force. KIF, KI2 and JKF hold
+         not at all, and an existing OUT is replaced only with --force. KIF, KI2 and JKF keep
+         the variations (KI2 not the times, JKF not the bookmarks); CSA, USI and SFEN the main
+         line; what the form cannot keep is said on stderr in one line. KIF, KI2 and JKF hold
          one game: a file of several games needs --game K (from 1); CSA, USI and SFEN hold them
          all. --to sfen writes the position at the end of each game, not its moves.
-check    reads every game of every IN: for each file, a line `FILE: N games, M moves (FORM)`,
-         or `FILE:LINE: reason` of its first wrong line; exit status 1 when any file is wrong.
-show     prints the position after N moves of game K (default: the whole game, game 1): the
-         board diagram as the engine's `d` command prints it, and its SFEN.
+         A .kif or .ki2 OUT is written in Shift_JIS, anything else in UTF-8 (Kifu for Windows'
+         convention); --encoding utf-8|shift_jis chooses otherwise. A character Shift_JIS
+         cannot hold is refused with its line, nothing written, unless --replace-unmappable
+         (then written as ?, and counted on stderr).
+check    reads every game of every IN: for each file, a line `FILE: N games, M moves (FORM)`
+         (the moves of the main lines, and those of the variations when there are any), or
+         `FILE:LINE: reason` of its first wrong line (naming the variation it is in); exit
+         status 1 when any file is wrong.
+show     prints the position at a node of game K (default: the main line's end, game 1): the
+         board diagram as the engine's `d` command prints it, and its SFEN, with the node's
+         comment and bookmark and, where the record branches, the moves that follow.
+         --at ADDRESS: N (move N of the main line, 0 the start), end, or a variation's
+         branches and a move: 12.2 (the second move played at move 12, the first variation),
+         12.2:35 (move 35 along it), 12.2,20.3:end (a variation of that variation). --ply N is
+         --at N.
 ";
 
 /// Which subcommand, with its arguments.
 enum Command {
-    Convert {
-        input: String,
-        to: Format,
-        from: Option<Format>,
-        game: Option<usize>,
-        output: Option<String>,
-        force: bool,
-    },
+    Convert(Convert),
     Check {
         inputs: Vec<String>,
     },
     Show {
         input: String,
-        ply: Option<usize>,
+        at: Option<Address>,
         game: usize,
         from: Option<Format>,
     },
+}
+
+/// `convert`'s arguments.
+struct Convert {
+    input: String,
+    to: Format,
+    from: Option<Format>,
+    game: Option<usize>,
+    output: Option<String>,
+    force: bool,
+    /// `--encoding`, else the output's extension's.
+    encoding: Option<Encoding>,
+    replace: bool,
 }
 
 /// The form named by the value of `--to` or `--from`.
@@ -75,7 +99,9 @@ struct Given {
     game: Option<usize>,
     output: Option<String>,
     force: bool,
-    ply: Option<usize>,
+    at: Option<Address>,
+    encoding: Option<Encoding>,
+    replace: bool,
 }
 
 type F = Flag<Given>;
@@ -105,7 +131,32 @@ const FORCE: F = F::new("force", Takes::Nothing, Doc::Hidden, |g, _| {
     Ok(())
 });
 const PLY: F = F::new("ply", Takes::Value("N"), Doc::Hidden, |g, v| {
-    g.ply = Some(v.number()?);
+    anyhow::ensure!(
+        g.at.is_none(),
+        "--ply and --at name one node: give one of them"
+    );
+    g.at = Some(Address::main(v.number()?));
+    Ok(())
+});
+const AT: F = F::new("at", Takes::Value("ADDRESS"), Doc::Hidden, |g, v| {
+    anyhow::ensure!(
+        g.at.is_none(),
+        "--ply and --at name one node: give one of them"
+    );
+    g.at = Some(v.text()?.parse()?);
+    Ok(())
+});
+const ENCODING: F = F::new("encoding", Takes::Value("ENC"), Doc::Hidden, |g, v| {
+    let text = v.text()?;
+    g.encoding = Some(match text.to_ascii_lowercase().replace('-', "_").as_str() {
+        "utf_8" | "utf8" => Encoding::Utf8,
+        "shift_jis" | "sjis" | "cp932" => Encoding::ShiftJis,
+        _ => anyhow::bail!("--encoding {text:?}: unknown encoding (utf-8 or shift_jis)"),
+    });
+    Ok(())
+});
+const REPLACE: F = F::new("replace-unmappable", Takes::Nothing, Doc::Hidden, |g, _| {
+    g.replace = true;
     Ok(())
 });
 const HELP_FLAG: F = F::new("help", Takes::Help, Doc::Hidden, flags::no_setting).short('h');
@@ -113,8 +164,8 @@ const HELP_FLAG: F = F::new("help", Takes::Help, Doc::Hidden, flags::no_setting)
 /// The flags of a subcommand (of an unknown one: `--help` only).
 fn flags_of(sub: &str) -> &'static [F] {
     match sub {
-        "convert" => &[TO, FROM, GAME, OUTPUT, FORCE, HELP_FLAG],
-        "show" => &[FROM, GAME, PLY, HELP_FLAG],
+        "convert" => &[TO, FROM, GAME, OUTPUT, FORCE, ENCODING, REPLACE, HELP_FLAG],
+        "show" => &[FROM, GAME, PLY, AT, HELP_FLAG],
         _ => &[HELP_FLAG],
     }
 }
@@ -158,14 +209,20 @@ fn command(sub: &str, g: Given) -> anyhow::Result<Command> {
                 .context(
                     "no form to write: give --to FORM or an -o file with a form's extension",
                 )?;
-            Command::Convert {
+            anyhow::ensure!(
+                !(to == Format::Jkf && g.encoding == Some(Encoding::ShiftJis)),
+                "--encoding shift_jis: JKF is JSON, which is UTF-8"
+            );
+            Command::Convert(Convert {
                 input: one(g.inputs)?,
                 to,
                 from: g.from,
                 game: g.game,
                 output: g.output,
                 force: g.force,
-            }
+                encoding: g.encoding,
+                replace: g.replace,
+            })
         }
         "check" => {
             anyhow::ensure!(!g.inputs.is_empty(), "no input file given");
@@ -173,7 +230,7 @@ fn command(sub: &str, g: Given) -> anyhow::Result<Command> {
         }
         "show" => Command::Show {
             input: one(g.inputs)?,
-            ply: g.ply,
+            at: g.at,
             game: g.game.unwrap_or(1),
             from: g.from,
         },
@@ -244,13 +301,13 @@ fn load(input: &str, from: Option<Format>) -> Result<(Vec<Record>, String), Bad>
     Ok((records, format.to_string()))
 }
 
-/// Writes `text` to `out` (`-` or none: stdout) whole or not at all, by the rule of every
+/// Writes `bytes` to `out` (`-` or none: stdout) whole or not at all, by the rule of every
 /// output (docs/files.md): never over `input`, an existing file only with `force`.
-fn put(out: Option<&str>, input: &str, text: &str, force: bool) -> anyhow::Result<()> {
+fn put(out: Option<&str>, input: &str, bytes: &[u8], force: bool) -> anyhow::Result<()> {
     match out {
         None | Some("-") => {
             let mut o = std::io::stdout().lock();
-            o.write_all(text.as_bytes())?;
+            o.write_all(bytes)?;
             o.flush()?;
         }
         Some(path) => {
@@ -260,7 +317,7 @@ fn put(out: Option<&str>, input: &str, text: &str, force: bool) -> anyhow::Resul
                 .into_iter()
                 .collect();
             outfile::check(out, &inputs, Replace::with_flag("--force", force))?;
-            write_atomically(Path::new(path), text.as_bytes())
+            write_atomically(Path::new(path), bytes)
                 .with_context(|| format!("cannot write {path}"))?;
         }
     }
@@ -276,59 +333,101 @@ fn pick(records: Vec<Record>, k: usize, input: &str) -> anyhow::Result<Record> {
         .with_context(|| format!("{input} holds {n} games: no game {k}"))
 }
 
-fn convert(
-    input: &str,
-    to: Format,
-    from: Option<Format>,
-    game: Option<usize>,
-    output: Option<&str>,
-    force: bool,
-) -> anyhow::Result<()> {
-    let (records, _) = load(input, from)?;
-    for note in dropped(&records) {
-        eprintln!("saikoro record convert: {input}: {note}");
-    }
-    let records = match game {
-        Some(k) => vec![pick(records, k, input)?],
-        None => records,
-    };
-    let text = match to {
-        Format::Kif | Format::Ki2 | Format::Jkf if records.len() > 1 => anyhow::bail!(
-            "{input} holds {} games and {to} holds one: give --game K",
-            records.len()
-        ),
+/// The text of `records` in the form `to`, the encoding `encoding` named where the form says.
+fn text_of(records: &[Record], to: Format, encoding: Encoding) -> String {
+    match to {
         Format::Csa => records
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let text = form::write(r, to);
+                let text = form::write_in(r, to, encoding);
                 // The encoding line opens the file, not each game.
-                match text.strip_prefix("'CSA encoding=UTF-8\n") {
-                    Some(rest) if i > 0 => rest.to_string(),
+                match text.strip_prefix("'CSA encoding=") {
+                    Some(rest) if i > 0 => rest.split_once('\n').map_or("", |x| x.1).to_string(),
                     _ => text,
                 }
             })
             .collect::<Vec<_>>()
             .join("/\n"),
-        _ => records.iter().map(|r| form::write(r, to)).collect(),
-    };
-    put(output, input, &text, force)
+        _ => records
+            .iter()
+            .map(|r| form::write_in(r, to, encoding))
+            .collect(),
+    }
 }
 
-/// What the readers left out of `records` (their variations), one note a game that left
-/// something out, naming the game when there are several.
-fn dropped(records: &[Record]) -> Vec<String> {
-    records
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| {
-            let note = r.dropped_note()?;
-            Some(match records.len() {
-                1 => note,
-                _ => format!("game {}: {note}", i + 1),
-            })
-        })
-        .collect()
+fn convert(c: &Convert) -> anyhow::Result<()> {
+    let (records, _) = load(&c.input, c.from)?;
+    let records = match c.game {
+        Some(k) => vec![pick(records, k, &c.input)?],
+        None => records,
+    };
+    if matches!(c.to, Format::Kif | Format::Ki2 | Format::Jkf) && records.len() > 1 {
+        anyhow::bail!(
+            "{} holds {} games and {} holds one: give --game K",
+            c.input,
+            records.len(),
+            c.to
+        );
+    }
+    let encoding = c.encoding.unwrap_or_else(|| match c.output.as_deref() {
+        Some(o) if o != "-" => Encoding::of_path(Path::new(o)),
+        _ => Encoding::Utf8,
+    });
+    let text = text_of(&records, c.to, encoding);
+    let unmappable = match c.replace {
+        true => Unmappable::Question,
+        false => Unmappable::Refuse,
+    };
+    let encoded = encoding::encode(&text, encoding, unmappable).map_err(|e| {
+        let out = c.output.as_deref().unwrap_or("-");
+        anyhow::anyhow!(
+            "{out}: nothing written: {e} (give --encoding utf-8 to write UTF-8, or \
+             --replace-unmappable to write ? in its place)"
+        )
+    })?;
+    if let Some(note) = lost_note(&records, c.to) {
+        eprintln!("saikoro record convert: {}: {note}", c.input);
+    }
+    if encoded.replaced > 0 {
+        let s = if encoded.replaced == 1 { "" } else { "s" };
+        eprintln!(
+            "saikoro record convert: {}: {} character{s} that {encoding} cannot hold written \
+             as ?, the first on line {}",
+            c.input,
+            encoded.replaced,
+            encoded.first_line.unwrap_or(0)
+        );
+    }
+    put(c.output.as_deref(), &c.input, &encoded.bytes, c.force)
+}
+
+/// What writing `records` as `to` leaves out, in one line (`None` when nothing): `written as
+/// csa (the main line only): left out 3 variations (14 moves), 2 bookmarks`, naming how many of
+/// several games lost something.
+fn lost_note(records: &[Record], to: Format) -> Option<String> {
+    let mut sum = LeftOut::default();
+    let mut games = 0;
+    for r in records {
+        let lost = form::left_out(r, to);
+        if !lost.is_empty() {
+            games += 1;
+            sum.add(&lost);
+        }
+    }
+    if games == 0 {
+        return None;
+    }
+    let of = match records.len() {
+        1 => String::new(),
+        n => format!(" in {games} of {n} games"),
+    };
+    let only = match to.keeps().moves {
+        form::Reach::Tree => "",
+        form::Reach::MainLine => " (the main line only)",
+        form::Reach::None => " (the last position only)",
+    };
+    Some(format!("written as {to}{only}: left out{of} {sum}"))
 }
 
 /// `check`: a line for each file; whether all were good.
@@ -338,13 +437,23 @@ fn check(inputs: &[String]) -> anyhow::Result<bool> {
     for input in inputs {
         match load(input, None) {
             Ok((records, format)) => {
-                let moves: usize = records.iter().map(|r| r.moves.len()).sum();
                 let games = records.len();
                 let s = if games == 1 { "" } else { "s" };
-                writeln!(out, "{input}: {games} game{s}, {moves} moves ({format})")?;
-                for note in dropped(&records) {
-                    writeln!(out, "{input}: {note}")?;
+                let (mut moves, mut variations, mut in_variations) = (0, 0, 0);
+                for c in records.iter().map(Record::counts) {
+                    moves += c.main_moves;
+                    variations += c.variations;
+                    in_variations += c.variation_moves;
                 }
+                let lines = match variations {
+                    0 => format!("{moves} moves"),
+                    n => {
+                        let v = if n == 1 { "variation" } else { "variations" };
+                        let main = if games == 1 { "line" } else { "lines" };
+                        format!("{moves} moves in the main {main}, {in_variations} in {n} {v}")
+                    }
+                };
+                writeln!(out, "{input}: {games} game{s}, {lines} ({format})")?;
             }
             Err(bad) => {
                 good = false;
@@ -355,21 +464,87 @@ fn check(inputs: &[String]) -> anyhow::Result<bool> {
     Ok(good)
 }
 
-fn show(input: &str, ply: Option<usize>, game: usize, from: Option<Format>) -> anyhow::Result<()> {
+/// The text of a node in `show`: a move as KIF writes it (`▲７六歩(77)`), an end as its word.
+fn node_text(
+    pos: &saikoro_core::Position,
+    node: Node<'_>,
+    prev_to: Option<saikoro_core::Square>,
+) -> String {
+    let mark = match pos.side_to_move() {
+        saikoro_core::Color::Black => '▲',
+        saikoro_core::Color::White => '△',
+    };
+    match node {
+        Node::Move(m) => format!(
+            "{mark}{}",
+            saikoro_record::kif::move_text(pos, m.mv, prev_to)
+        ),
+        Node::End(e) => e.ending.name().to_string(),
+    }
+}
+
+fn show(
+    input: &str,
+    at: Option<&Address>,
+    game: usize,
+    from: Option<Format>,
+) -> anyhow::Result<()> {
     let (records, _) = load(input, from)?;
     let games = records.len();
     let record = pick(records, game, input)?;
     let n = record.moves.len();
-    let ply = ply.unwrap_or(n);
-    anyhow::ensure!(
-        ply <= n,
-        "game {game} of {input} has {n} moves: no move {ply}"
-    );
-    let pos = record.position_at(ply);
+    let at = at.cloned().unwrap_or_else(|| Address::main(n));
+    let here = record
+        .locate(&at)
+        .map_err(|e| anyhow::anyhow!("game {game} of {input}: {e}"))?;
     let mut out = std::io::stdout().lock();
-    writeln!(out, "game {game} of {games}, after move {ply} of {n}")?;
-    out.write_all(diagram(&pos).as_bytes())?;
-    writeln!(out, "sfen {}", pos.to_sfen())?;
+    let ply = match here.address.target() {
+        saikoro_record::Target::Ply(p) => p,
+        saikoro_record::Target::End => n,
+    };
+    match here.node {
+        _ if here.address.is_main_line() && !matches!(here.node, Some(Node::End(_))) => {
+            writeln!(out, "game {game} of {games}, after move {ply} of {n}")?;
+        }
+        Some(Node::End(e)) => writeln!(
+            out,
+            "game {game} of {games}, at {}: the end, {}",
+            here.address,
+            e.ending.name()
+        )?,
+        _ => writeln!(
+            out,
+            "game {game} of {games}, at {} ({}), after move {ply}",
+            here.address,
+            here.address.line_name()
+        )?,
+    }
+    if let Some(node) = here.node {
+        for c in node.comments() {
+            writeln!(out, "comment: {c}")?;
+        }
+        if let Some(b) = node.bookmark() {
+            writeln!(out, "bookmark: {b}")?;
+        }
+    } else {
+        for c in &record.comments {
+            writeln!(out, "comment: {c}")?;
+        }
+        if let Some(b) = &record.bookmark {
+            writeln!(out, "bookmark: {b}")?;
+        }
+    }
+    if here.next.len() > 1 {
+        let prev_to = here.node.and_then(Node::mv).map(|m| m.to());
+        let next: Vec<String> = here
+            .next
+            .iter()
+            .map(|(a, node)| format!("{a} {}", node_text(&here.position, *node, prev_to)))
+            .collect();
+        writeln!(out, "next: {}", next.join(", "))?;
+    }
+    out.write_all(diagram(&here.position).as_bytes())?;
+    writeln!(out, "sfen {}", here.position.to_sfen())?;
     Ok(())
 }
 
@@ -380,14 +555,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     match cmd {
-        Command::Convert {
-            input,
-            to,
-            from,
-            game,
-            output,
-            force,
-        } => convert(&input, to, from, game, output.as_deref(), force)?,
+        Command::Convert(c) => convert(&c)?,
         Command::Check { inputs } => {
             if !check(&inputs)? {
                 return Ok(ExitCode::from(1));
@@ -395,10 +563,10 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
         }
         Command::Show {
             input,
-            ply,
+            at,
             game,
             from,
-        } => show(&input, ply, game, from)?,
+        } => show(&input, at.as_ref(), game, from)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -258,7 +258,11 @@ fn show_prints_the_diagram_and_sfen() {
         &["record", "show", seed.to_str().unwrap(), "--ply", "40"],
     );
     assert_eq!(r.status.code(), Some(1));
-    assert!(text(&r.stderr).contains("has 31 moves: no move 40"));
+    assert!(
+        text(&r.stderr).contains("the main line has no move 40: its nodes are at moves 1 to 32"),
+        "{}",
+        text(&r.stderr)
+    );
 }
 
 /// Usage errors: exit status 2 with the pointer to `--help`.
@@ -339,28 +343,31 @@ fn match_refuses_openings_without_a_game() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A KIF with variations (変化) keeps its main line, and `record convert` and `record check`
-/// say how many were left out and from which move (the smallest `変化：N手`).
+/// A KIF with variations (変化), by hand: KIF keeps them all (nothing said); USI keeps the main
+/// line and says on stderr what it left out (the two variations and their two moves, and the
+/// end, 投了, which a `position` line cannot say); `check` counts the moves of each.
 #[test]
-fn dropped_variations_are_said() {
-    let dir = std::env::temp_dir().join(format!("saikoro-rec-var-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn what_a_form_cannot_keep_is_said() {
+    let dir = scratch("variations");
     let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n\n変化：3手\n   3 ６六歩(67)\n   4 投了\n\n変化：２手\n   2 ８四歩(83)\n";
-    std::fs::write(dir.join("v.kif"), kif).unwrap();
-    let r = run(&dir, &["record", "convert", "v.kif", "--to", "usi"]);
+    std::fs::write(dir.join("v.kifu"), kif).unwrap();
+    let r = run(&dir, &["record", "convert", "v.kifu", "--to", "usi"]);
     assert!(r.status.success(), "{}", text(&r.stderr));
     assert_eq!(text(&r.stdout), "position startpos moves 7g7f 3c3d 2g2f\n");
     assert_eq!(
         text(&r.stderr),
-        "saikoro record convert: v.kif: 2 variations (変化) left out, the first from move 2: \
-         only the main line is kept\n"
+        "saikoro record convert: v.kifu: written as usi (the main line only): left out 2 \
+         variations (2 moves), 1 end\n"
     );
-    let r = run(&dir, &["record", "check", "v.kif"]);
+    let r = run(&dir, &["record", "convert", "v.kifu", "--to", "kif"]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    assert_eq!(text(&r.stderr), "");
+    assert!(text(&r.stdout).contains("\n変化：3手\n   3 ６六歩(67)   ( 0:00/00:00:00)\n"));
+    let r = run(&dir, &["record", "check", "v.kifu"]);
     assert!(r.status.success());
     assert_eq!(
         text(&r.stdout),
-        "v.kif: 1 game, 3 moves (kif)\nv.kif: 2 variations (変化) left out, the first from \
-         move 2: only the main line is kept\n"
+        "v.kifu: 1 game, 3 moves in the main line, 2 in 2 variations (kif)\n"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

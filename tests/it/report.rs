@@ -310,7 +310,7 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
             "declaration" => (Ending::Declaration, Ending::Declaration),
             other => panic!("game {number} ended by {other}"),
         };
-        assert_eq!(record.end, Some(kif_end), "{kif_text}");
+        assert_eq!(record.ending(), Some(kif_end), "{kif_text}");
         let black = field(lines[number - 1], "black");
         // Black is 下手 in a handicap game (Kifu for Windows' word), else 先手.
         let handicap = saikoro_record::japanese::handicap_name(&start).is_some_and(|n| n != "平手");
@@ -324,7 +324,7 @@ fn the_keyboard_steps_a_game_and_its_records_read_back() {
         let record = one_game(csa::read_records(&csa_text), &csa_text);
         assert_eq!(record.start.to_sfen(), start.to_sfen(), "{csa_text}");
         assert_eq!(moves_of(&record), moves, "{csa_text}");
-        assert_eq!(record.end, Some(csa_end), "{csa_text}");
+        assert_eq!(record.ending(), Some(csa_end), "{csa_text}");
         // Both are what `saikoro record convert` writes of the game from the results file.
         assert_eq!(kif_text, convert(&dir, "r.jsonl", number, "kif"));
         assert_eq!(csa_text, convert(&dir, "r.jsonl", number, "csa"));

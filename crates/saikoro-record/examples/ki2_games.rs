@@ -55,7 +55,7 @@ fn main() -> ExitCode {
                 _ => break,
             }
         }
-        record.end = Some(Ending::Resign);
+        record.set_end(Ending::Resign, Vec::new());
         let usi: Vec<String> = record.moves.iter().map(|m| m.mv.to_string()).collect();
         let text = ki2::write(&record).replace('\n', "\\n");
         let kif_text = kif::write(&record).replace('\n', "\\n");

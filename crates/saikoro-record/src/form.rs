@@ -1,8 +1,11 @@
 //! The forms told apart and dispatched to: [`detect`] (by the file name's extension, then by
-//! the content), [`decode`] (UTF-8 with or without a BOM, else Shift_JIS), [`read`] and
-//! [`write()`] for any [`Format`].
+//! the content), [`decode`] (UTF-8 with or without a BOM, else Shift_JIS), [`read`],
+//! [`write()`] and [`write_in`] for any [`Format`], and what each form keeps of a record
+//! ([`Format::keeps`], [`left_out`]).
 
+use crate::encoding::Encoding;
 use crate::japanese::{summary_of_ending, word_of_ending};
+pub use crate::keeps::{left_out, Keeps, LeftOut, Precision, Reach};
 use crate::{csa, jkf, ki2, kif, usi, Ending, Format, Record, RecordError};
 use saikoro_core::Color;
 use std::path::Path;
@@ -133,10 +136,21 @@ pub fn read(text: &str, format: Format) -> Result<Vec<Record>, RecordError> {
     }
 }
 
-/// `record` written as `format`.
+/// `record` written as `format`, as UTF-8 text.
 pub fn write(record: &Record, format: Format) -> String {
+    write_in(record, format, Encoding::Utf8)
+}
+
+/// `record` written as `format`, the text saying it is in `encoding` where the form says
+/// (KIF's `#KIF version=2.0 encoding=…` line, CSA V3.0's `'CSA encoding=…` line); the text
+/// is still a `String`, [`crate::encoding::encode`] makes the bytes. KI2 has no such line;
+/// JKF, USI and SFEN are UTF-8 (JSON) or ASCII.
+pub fn write_in(record: &Record, format: Format, encoding: Encoding) -> String {
     match format {
-        Format::Kif => kif::write(record),
+        Format::Kif => kif::write_in(record, encoding),
+        Format::Csa if encoding == Encoding::ShiftJis => {
+            csa::write(record).replacen("'CSA encoding=UTF-8\n", "'CSA encoding=SHIFT_JIS\n", 1)
+        }
         Format::Ki2 => ki2::write(record),
         Format::Csa => csa::write(record),
         Format::Jkf => jkf::write(record),

@@ -3,32 +3,37 @@
 //! (KIF, KI2, CSA, JKF, and the USI and SFEN lines) reads a text into [`Record`]s, every
 //! move checked by the rules as it is read, and writes a [`Record`] back.
 
-use saikoro_core::{Color, Move, Outcome, Position};
+use crate::tree::{Counts, LineView, RecordEnd, RecordMove};
+use saikoro_core::{Color, Outcome, Position};
 use std::fmt;
 
-/// One game as a record holds it.
+/// One game as a record holds it: the header, the start position with its comment and
+/// bookmark, and the tree of moves ([`crate::tree`]), whose main line is [`Record::moves`]
+/// and [`Record::end`], every variation hanging from the node it was played instead of.
+///
+/// What reads a record for play takes its main line: the match's openings, the records the
+/// match writes, `saikoro record show` without `--at`, and the CSA, USI and SFEN writers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The header fields in the order read, with KIF's Japanese keys (`先手`, `後手`,
     /// `開始日時`, `終了日時`, `棋戦`, `場所`, `持ち時間`, …). The start position is not one of
     /// them: `手合割` and board diagrams are read into [`Record::start`], and written from it.
     pub header: Vec<(String, String)>,
+    /// The comments of the file (KIF's and KI2's `#` lines, but the `#KIF version=…` line,
+    /// which a writer makes anew), in order, without the `#`.
+    pub file_comments: Vec<String>,
     /// The start position (its ply counts from 1 at the record's first move).
     pub start: Position,
-    /// The comments before the first move.
+    /// The start's comment, a line a string (the comments before the first move).
     pub comments: Vec<String>,
-    /// The main line's moves, all legal from `start`.
+    /// The start's bookmark (`&` before the first move).
+    pub bookmark: Option<String>,
+    /// The main line's moves, all legal from `start`; each holds the variations played
+    /// instead of it.
     pub moves: Vec<RecordMove>,
-    /// How the game ended, if the record says.
-    pub end: Option<Ending>,
-    /// The comments after the end (KIF's `*` lines after the end word, KI2's after the `まで`
-    /// line; JKF's on the special move, CSA's `'` lines after the `%` line).
-    pub end_comments: Vec<String>,
-    /// How many variations (変化) the source held that this record does not keep.
-    pub variations_dropped: usize,
-    /// The move the first of them branches at (KIF's `変化：N手`, JKF's `moves[N]`), when
-    /// the source says.
-    pub variations_from: Option<usize>,
+    /// How the main line ended, if the record says, with the variations played instead of the
+    /// end.
+    pub end: Option<RecordEnd>,
 }
 
 /// The one rule for a record's start position, in every form that reads or writes one: a
@@ -36,28 +41,6 @@ pub struct Record {
 /// otherwise a position must be legal. What needs both kings (a match's openings) checks it
 /// where it plays.
 pub const START_KINGS: saikoro_core::KingRule = saikoro_core::KingRule::Optional;
-
-/// A move of the main line with what the record says of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordMove {
-    /// The move, legal in the position before it.
-    pub mv: Move,
-    /// The time the move took, in milliseconds, if the record says.
-    pub time_ms: Option<u64>,
-    /// The comments after the move.
-    pub comments: Vec<String>,
-}
-
-impl RecordMove {
-    /// `mv` with no time and no comment.
-    pub fn new(mv: Move) -> RecordMove {
-        RecordMove {
-            mv,
-            time_ms: None,
-            comments: Vec::new(),
-        }
-    }
-}
 
 /// How a record's moves end: the union of what the forms can say (KIF's 終局 words, CSA's `%`
 /// lines, JKF's `special`). A form without a word for one writes the nearest it has (see
@@ -99,6 +82,28 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The ending in English words, for messages: `resignation`, `move limit`, `win by
+    /// default (不戦勝)`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Resign => "resignation (投了)",
+            Ending::Interrupt => "stop (中断)",
+            Ending::Repetition => "repetition (千日手)",
+            Ending::Mate => "mate (詰み)",
+            Ending::Jishogi => "impasse (持将棋)",
+            Ending::MaxMoves => "move limit (MAX_MOVES)",
+            Ending::TimeUp => "time up (切れ負け)",
+            Ending::Foul(_) => "foul (反則)",
+            Ending::Declaration => "declaration (入玉勝ち)",
+            Ending::Draw => "draw (HIKIWAKE)",
+            Ending::DefaultWin => "win by default (不戦勝)",
+            Ending::DefaultLoss => "loss by default (不戦敗)",
+            Ending::Sealed => "sealed move (封じ手)",
+            Ending::NoMate => "no mate (不詰)",
+            Ending::Error => "error (ERROR)",
+        }
+    }
+
     /// How a game that the rules core ended ends in a record: 詰み, 千日手, the checking side's
     /// foul for a perpetual check (連続王手の千日手), the declaration (入玉宣言) of the side to
     /// move, and the move limit.
@@ -218,27 +223,43 @@ impl Record {
     pub fn new(start: Position) -> Record {
         Record {
             header: Vec::new(),
+            file_comments: Vec::new(),
             start,
             comments: Vec::new(),
+            bookmark: None,
             moves: Vec::new(),
             end: None,
-            end_comments: Vec::new(),
-            variations_dropped: 0,
-            variations_from: None,
         }
     }
 
-    /// What the record left out of its source, for a reader to say: `3 variations (変化)
-    /// left out, the first from move 12`; `None` when nothing was.
-    pub fn dropped_note(&self) -> Option<String> {
-        let n = self.variations_dropped;
-        let what = if n == 1 { "variation" } else { "variations" };
-        let from = match self.variations_from {
-            Some(m) if n == 1 => format!(", from move {m}"),
-            Some(m) => format!(", the first from move {m}"),
-            None => String::new(),
-        };
-        (n > 0).then(|| format!("{n} {what} (変化) left out{from}: only the main line is kept"))
+    /// The main line as a view, to walk the same way as a variation.
+    pub fn main_line(&self) -> LineView<'_> {
+        LineView {
+            moves: &self.moves,
+            end: self.end.as_ref(),
+        }
+    }
+
+    /// How the main line ended, if the record says.
+    pub fn ending(&self) -> Option<Ending> {
+        self.end.as_ref().map(|e| e.ending)
+    }
+
+    /// Ends the main line with `ending` and the comment `comments` (no time, bookmark or
+    /// alternative).
+    pub fn set_end(&mut self, ending: Ending, comments: Vec<String>) {
+        self.end = Some(RecordEnd {
+            comments,
+            ..RecordEnd::new(ending)
+        });
+    }
+
+    /// What the tree holds, counted: moves, variations, comments, bookmarks, times.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        counts.add_node(&self.comments, self.bookmark.as_deref(), None, 0);
+        counts.add_line(self.main_line(), 0);
+        counts
     }
 
     /// The header value for `key`, if there is one.

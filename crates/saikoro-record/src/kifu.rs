@@ -5,13 +5,13 @@
 //!
 //! What it keeps and what it refuses is told in [`crate::kif`]'s documentation.
 
+use crate::build::Builder;
 use crate::japanese::SIDE_MARKS;
 use crate::japanese::{
-    digit, ending_of_summary, ending_of_word, parse_hand, piece_at_start, rule_reason, side_name,
-    KANJI_NUMBERS,
+    digit, ending_of_summary, ending_of_word, parse_hand, piece_at_start, side_name, KANJI_NUMBERS,
 };
-use crate::{Record, RecordError, RecordMove};
-use saikoro_core::{ByColor, Color, Hand, Move, Piece, Position, Setup, Square};
+use crate::{Record, RecordError};
+use saikoro_core::{ByColor, Color, Hand, Piece, Position, Setup, Square};
 
 /// Which move lines a text holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,37 +31,25 @@ impl Syntax {
     }
 }
 
-/// Where a reader is in the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Part {
-    Header,
-    Moves,
-    Ended,
-    Variations,
-}
-
-/// A game read so far: the header and the start position's parts, then the moves.
+/// A game read so far: the header and the start position's parts, then the tree of moves.
 pub(crate) struct Reader {
     syntax: Syntax,
     moves_reader: MoveLines,
-    part: Part,
     header: Vec<(String, String)>,
+    file_comments: Vec<String>,
     handicap: Option<String>,
     board: [Option<Piece>; 81],
     ranks: u16,
     hands: ByColor<Hand>,
     handicap_labels: bool,
     side: Option<Color>,
+    /// The start's comment and bookmark, until the moves begin.
     comments: Vec<String>,
-    /// The position after the moves read, once the first move line started them.
-    pos: Option<Position>,
-    moves: Vec<RecordMove>,
-    pub(crate) last_to: Option<Square>,
-    end: Option<crate::Ending>,
-    end_comments: Vec<String>,
-    variations: usize,
-    /// The smallest move a `変化：N手` line names.
-    variations_from: Option<usize>,
+    bookmark: Option<String>,
+    /// The moves, once a move line, a variation or a `まで` line began them.
+    tree: Option<Builder>,
+    /// The number the next KIF move line must have: that of the `変化：N手` line just read.
+    pub(crate) variation: Option<usize>,
     /// Whether a line only a game has was read: `手合割`, a board row, the moves' heading, a
     /// move line or a `まで` line.
     seen: bool,
@@ -80,8 +68,8 @@ pub(crate) fn read_text(
     let mut r = Reader {
         syntax,
         moves_reader: moves,
-        part: Part::Header,
         header: Vec::new(),
+        file_comments: Vec::new(),
         handicap: None,
         board: [None; 81],
         ranks: 0,
@@ -89,13 +77,9 @@ pub(crate) fn read_text(
         handicap_labels: false,
         side: None,
         comments: Vec::new(),
-        pos: None,
-        moves: Vec::new(),
-        last_to: None,
-        end: None,
-        end_comments: Vec::new(),
-        variations: 0,
-        variations_from: None,
+        bookmark: None,
+        tree: None,
+        variation: None,
         seen: false,
     };
     let mut lines = 0;
@@ -106,24 +90,24 @@ pub(crate) fn read_text(
         } else {
             line
         };
-        r.line(line)
-            .map_err(|reason| RecordError::at(i + 1, reason))?;
+        r.line(line).map_err(|reason| r.error(i + 1, reason))?;
         lines = i + 1;
     }
     if !r.seen {
         return Err(RecordError::at(0, no_game_reason(text, syntax)));
     }
     let start = r.start().map_err(|reason| RecordError::at(lines, reason))?;
-    Ok(Record {
-        header: r.header,
-        start,
-        comments: r.comments,
-        moves: r.moves,
-        end: r.end,
-        end_comments: r.end_comments,
-        variations_dropped: r.variations,
-        variations_from: r.variations_from,
-    })
+    let tree = r.tree.take().unwrap_or_else(|| Builder::new(start.clone()));
+    let mut record = Record::new(start);
+    let built = tree.finish();
+    record.header = r.header;
+    record.file_comments = r.file_comments;
+    record.comments = r.comments;
+    record.comments.extend(built.comments);
+    record.bookmark = built.bookmark.or(r.bookmark);
+    record.moves = built.moves;
+    record.end = built.end;
+    Ok(record)
 }
 
 /// Why a text with no game line is refused, naming the form it looks like when it is a CSA
@@ -172,22 +156,23 @@ fn key_value(line: &str) -> Option<(&str, &str)> {
 }
 
 impl Reader {
-    /// How many moves have been read.
-    pub(crate) fn moves_read(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether the moves have ended (an end word or a `まで` line was read).
-    pub(crate) fn is_ended(&self) -> bool {
-        self.part == Part::Ended
-    }
-
-    /// The position after the moves read so far (the start before the first).
-    pub(crate) fn position(&mut self) -> Result<&Position, String> {
-        if self.pos.is_none() {
-            self.pos = Some(self.start()?);
+    /// The tree of moves, begun from the start position the header gave when there is none.
+    pub(crate) fn tree(&mut self) -> Result<&mut Builder, String> {
+        if self.tree.is_none() {
+            self.tree = Some(Builder::new(self.start()?));
         }
-        Ok(self.pos.as_ref().expect("set above"))
+        Ok(self.tree.as_mut().expect("set above"))
+    }
+
+    /// The error `reason` at `line`, naming the variation being read when it is not the main
+    /// line.
+    fn error(&self, line: usize, reason: String) -> RecordError {
+        match self.tree.as_ref().map(Builder::next_line) {
+            Some(a) if !a.is_main_line() => {
+                RecordError::at(line, format!("in {}: {reason}", a.line_name()))
+            }
+            _ => RecordError::at(line, reason),
+        }
     }
 
     /// The start position the header lines give: the board diagram if there is one, else the
@@ -231,12 +216,11 @@ impl Reader {
         Ok(pos)
     }
 
-    /// Counts a variation, `tail` the rest of its `変化：N手` line (its move, ASCII or
-    /// full-width digits, kept when it is the smallest yet).
-    fn variation(&mut self, tail: &str) {
-        self.variations += 1;
-        let digits: String = tail
-            .trim_start_matches([':', '：', ' ', '\u{3000}'])
+    /// A `変化：N手` line, `tail` what follows `変化` (a colon, spaces, the number in ASCII or
+    /// full-width digits, `手`): back to the branch point of the variation at move N.
+    fn variation(&mut self, tail: &str) -> Result<(), String> {
+        let t = tail.trim_start_matches([':', '：', ' ', '\u{3000}']);
+        let digits: String = t
             .chars()
             .map_while(|c| match c {
                 '0'..='9' => Some(c),
@@ -244,47 +228,71 @@ impl Reader {
                 _ => None,
             })
             .collect();
-        if let Ok(n) = digits.parse::<usize>() {
-            self.variations_from = Some(self.variations_from.map_or(n, |m| m.min(n)));
+        let n = digits
+            .parse::<usize>()
+            .map_err(|_| format!("'変化{tail}' names no move (変化：N手)"))?;
+        self.seen = true;
+        self.tree()?.branch(n)?;
+        self.variation = Some(n);
+        Ok(())
+    }
+
+    /// A `*` comment line's text, on the node read last (the start before the moves).
+    fn comment(&mut self, text: &str) {
+        match self.tree.as_mut() {
+            Some(t) => t.comment(text.to_string()),
+            None => self.comments.push(text.to_string()),
+        }
+    }
+
+    /// A `&` bookmark line's text, on the node read last; an empty one is none.
+    fn bookmark(&mut self, text: &str) {
+        let text = text.trim_matches([' ', '\u{3000}']);
+        if text.is_empty() {
+            return;
+        }
+        match self.tree.as_mut() {
+            Some(t) => t.bookmark(text.to_string()),
+            None => self.bookmark = Some(text.to_string()),
+        }
+    }
+
+    /// A `#` line: a comment of the file, kept but for the `#KIF version=…` line.
+    fn file_comment(&mut self, text: &str) {
+        let version = ["KIF version=", "KI2 version="]
+            .iter()
+            .any(|v| text.starts_with(v));
+        if !version {
+            self.file_comments.push(text.to_string());
         }
     }
 
     /// Reads one line (without its `\r`).
     fn line(&mut self, line: &str) -> Result<(), String> {
         let trimmed = line.trim_matches([' ', '\u{3000}', '\t']);
-        if trimmed.is_empty() || line.starts_with('#') || line.starts_with('&') {
+        if trimmed.is_empty() {
             return Ok(());
         }
-        if self.part == Part::Variations {
-            if let Some(tail) = trimmed.strip_prefix("変化") {
-                self.variation(tail);
-            }
+        if let Some(c) = line.strip_prefix('#') {
+            self.file_comment(c);
+            return Ok(());
+        }
+        if let Some(c) = line.strip_prefix('&') {
+            self.bookmark(c);
             return Ok(());
         }
         if let Some(c) = line.strip_prefix('*') {
-            let c = c.to_string();
-            match self.part {
-                Part::Header => self.comments.push(c),
-                Part::Ended => self.end_comments.push(c),
-                _ => match self.moves.last_mut() {
-                    Some(m) => m.comments.push(c),
-                    None => self.comments.push(c),
-                },
-            }
+            self.comment(c);
             return Ok(());
         }
         if let Some(tail) = trimmed.strip_prefix("変化") {
-            if self.part != Part::Header {
-                self.part = Part::Variations;
-                self.variation(tail);
-            }
-            return Ok(());
+            return self.variation(tail);
         }
         if let Some(tail) = trimmed.strip_prefix("まで") {
             return self.summary_line(tail);
         }
         if self.position_line(line)? {
-            if self.part != Part::Header {
+            if self.tree.is_some() {
                 return Err(format!(
                     "'{trimmed}': a position line after the moves (one game a record)"
                 ));
@@ -292,6 +300,12 @@ impl Reader {
             self.seen = true;
             return Ok(());
         }
+        self.game_line(line, trimmed)
+    }
+
+    /// A line that is not a comment, a variation, a `まで` line or part of the position: a move
+    /// line, the moves' heading, a header line, or a line to ignore.
+    fn game_line(&mut self, line: &str, trimmed: &str) -> Result<(), String> {
         if move_number(line).is_some() {
             if self.syntax == Syntax::Ki2 {
                 return Err(format!("'{trimmed}': a KIF move line in a KI2 record"));
@@ -304,10 +318,7 @@ impl Reader {
                 return Err(format!("'{trimmed}': a KI2 move line in a KIF record"));
             }
             self.seen = true;
-            self.position()?;
-            if self.part == Part::Header {
-                self.part = Part::Moves;
-            }
+            self.tree()?;
             return (self.moves_reader)(self, trimmed);
         }
         if trimmed.starts_with("手数-") || trimmed.starts_with("手数─") {
@@ -325,10 +336,12 @@ impl Reader {
             self.header.push((key.to_string(), value.to_string()));
             return Ok(());
         }
-        match self.part {
-            // The header's other lines: a diagram's frame and file numbers, titles.
-            Part::Header | Part::Ended => Ok(()),
-            _ => Err(format!(
+        match &self.tree {
+            // The header's other lines (a diagram's frame and file numbers, titles), and what
+            // follows an end.
+            None => Ok(()),
+            Some(t) if t.at_end() => Ok(()),
+            Some(_) => Err(format!(
                 "'{trimmed}' is not a move, a comment or an end of a {} record",
                 self.syntax.name()
             )),
@@ -413,69 +426,39 @@ impl Reader {
         Some(())
     }
 
-    /// A `まで…` line (the text after `まで`): the end for KI2, or a KIF record's end when its
-    /// moves gave none; its move count must be the record's.
+    /// A `まで…` line (the text after `まで`): the end of the line read last for KI2, or for a
+    /// KIF line whose moves gave none; its move count must be the line's.
     fn summary_line(&mut self, tail: &str) -> Result<(), String> {
         self.seen = true;
-        let next = self.position()?.side_to_move();
+        let tree = self.tree()?;
+        let next = tree.position().side_to_move();
         let t = tail.trim_start_matches([' ', '\u{3000}', '、']);
         let digits: String = t.chars().take_while(char::is_ascii_digit).collect();
         if !digits.is_empty() && t[digits.len()..].starts_with("手") {
             let n: usize = digits
                 .parse()
                 .map_err(|_| format!("bad move count {digits}"))?;
-            if n != self.moves.len() {
-                return Err(format!(
-                    "まで{n}手: the record has {} moves",
-                    self.moves.len()
-                ));
+            let moves = tree.moves_in_line();
+            if n != moves {
+                return Err(format!("まで{n}手: the line has {moves} moves"));
             }
         }
-        if self.end.is_none() {
-            self.end = Some(
-                ending_of_summary(t, next)
-                    .ok_or_else(|| format!("'まで{t}' names no end this reader knows"))?,
-            );
+        if !tree.at_end() {
+            let end = ending_of_summary(t, next)
+                .ok_or_else(|| format!("'まで{t}' names no end this reader knows"))?;
+            tree.end(end, None)?;
         }
-        self.part = Part::Ended;
         Ok(())
     }
 
-    /// Ends the moves with `end` (an end word read where a move would be).
-    pub(crate) fn end_with(&mut self, word: &str) -> Result<bool, String> {
-        let next = self.position()?.side_to_move();
+    /// Ends the line read last with the end word `word` (read where a move would be) and its
+    /// time: `true`, or `false` when `word` is no end word.
+    pub(crate) fn end_with(&mut self, word: &str, time_ms: Option<u64>) -> Result<bool, String> {
+        let tree = self.tree()?;
+        let next = tree.position().side_to_move();
         match ending_of_word(word, next) {
-            Some(end) => {
-                self.end = Some(end);
-                self.part = Part::Ended;
-                Ok(true)
-            }
+            Some(end) => tree.end(end, time_ms).map(|()| true),
             None => Ok(false),
         }
-    }
-
-    /// Plays `mv` (checked by the rules) with its time; `text` names it in an error.
-    pub(crate) fn play(
-        &mut self,
-        mv: Move,
-        text: &str,
-        time_ms: Option<u64>,
-    ) -> Result<(), String> {
-        let pos = self.position()?;
-        if let Err(e) = pos.is_legal(mv) {
-            return Err(format!(
-                "{text}: {}",
-                rule_reason(pos.side_to_move(), mv, e)
-            ));
-        }
-        self.pos.as_mut().expect("set above").do_move(mv);
-        self.moves.push(RecordMove {
-            mv,
-            time_ms,
-            comments: Vec::new(),
-        });
-        self.last_to = Some(mv.to());
-        self.part = Part::Moves;
-        Ok(())
     }
 }

@@ -2,8 +2,10 @@
 //! rules core, every move checked by the rules: KIF ([`kif`], with the Japanese words of
 //! [`japanese`]), KI2 ([`ki2`]), CSA ([`csa`]: the move notation and whole records), JKF
 //! ([`jkf`]), and the USI and SFEN lines ([`usi`]). [`game`] is the one record model they read
-//! into and write from; [`form`] tells the forms apart and dispatches to them. The rules core
-//! it was built with is re-exported as [`saikoro_core`], and its board diagram as [`diagram`].
+//! into and write from, a tree ([`tree`]: every variation, comment, bookmark and time) whose
+//! nodes an [`Address`] names; [`form`] tells the forms apart, dispatches to them, says what
+//! each keeps ([`form::left_out`]) and encodes the text ([`encoding`]). The rules core it was
+//! built with is re-exported as [`saikoro_core`], and its board diagram as [`diagram`].
 //!
 //! ```
 //! use saikoro_record::{form, Format};
@@ -25,14 +27,19 @@
 pub use saikoro_core;
 pub use saikoro_core::diagram;
 
+mod address;
+pub(crate) mod build;
 pub mod csa;
+pub mod encoding;
 pub mod form;
 pub mod game;
 pub mod japanese;
 pub mod jkf;
+mod keeps;
 pub mod ki2;
 pub mod kif;
 pub(crate) mod kifu;
+pub mod tree;
 pub mod usi;
 
 /// The word that a form's table (`(word, value)` pairs, each value once) gives `value`; empty
@@ -44,7 +51,9 @@ pub(crate) fn word_of<T: PartialEq + Copy>(table: &[(&'static str, T)], value: T
         .map_or("", |&(w, _)| w)
 }
 
-pub use game::{Ending, Format, Record, RecordError, RecordMove};
+pub use address::{Address, AddressError, Located, Target};
+pub use game::{Ending, Format, Record, RecordError};
+pub use tree::{Line, LineView, Node, RecordEnd, RecordMove};
 
 // The README's examples, run as doctests.
 #[cfg(doctest)]

@@ -208,8 +208,8 @@ fn write_record(path: &Path, game: &Game, outcome: Outcome, seed: u64) -> anyhow
     record.set_header("開始日時", csa::format_time(std::time::SystemTime::now()));
     record.comments = vec![format!("seed {seed}")];
     record.moves = game.moves().map(RecordMove::new).collect();
-    record.end = Some(Ending::of_outcome(outcome));
-    record.end_comments = vec![format!("result: {result} by {why}, {} plies", game.len())];
+    let result = format!("result: {result} by {why}, {} plies", game.len());
+    record.set_end(Ending::of_outcome(outcome), vec![result]);
     std::fs::write(path, csa::write_version(&record, csa::Version::V22))?;
     Ok(())
 }

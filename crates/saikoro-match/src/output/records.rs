@@ -104,16 +104,17 @@ pub fn write_csa(
             .insert(1, format!("opening line {}", record.opening.line));
     }
     r.moves = moves(record, false);
-    r.end = Some(ending_of(record));
+    let mut end_comments = Vec::new();
     if let Some(t) = &record.end.illegal_move {
-        r.end_comments.push(format!("illegal move: {t}"));
+        end_comments.push(format!("illegal move: {t}"));
     }
-    r.end_comments.push(format!(
+    end_comments.push(format!(
         "result: {} {{{}}} ({})",
         record.end.result.text(),
         record.end.detail,
         record.end.reason
     ));
+    r.set_end(ending_of(record), end_comments);
     w.write_all(csa::write_version(&r, Version::V22).as_bytes())
 }
 
@@ -156,10 +157,12 @@ fn match_record(
         format!("opening: {opening}"),
     ];
     r.moves = moves;
-    r.end = Some(end);
-    if !detail.is_empty() {
-        r.end_comments.push(detail);
-    }
+    let comments = if detail.is_empty() {
+        Vec::new()
+    } else {
+        vec![detail]
+    };
+    r.set_end(end, comments);
     r
 }
 
@@ -202,7 +205,7 @@ pub fn results_record(
     match_record(info, start, opening, moves, end, detail.to_string())
 }
 
-/// A KIF record (UTF-8 with a byte order mark, `.kifu`) written by [`kif::write_with_notes`]:
+/// A KIF record (UTF-8 with a byte order mark, `.kifu`) written by [`kif::write`]:
 /// the game's number, opening and time control as `#` notes, the opening's moves (no time) and
 /// the engines' moves, the end, and the game's words after it. A start that is one of the
 /// handicaps is written as its `手合割` line, any other as a board diagram.
@@ -229,10 +232,10 @@ pub fn write_kif(
         ("先手".into(), info.black.clone()),
         ("後手".into(), info.white.clone()),
     ];
+    kif.file_comments = notes.to_vec();
     kif.moves = moves(record, true);
-    kif.end = Some(ending_of(record));
-    kif.end_comments = vec![detail];
-    write!(w, "\u{feff}{}", kif::write_with_notes(&kif, &notes))
+    kif.set_end(ending_of(record), vec![detail]);
+    write!(w, "\u{feff}{}", kif::write(&kif))
 }
 
 #[cfg(test)]
@@ -408,12 +411,12 @@ mod tests {
         let times: Vec<Option<u64>> = r.moves.iter().map(|m| m.time_ms).collect();
         assert_eq!(times, [None, Some(0), Some(1000), Some(3000)]);
         assert_eq!(r.name(Color::Black), Some("new"));
-        assert_eq!(r.end, Some(Ending::Foul(Color::White)));
+        assert_eq!(r.ending(), Some(Ending::Foul(Color::White)));
         assert!(
             text.contains(r#"{"special":"-ILLEGAL_ACTION","comments":["White's illegal move"]}"#),
             "{text}"
         );
-        assert_eq!(r.end_comments, ["White's illegal move"]);
+        assert_eq!(r.end.as_ref().unwrap().comments, ["White's illegal move"]);
     }
 
     #[test]

@@ -12,12 +12,12 @@
 //! | `$EVENT`, `$SITE`, `$START_TIME`, `$END_TIME`, `$TIME_LIMIT`, `$OPENING` | `棋戦`, `場所`, `開始日時`, `終了日時`, `持ち時間`, `戦型` |
 //! | any other `$KEY:value` | header `KEY` (written back as `$KEY:` when the key is a CSA key: `A`–`Z`, digits, `_`, `+`, `-`) |
 //! | `PI…`, `P1`..`P9`, `P+`/`P-`, the turn line | [`Record::start`] |
-//! | `'` and `'*` comments | before the first move: [`Record::comments`] (the text after `'`); after a move: that move's comments (a `'*` comment's text after `'*`); after the end line: [`Record::end_comments`] |
-//! | `T12`, `T12.345` (V3.0) | [`RecordMove::time_ms`] |
+//! | `'` and `'*` comments | before the first move: [`Record::comments`] (the text after `'`); after a move: that move's comments (a `'*` comment's text after `'*`); after the end line: the end's ([`RecordEnd::comments`]) |
+//! | `T12`, `T12.345` (V3.0) | [`RecordMove::time_ms`]; after the end line, [`RecordEnd::time_ms`] |
 //! | `%TORYO` … | [`Record::end`], through `END_WORDS` |
 
 use crate::csa::notation::{move_to_csa, parse_move, write_position, PositionBlock};
-use crate::{Ending, Record, RecordError, RecordMove};
+use crate::{Ending, Record, RecordEnd, RecordError, RecordMove};
 use saikoro_core::{Color, Position};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -198,9 +198,14 @@ impl GameReader {
     /// A comment line's text: a move's comment (after a move: `'*` or `'`, the `*` dropped), or
     /// one of the record's (before the first move: all after the `'`).
     fn comment(&mut self, text: &str) {
-        if self.phase == Phase::Ended {
+        if let Some(end) = self
+            .record
+            .end
+            .as_mut()
+            .filter(|_| self.phase == Phase::Ended)
+        {
             let text = text.strip_prefix('*').unwrap_or(text);
-            self.record.end_comments.push(text.to_string());
+            end.comments.push(text.to_string());
             return;
         }
         match self.record.moves.last_mut() {
@@ -220,9 +225,15 @@ impl GameReader {
         }
         // Statements: several on a line, separated by commas (`+7776FU,T12`).
         for st in line.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            if self.phase == Phase::Ended {
-                // The time of the end line (`%TORYO,T0`) is no move's.
-                if st.strip_prefix('T').and_then(time_ms).is_some() {
+            if let Some(end) = self
+                .record
+                .end
+                .as_mut()
+                .filter(|_| self.phase == Phase::Ended)
+            {
+                // The time of the end line (`%TORYO,T0`): the end's.
+                if let Some(ms) = st.strip_prefix('T').and_then(time_ms) {
+                    end.time_ms = Some(ms);
                     continue;
                 }
                 return Err(err(format!("'{st}' after the end line")));
@@ -235,7 +246,7 @@ impl GameReader {
                 let next = self.pos.side_to_move();
                 let end = special_ending(word, next)
                     .ok_or_else(|| err(format!("'{st}' is not a CSA end line")))?;
-                self.record.end = Some(end);
+                self.record.end = Some(RecordEnd::new(end));
                 self.phase = Phase::Ended;
             } else if let Some(t) = st.strip_prefix('T') {
                 let ms = time_ms(t).ok_or_else(|| err(format!("'{st}' is not a time")))?;
@@ -442,31 +453,38 @@ pub fn write_version(record: &Record, version: Version) -> String {
     for m in &record.moves {
         out.push_str(&move_to_csa(&pos, m.mv));
         out.push('\n');
-        if let Some(t) = m.time_ms {
-            if t % 1000 == 0 || version == Version::V22 {
-                out.push_str(&format!("T{}\n", t / 1000));
-            } else {
-                out.push_str(&format!("T{}.{:03}\n", t / 1000, t % 1000));
-            }
-        }
+        push_time(&mut out, m.time_ms, version);
         for c in &m.comments {
             push_comment(&mut out, "'*", c);
         }
         pos.do_move(m.mv);
     }
-    if let Some(end) = record.end {
+    if let Some(end) = &record.end {
         out.push('%');
-        out.push_str(special_word(end));
+        out.push_str(special_word(end.ending));
         out.push('\n');
-    }
-    let mark = match version {
-        Version::V22 => "'",
-        Version::V30 => "'*",
-    };
-    for c in &record.end_comments {
-        push_comment(&mut out, mark, c);
+        push_time(&mut out, end.time_ms, version);
+        let mark = match version {
+            Version::V22 => "'",
+            Version::V30 => "'*",
+        };
+        for c in &end.comments {
+            push_comment(&mut out, mark, c);
+        }
     }
     out
+}
+
+/// A `T` line of a node's time, if it has one: whole seconds (rounded down) in V2.2, and in
+/// V3.0 with the milliseconds where there are any (`T12.345`).
+fn push_time(out: &mut String, time_ms: Option<u64>, version: Version) {
+    match time_ms {
+        Some(t) if t % 1000 == 0 || version == Version::V22 => {
+            out.push_str(&format!("T{}\n", t / 1000));
+        }
+        Some(t) => out.push_str(&format!("T{}.{:03}\n", t / 1000, t % 1000)),
+        None => {}
+    }
 }
 
 /// A header value on one line (a line break would end the CSA line).
@@ -543,8 +561,10 @@ mod tests {
                 ..RecordMove::new(Move::from_usi(m).unwrap())
             })
             .collect();
-        r.end = Some(Ending::Resign);
-        r.end_comments = vec!["summary:toryo:alice win:bob lose".into()];
+        r.set_end(
+            Ending::Resign,
+            vec!["summary:toryo:alice win:bob lose".into()],
+        );
         assert_eq!(
             write_version(&r, Version::V22),
             "V2.2\nN+alice\nN-bob\n$EVENT:local+test\n$START_TIME:2026/11/29 13:18:09\nPI\n+\n\
@@ -586,8 +606,11 @@ mod tests {
         );
         let usi: Vec<String> = r.moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
-        assert_eq!(r.end, Some(Ending::Foul(Color::Black)));
-        assert_eq!(r.end_comments, ["result: 0-1 {x} (illegal_move)"]);
+        assert_eq!(r.ending(), Some(Ending::Foul(Color::Black)));
+        assert_eq!(
+            r.end.as_ref().unwrap().comments,
+            ["result: 0-1 {x} (illegal_move)"]
+        );
         let e = read_records("PI\n+\n+7776FU\n-3334FU\n+7776FU\n").unwrap_err();
         assert!(e.to_string().starts_with("line 5: move 3: "), "{e}");
     }
@@ -624,8 +647,8 @@ mod tests {
         let usi: Vec<String> = games[0].moves.iter().map(|m| m.mv.to_string()).collect();
         assert_eq!(usi, ["7g7f", "3c3d"]);
         assert_eq!(games[0].moves[1].time_ms, Some(2000));
-        assert_eq!(games[0].end, Some(Ending::Resign));
-        assert_eq!(games[1].end, None);
+        assert_eq!(games[0].ending(), Some(Ending::Resign));
+        assert_eq!(games[1].ending(), None);
         assert_eq!(
             read_records("PI\n+\n+7776FU,T1,-3334FU\n").unwrap()[0]
                 .moves

@@ -62,9 +62,11 @@ pub(super) struct Cell {
 }
 
 /// A `moves` item: the 0th holds the comments before the first move; each later one a
-/// `move` with its `time`, or the `special` that ends the game.
-#[derive(Debug, Default, Serialize, Deserialize)]
-pub(super) struct Entry {
+/// `move` with its `time`, or the `special` that ends a line. `F` is a fork (a variation, an
+/// array of items): a [`Fork`] when written; while read, its text (`&RawValue`), read on its
+/// own so that an error in it names its line and a fork that is not an array is said as such.
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct Entry<F> {
     /// `move`.
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<Object<MoveFields>>,
@@ -77,10 +79,27 @@ pub(super) struct Entry {
     /// `comments`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comments: Option<Vec<String>>,
-    /// `forks`: the variations (変化) from here, each a list of items.
+    /// `forks`: the variations (変化) played instead of this item, each a list of items.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub forks: Option<Vec<Vec<Object<Entry>>>>,
+    pub forks: Option<Vec<F>>,
 }
+
+impl<F> Default for Entry<F> {
+    fn default() -> Entry<F> {
+        Entry {
+            mv: None,
+            time: None,
+            special: None,
+            comments: None,
+            forks: None,
+        }
+    }
+}
+
+/// A fork as written: its items.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub(super) struct Fork(pub Vec<Object<Entry<Fork>>>);
 
 /// `move`: where from (none for a drop), where to, the side and the piece before the move,
 /// and what KIF and KI2 write besides.

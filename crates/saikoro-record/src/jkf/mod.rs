@@ -7,8 +7,16 @@
 //! `color`, `board[x-1][y-1]`, `hands`), and `moves`: the 0th entry holds the comments before
 //! the first move, each later one a `move` (`color`, `from`, `to`, `piece` before the move,
 //! `same`, `promote`, `capture`, `relative`), its `time` (`now`, `total`) and `comments`, or a
-//! `special` (the CSA end words, `TORYO`, …) that ends the game. `forks` (変化) are counted into
-//! [`crate::Record::variations_dropped`] and not kept.
+//! `special` (the CSA end words, `TORYO`, …) that ends a line. `forks` (変化) sit on the item
+//! that they are played instead of: each fork an array of items, its first at that item's move
+//! number, nested the same way; they are read into the tree ([`crate::tree`]) and written from
+//! it. JKF has no bookmarks.
+//!
+//! Where tsshogi departs from the spec, Saikoro follows the spec: a `move` with `same` and no
+//! `to` moves to the square of the last move (tsshogi takes the square of the move before it),
+//! and an end with no CSA name (不戦勝, 不戦敗, 封じ手) is written `CHUDAN`, its line and the
+//! forks after it kept (tsshogi cuts the line there, and a fork that starts with such an end
+//! becomes `[]`).
 //!
 //! Both directions go through the serde types of `format.rs`, one per kind of JSON object.
 

@@ -2,12 +2,13 @@
 //! played by the rules and its fields checked against the move they describe.
 
 use super::format::{Entry, Initial, Jkf, MoveFields, Object, Place, Time};
+use crate::build::Builder;
 use crate::csa::notation::{piece_kind, piece_name};
 use crate::csa::special_ending;
 use crate::japanese::handicap_position;
 use crate::jkf::PRESETS;
 use crate::ki2::notation::Relative;
-use crate::{Record, RecordError, RecordMove};
+use crate::{Record, RecordError};
 use saikoro_core::{ByColor, Color, Hand, Move, Piece, PieceType, Position, Setup, Square};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
@@ -190,13 +191,6 @@ fn time_ms(t: &Time, path: &str) -> Result<u64, Fault> {
     Ok((part(now.h, "h")? * 3600 + part(now.m, "m")? * 60 + part(now.s, "s")?) * 1000)
 }
 
-/// How many variations `forks` holds, those inside them counted too.
-fn forks(e: &Entry) -> usize {
-    e.forks.as_ref().map_or(0, |list| {
-        list.len() + list.iter().flatten().map(|e| forks(e)).sum::<usize>()
-    })
-}
-
 /// The move `m` (a `move` object) describes in `pos`, checked: the side, the piece on `from`
 /// (or in hand), `promote`, `capture` and `same` must agree with the board, and the move must
 /// be legal.
@@ -211,11 +205,16 @@ fn read_move(
             return Err(format!("{path}.color: not that side's turn"));
         }
     }
-    let to = place(
-        m.to.as_deref()
-            .ok_or_else(|| format!("{path}.to is missing"))?,
-        &format!("{path}.to"),
-    )?;
+    // `same` stands for `to` when there is none: the square the last move went to (the
+    // spec's `same`, 直前と同じ場合; tsshogi takes the square of the move before that).
+    let to = match (m.to.as_deref(), m.same, last_to) {
+        (Some(to), _, _) => place(to, &format!("{path}.to"))?,
+        (None, Some(true), Some(last)) => last,
+        (None, Some(true), None) => {
+            return Err(format!("{path}.same is true but no move came before"))
+        }
+        (None, _, _) => return Err(format!("{path}.to is missing")),
+    };
     let piece = kind(
         m.piece
             .as_deref()
@@ -299,64 +298,135 @@ fn check_claims(
     Ok(())
 }
 
-/// The game so far, as the `moves` items are read.
-struct Reading {
-    record: Record,
-    pos: Position,
-    last_to: Option<Square>,
+/// The game so far, as the `moves` items are read, and the text they are read from.
+struct Reading<'t> {
+    text: &'t str,
+    tree: Builder,
 }
 
-impl Reading {
-    /// Takes the `moves` item `i`.
-    fn entry(&mut self, i: usize, entry: Entry) -> Result<(), Fault> {
-        let path = format!("moves[{i}]");
-        let forked = forks(&entry);
-        let notes = entry.comments.unwrap_or_default();
-        let record = &mut self.record;
-        if forked > 0 && record.variations_from.is_none() {
-            record.variations_from = Some(i);
+/// A `moves` item or an item of a fork, read.
+type Item<'t> = Entry<&'t RawValue>;
+
+impl<'t> Reading<'t> {
+    /// The error `fault` at the line where `part` starts, naming the variation read when it
+    /// is not the main line.
+    fn error(&self, part: &RawValue, fault: Fault) -> RecordError {
+        let line = line_of(self.text, offset_in(self.text, part.get()));
+        let a = self.tree.next_line();
+        match a.is_main_line() {
+            true => RecordError::at(line, fault),
+            false => RecordError::at(line, format!("in {}: {fault}", a.line_name())),
         }
-        record.variations_dropped += forked;
-        if record.end.is_some() {
-            return Err(format!(
-                "{path} comes after the special that ended the game"
-            ));
-        }
-        match (entry.mv, entry.special) {
-            (Some(_), Some(_)) => return Err(format!("{path} has both move and special")),
-            (Some(_), None) if i == 0 => {
-                return Err(
-                    "moves[0] is the start's entry (comments only); the first move is moves[1]"
-                        .into(),
-                )
+    }
+
+    /// The item `raw` (its path `path`), read by serde.
+    fn parse(&self, raw: &'t RawValue, path: &str) -> Result<Item<'t>, RecordError> {
+        let text = raw.get();
+        serde_json::from_str::<Object<Item<'t>>>(text)
+            .map(|o| o.0)
+            .map_err(|e| {
+                let line = line_of(self.text, offset_in(self.text, text));
+                refusal::<Object<Entry<IgnoredAny>>>(text, path, line, &e)
+            })
+    }
+
+    /// The items of a line (`moves` from its item 1, or a fork) appended one after the other
+    /// from the node read last, each item's forks played instead of it.
+    fn items(
+        &mut self,
+        items: &[&'t RawValue],
+        path: &str,
+        from: usize,
+    ) -> Result<(), RecordError> {
+        for (i, &raw) in items.iter().enumerate().skip(from) {
+            let item_path = format!("{path}[{i}]");
+            let item = self.parse(raw, &item_path)?;
+            let branch_point = self.tree.mark();
+            let forks = self.node(raw, item, &item_path)?;
+            if forks.is_empty() {
+                continue;
             }
-            (Some(m), None) => {
-                let mv = read_move(&self.pos, &m, &format!("{path}.move"), self.last_to)?;
-                let mut rm = RecordMove::new(mv);
-                if let Some(t) = &entry.time {
-                    rm.time_ms = Some(time_ms(t, &format!("{path}.time"))?);
+            let node = self.tree.mark();
+            for (j, &fork) in forks.iter().enumerate() {
+                let fork_path = format!("{item_path}.forks[{j}]");
+                let list = fork_items(fork, &fork_path).map_err(|f| self.error(fork, f))?;
+                if list.is_empty() {
+                    return Err(self.error(
+                        fork,
+                        format!("{fork_path} is empty: a fork holds the moves of a variation"),
+                    ));
                 }
-                rm.comments = notes;
-                self.pos.do_move(mv);
-                self.last_to = Some(mv.to());
-                record.moves.push(rm);
+                self.tree.back_to(branch_point);
+                self.items(&list, &fork_path, 0)?;
             }
-            (None, Some(word)) => {
-                let end = special_ending(&word, self.pos.side_to_move())
-                    .ok_or_else(|| format!("{path}.special '{word}' is not a JKF special"))?;
-                record.end = Some(end);
-                record.end_comments = notes;
-            }
-            (None, None) if i == 0 => record.comments = notes,
-            (None, None) => return Err(format!("{path} has neither move nor special")),
+            self.tree.back_to(node);
         }
         Ok(())
     }
+
+    /// The item `raw` appended as a node: its move or end, time and comments; its forks.
+    fn node(
+        &mut self,
+        raw: &RawValue,
+        item: Item<'t>,
+        path: &str,
+    ) -> Result<Vec<&'t RawValue>, RecordError> {
+        let err = |s: &Self, f: Fault| s.error(raw, f);
+        if self.tree.at_end() {
+            return Err(err(
+                self,
+                format!("{path} comes after the special that ended the line"),
+            ));
+        }
+        let time = match &item.time {
+            Some(t) => Some(time_ms(t, &format!("{path}.time")).map_err(|f| err(self, f))?),
+            None => None,
+        };
+        match (item.mv, item.special) {
+            (Some(_), Some(_)) => {
+                return Err(err(self, format!("{path} has both move and special")))
+            }
+            (Some(m), None) => {
+                let (pos, last_to) = (self.tree.position(), self.tree.last_to());
+                let mv = read_move(pos, &m, &format!("{path}.move"), last_to)
+                    .map_err(|f| err(self, f))?;
+                self.tree
+                    .play(mv, &format!("{path}.move"), time)
+                    .map_err(|f| err(self, f))?;
+            }
+            (None, Some(word)) => {
+                let end = special_ending(&word, self.tree.position().side_to_move()).ok_or_else(
+                    || {
+                        err(
+                            self,
+                            format!("{path}.special '{word}' is not a JKF special"),
+                        )
+                    },
+                )?;
+                self.tree.end(end, time).map_err(|f| err(self, f))?;
+            }
+            (None, None) => return Err(err(self, format!("{path} has neither move nor special"))),
+        }
+        for c in item.comments.unwrap_or_default() {
+            self.tree.comment(c);
+        }
+        Ok(item.forks.unwrap_or_default())
+    }
 }
 
-/// The game of a JKF text (one JSON object), every move checked by the rules and against its
-/// own fields; the error's line is that of the `moves` item at fault (or of the JSON error),
-/// none for the header and the start position.
+/// The items of a fork, which must be an array.
+fn fork_items<'t>(fork: &'t RawValue, path: &str) -> Result<Vec<&'t RawValue>, Fault> {
+    if !fork.get().trim_start().starts_with('[') {
+        return Err(format!(
+            "{path} is not an array: a fork is an array of moves items"
+        ));
+    }
+    serde_json::from_str(fork.get()).map_err(|e| format!("{path}: {}", message(&e)))
+}
+
+/// The game of a JKF text (one JSON object), every move of every line checked by the rules and
+/// against its own fields; the error's line is that of the `moves` item at fault (or of the
+/// JSON error), none for the header and the start position.
 pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let jkf: Object<Jkf<&RawValue>> = serde_json::from_str(text)
@@ -371,20 +441,25 @@ pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
     record.header = header.map(|h| h.0).unwrap_or_default();
     let moves = moves.ok_or_else(|| whole("moves is missing".into()))?;
     let mut reading = Reading {
-        pos: record.start.clone(),
-        record,
-        last_to: None,
+        text,
+        tree: Builder::new(record.start.clone()),
     };
-    for (i, raw) in moves.into_iter().enumerate() {
-        let item = raw.get();
-        let line = || line_of(text, offset_in(text, item));
-        let entry = serde_json::from_str::<Object<Entry>>(item)
-            .map_err(|e| refusal::<Object<Entry>>(item, &format!("moves[{i}]"), line(), &e))?;
-        reading
-            .entry(i, entry.0)
-            .map_err(|f| RecordError::at(line(), f))?;
+    if let Some(&first) = moves.first() {
+        let start = reading.parse(first, "moves[0]")?;
+        if start.mv.is_some() || start.special.is_some() || start.forks.is_some() {
+            let f = "moves[0] is the start's item (comments only); the first move is moves[1]";
+            return Err(reading.error(first, f.into()));
+        }
+        for c in start.comments.unwrap_or_default() {
+            reading.tree.comment(c);
+        }
     }
-    Ok(vec![reading.record])
+    reading.items(&moves, "moves", 1)?;
+    let built = reading.tree.finish();
+    record.comments = built.comments;
+    record.moves = built.moves;
+    record.end = built.end;
+    Ok(vec![record])
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! item a line ([`Layout`]).
 
 use super::format::{
-    Cell, Entry, Initial, InitialData, Jkf, Layout, Members, MoveFields, Object, Place, Time,
+    Cell, Entry, Fork, Initial, InitialData, Jkf, Layout, Members, MoveFields, Object, Place, Time,
     TimeFormat,
 };
 use crate::csa::notation::piece_name;
@@ -10,6 +10,7 @@ use crate::csa::special_word;
 use crate::japanese::handicap_name;
 use crate::jkf::PRESETS;
 use crate::ki2::notation::relative_of;
+use crate::tree::{LineView, Node};
 use crate::Record;
 use saikoro_core::{ByColor, Color, Move, PieceType, Position, Square};
 use serde::Serialize;
@@ -124,42 +125,72 @@ fn comments(items: &[String]) -> Option<Vec<String>> {
     (!items.is_empty()).then(|| items.to_vec())
 }
 
-/// The `moves` items of `record`: the start's comments, each move with its `time` (whole
-/// seconds: `now`, and each side's `total`) and comments, and the `special` of the end.
-fn entries(record: &Record) -> Vec<Object<Entry>> {
+/// A `moves` item.
+type Item = Object<Entry<Fork>>;
+
+/// The `moves` items of `record`: the start's comments, then its main line.
+fn entries(record: &Record) -> Vec<Item> {
     let mut items = vec![Object(Entry {
         comments: comments(&record.comments),
         ..Entry::default()
     })];
     let mut pos = record.start.clone();
-    let mut last_to = None;
-    let mut total = ByColor([0u64; 2]);
-    for m in &record.moves {
+    line(
+        record.main_line(),
+        &mut pos,
+        None,
+        ByColor([0; 2]),
+        &mut items,
+    );
+    items
+}
+
+/// The items of a line from `pos` (at its branch point, where it is left) after a move to
+/// `last_to`, each side's time so far `totals`: each move with its `time` (whole seconds: `now`,
+/// and the side's `total` along the line) and comments, or the `special` of the end, with the
+/// variations played instead of it as its `forks`.
+fn line(
+    line: LineView<'_>,
+    pos: &mut Position,
+    mut last_to: Option<Square>,
+    mut totals: ByColor<u64>,
+    items: &mut Vec<Item>,
+) {
+    let mut played = Vec::with_capacity(line.moves.len());
+    for node in line.nodes() {
+        let forks = node.alternatives().iter().map(|alt| {
+            let mut fork = Vec::new();
+            self::line(alt.view(), pos, last_to, totals, &mut fork);
+            Fork(fork)
+        });
+        let forks: Vec<Fork> = forks.collect();
         let side = pos.side_to_move();
-        let time = m.time_ms.map(|t| {
-            total[side] += t / 1000 * 1000;
+        let time = node.time_ms().map(|t| {
+            totals[side] += t / 1000 * 1000;
             Object(Time {
                 now: time(t, false),
-                total: time(total[side], true),
+                total: time(totals[side], true),
             })
         });
-        items.push(Object(Entry {
-            mv: Some(Object(move_fields(&pos, m.mv, last_to))),
+        let mut item = Entry {
             time,
-            comments: comments(&m.comments),
+            comments: comments(node.comments()),
+            forks: (!forks.is_empty()).then_some(forks),
             ..Entry::default()
-        }));
-        last_to = Some(m.mv.to());
-        pos.do_move(m.mv);
+        };
+        match node {
+            Node::Move(m) => {
+                item.mv = Some(Object(move_fields(pos, m.mv, last_to)));
+                played.push((m.mv, pos.do_move(m.mv)));
+                last_to = Some(m.mv.to());
+            }
+            Node::End(e) => item.special = Some(special_word(e.ending).to_string()),
+        }
+        items.push(Object(item));
     }
-    if let Some(end) = record.end {
-        items.push(Object(Entry {
-            special: Some(special_word(end).to_string()),
-            comments: comments(&record.end_comments),
-            ..Entry::default()
-        }));
+    for (mv, undo) in played.into_iter().rev() {
+        pos.undo_move(mv, undo);
     }
-    items
 }
 
 /// One game as JKF: `header` as the record holds it, `initial` (none for 平手, a preset for the

@@ -27,17 +27,17 @@ pub(crate) fn move_line(r: &mut Reader, line: &str) -> Result<(), String> {
     starts.push(clean.len());
     for w in starts.windows(2) {
         let token = &clean[w[0]..w[1]];
-        if r.is_ended() {
-            return Err(format!("{token}: a move after the end"));
-        }
         let mark = token.chars().next().expect("starts with a mark");
-        if r.end_with(&token[mark.len_utf8()..])? {
+        if r.end_with(&token[mark.len_utf8()..], None)? {
             continue;
         }
-        let last_to = r.last_to;
-        let mv =
-            super::notation::read_move(r.position()?, token, last_to).map_err(|e| e.to_string())?;
-        r.play(mv, token, None)?;
+        let tree = r.tree()?;
+        if tree.at_end() {
+            return Err(format!("{token}: a move after the end"));
+        }
+        let mv = super::notation::read_move(tree.position(), token, tree.last_to())
+            .map_err(|e| e.to_string())?;
+        tree.play(mv, token, None)?;
     }
     Ok(())
 }

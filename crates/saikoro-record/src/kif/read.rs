@@ -3,7 +3,9 @@
 //! an end word `   6 投了`), each move's piece checked against the board and the move by the
 //! rules.
 
-use crate::japanese::{digit, piece_at_start, piece_name, side_mark, square_text, SIDE_MARKS};
+use crate::japanese::{
+    digit, ending_of_word, piece_at_start, piece_name, side_mark, square_text, SIDE_MARKS,
+};
 use crate::kifu::{move_number, read_text, Reader, Syntax};
 use crate::{Record, RecordError};
 use saikoro_core::{Color, Move, Square};
@@ -21,25 +23,42 @@ fn move_line(r: &mut Reader, line: &str) -> Result<(), String> {
     kif_move_line(r, number, rest)
 }
 
-/// KIF move line `number` (the text after the number): a move played, or the end word.
+/// KIF move line `number` (the text after the number): a move played, or the end word, with
+/// its time. The first move after a `変化：N手` line must be numbered N; a number below the
+/// next one without that line begins a variation at that number all the same, as tsshogi
+/// reads it (ShogiGUI's and hand-made files).
 fn kif_move_line(r: &mut Reader, number: usize, rest: &str) -> Result<(), String> {
-    let next = r.moves_read() + 1;
     let text = rest.trim_matches([' ', '\u{3000}']);
-    if r.is_ended() {
+    if let Some(n) = r.variation.take() {
+        if number != n {
+            return Err(format!(
+                "変化：{n}手 but its first move is numbered {number}"
+            ));
+        }
+    } else if number <= r.tree()?.ply() {
+        r.tree()?.branch(number)?;
+    }
+    let tree = r.tree()?;
+    let next = tree.ply() + 1;
+    if tree.at_end() && number == next {
         return Err(format!("'{number} {text}': a move after the end"));
     }
     if number != next {
         return Err(format!("move number {number} where {next} was expected"));
     }
-    let side = r.position()?.side_to_move();
+    let side = tree.position().side_to_move();
     let text = text.trim_start_matches(|c: char| SIDE_MARKS.iter().any(|&(m, _)| m == c));
     let word = text.split([' ', '\u{3000}', '(']).next().unwrap_or("");
-    if r.end_with(word)? {
-        return Ok(());
+    // A `+` (a later alternative follows) may be glued to an end word with no time after it.
+    let word = word.trim_end_matches('+');
+    let after_word = text[word.len()..].trim_start_matches([' ', '\u{3000}']);
+    if ending_of_word(word, side).is_some() {
+        let time = kif_time(after_word).map_err(|e| format!("{word}: {e}"))?;
+        return r.end_with(word, time).map(|_| ());
     }
     let (mv, shown, after) = kif_move(r, text, side)?;
     let time = kif_time(after).map_err(|e| format!("{shown}: {e}"))?;
-    r.play(mv, &shown, time)
+    r.tree()?.play(mv, &shown, time)
 }
 
 /// The move of a KIF move text (`７六歩(77)`, `同　銀(31)`, `４五角打`, `３三桂不成(45)`),
@@ -53,7 +72,8 @@ fn kif_move<'t>(
     let bad = || format!("'{word}' is not a KIF move");
     let (to, rest) = if let Some(after) = text.strip_prefix('同') {
         let to = r
-            .last_to
+            .tree()?
+            .last_to()
             .ok_or_else(|| format!("'{word}': 同 with no move before it"))?;
         (to, after.trim_start_matches([' ', '\u{3000}']))
     } else {
@@ -88,7 +108,7 @@ fn kif_move<'t>(
         _ => None,
     };
     let shown = format!("{}{}", side_mark(side), &text[..text.len() - rest.len()]);
-    let pos = r.position()?;
+    let pos = r.tree()?.position();
     let mv = match from {
         None if drop => Move::Drop { kind, to },
         None => return Err(format!("{shown}: no origin square and no 打")),

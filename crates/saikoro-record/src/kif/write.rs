@@ -1,17 +1,22 @@
-//! Writing KIF records as `.kifu` text (UTF-8, the `#KIF version=2.0 encoding=UTF-8` line
-//! first), in the layout of ShogiHome's (tsshogi's) KIF export: the header, `手合割：平手` (or
-//! another handicap's name) or a board diagram, move lines `   1 ７六歩(77)   ( 0:01/00:00:01)`,
-//! `同　` for a capture back on the last square, the end as its word (`投了`, `詰み`, `千日手`,
-//! `反則負け`, …), and a `まで…` summary line as Kifu for Windows writes it. The header and
-//! position parts are KI2's too.
+//! Writing KIF records (the `#KIF version=2.0 encoding=…` line first, naming the encoding the
+//! text will be written in), in the layout of ShogiHome's (tsshogi's) KIF export: the file's
+//! `#` comments, the header, `手合割：平手` (or another handicap's name) or a board diagram,
+//! move lines `   1 ７六歩(77)   ( 0:01/00:00:01)`, `同　` for a capture back on the last
+//! square, `+` on a move that has a later alternative, the end as its word (`投了`, `詰み`,
+//! `千日手`, `反則負け`, …) and a `まで…` summary line after it as Kifu for Windows writes it;
+//! then the variations, each a block `変化：N手`, depth-first (after a line, the variations
+//! that branch from it, the deepest branch point first; a variation's own right after it).
+//! The header and position parts are KI2's too.
 
+use crate::encoding::Encoding;
 use crate::japanese::square_text;
 use crate::japanese::{
     board_name, hand_text, handicap_name, is_handicap, piece_name, player_name, side_name,
     summary_of_ending, word_of_ending, KANJI_NUMBERS,
 };
+use crate::tree::{LineView, Node};
 use crate::Record;
-use saikoro_core::{ByColor, Color, Move, PieceType, Position, Square};
+use saikoro_core::{ByColor, Color, Move, PieceType, Position, Square, Undo};
 use std::fmt::Write as _;
 
 /// A move in KIF: `７六歩(77)`, `同　角成(88)`, `５五角打`. `prev_to` is the last move's
@@ -125,64 +130,134 @@ fn columns(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// Writes a whole KIF record: the version line, the header and start, the record's comments,
-/// one line per move with its comments, the end word with its comments, and the `まで…` line.
-/// Times (the move's and the mover's total) are written on every line when any move has one
-/// (a move without is written as 0:00) or there is no move (the end line then says 0:00, as
-/// tsshogi writes it), else on none.
+/// Writes a whole KIF record as UTF-8 text ([`write_in`] with [`Encoding::Utf8`]).
 pub fn write(record: &Record) -> String {
-    write_with_notes(record, &[])
+    write_in(record, Encoding::Utf8)
 }
 
-/// [`write()`] with `#` lines after the version line (notes that readers skip).
-pub fn write_with_notes(record: &Record, notes: &[String]) -> String {
+/// Writes a whole KIF record, its version line naming `encoding` (the text is still a
+/// `String`: [`crate::encoding::encode`] makes the bytes): the file's `#` comments, the header
+/// and start, the start's comment and bookmark, the main line (a line per move with its
+/// comment and bookmark, the end word, the `まで…` line), then the variations. Times (the
+/// move's and the mover's total along the line) are written on every line when any node has
+/// one (a node without is written as 0:00), when there are variations, or when there is no
+/// move (the end line then says 0:00, as tsshogi writes it), else on none.
+pub fn write_in(record: &Record, encoding: Encoding) -> String {
     let mut out = String::with_capacity(64 * (record.moves.len() + 20));
-    out.push_str("#KIF version=2.0 encoding=UTF-8\n");
-    for n in notes {
-        let _ = writeln!(out, "#{n}");
+    let _ = writeln!(out, "#KIF version=2.0 encoding={}", encoding.name());
+    for c in &record.file_comments {
+        let _ = writeln!(out, "#{c}");
     }
     write_preamble(&mut out, record);
     out.push_str("手数----指手---------消費時間--\n");
     write_comments(&mut out, &record.comments);
-    let timed = record.moves.is_empty() || record.moves.iter().any(|m| m.time_ms.is_some());
-    let mut pos = record.start.clone();
-    let mut total = ByColor([0u64; 2]);
-    let mut prev_to = None;
-    let mut time_column = |out: &mut String, side: Color, ms: u64| {
-        if timed {
-            total[side] += ms;
-            let _ = write!(out, " ({}/{})", mss(ms), hhmmss(total[side]));
-        }
+    write_bookmark(&mut out, record.bookmark.as_deref());
+    let counts = record.counts();
+    let mut w = Lines {
+        out,
+        // With variations too: the `+` of a move with a later alternative follows the time,
+        // as tsshogi writes it (an end word with `+` glued to it reads as another word).
+        timed: record.moves.is_empty() || counts.times > 0 || counts.variations > 0,
+        handicap: is_handicap(&record.start),
     };
-    for (i, m) in record.moves.iter().enumerate() {
+    let mut pos = record.start.clone();
+    let at = Branch {
+        ply: 1,
+        prev_to: None,
+        totals: ByColor([0; 2]),
+    };
+    w.line(record.main_line(), &mut pos, at, false);
+    w.out
+}
+
+/// A `&` bookmark line.
+pub(crate) fn write_bookmark(out: &mut String, bookmark: Option<&str>) {
+    if let Some(b) = bookmark {
+        let _ = writeln!(out, "&{b}");
+    }
+}
+
+/// Where a line starts: its first node's move number, the last move's destination (for `同`)
+/// and each side's time so far.
+#[derive(Clone, Copy)]
+struct Branch {
+    ply: usize,
+    prev_to: Option<Square>,
+    totals: ByColor<u64>,
+}
+
+/// The move lines being written.
+struct Lines {
+    out: String,
+    timed: bool,
+    handicap: bool,
+}
+
+impl Lines {
+    /// The time column of a node of `side` taking `ms`, added to the side's total.
+    fn time(&mut self, side: Color, ms: u64, totals: &mut ByColor<u64>) {
+        if self.timed {
+            totals[side] += ms;
+            let _ = write!(self.out, " ({}/{})", mss(ms), hhmmss(totals[side]));
+        }
+    }
+
+    /// One node's line, `later` when it has a later alternative (`+`), with its comment and
+    /// bookmark; an end's with the `まで…` line.
+    fn node(&mut self, node: Node<'_>, pos: &Position, at: &mut Branch, later: bool) {
         let side = pos.side_to_move();
-        let text = move_text(&pos, m.mv, prev_to);
-        let _ = write!(out, "{:>4} {text}", i + 1);
-        if timed {
-            out.push_str(&" ".repeat(12usize.saturating_sub(columns(&text))));
+        let text = match node {
+            Node::Move(m) => move_text(pos, m.mv, at.prev_to),
+            Node::End(e) => word_of_ending(e.ending, side).to_string(),
+        };
+        let _ = write!(self.out, "{:>4} {text}", at.ply);
+        if self.timed {
+            self.out
+                .push_str(&" ".repeat(12usize.saturating_sub(columns(&text))));
         }
-        time_column(&mut out, side, m.time_ms.unwrap_or(0));
-        out.push('\n');
-        write_comments(&mut out, &m.comments);
-        prev_to = Some(m.mv.to());
-        pos.do_move(m.mv);
-    }
-    if let Some(end) = record.end {
-        let next = pos.side_to_move();
-        let word = word_of_ending(end, next);
-        let _ = write!(out, "{:>4} {word}", record.moves.len() + 1);
-        if timed {
-            out.push_str(&" ".repeat(12usize.saturating_sub(columns(word))));
+        self.time(side, node.time_ms().unwrap_or(0), &mut at.totals);
+        if later {
+            self.out.push('+');
         }
-        time_column(&mut out, next, 0);
-        out.push('\n');
-        write_comments(&mut out, &record.end_comments);
-        let _ = writeln!(
-            out,
-            "まで{}手で{}",
-            record.moves.len(),
-            summary_of_ending(end, next, false, is_handicap(&record.start))
-        );
+        self.out.push('\n');
+        write_comments(&mut self.out, node.comments());
+        write_bookmark(&mut self.out, node.bookmark());
+        if let Node::End(e) = node {
+            let summary = summary_of_ending(e.ending, side, false, self.handicap);
+            let _ = writeln!(self.out, "まで{}手で{summary}", at.ply - 1);
+        }
     }
-    out
+
+    /// A line from `pos` (at its branch point, where it is left): its nodes, then the
+    /// variations that branch from them, the last node's first. `first_later` when the line's
+    /// first node has a later alternative beside it.
+    fn line(&mut self, line: LineView<'_>, pos: &mut Position, start: Branch, first_later: bool) {
+        let mut at = start;
+        let mut before: Vec<Branch> = Vec::with_capacity(line.len());
+        let mut played: Vec<(Move, Undo)> = Vec::with_capacity(line.moves.len());
+        for (i, node) in line.nodes().enumerate() {
+            before.push(at);
+            let later = !node.alternatives().is_empty() || (i == 0 && first_later);
+            self.node(node, pos, &mut at, later);
+            if let Node::Move(m) = node {
+                played.push((m.mv, pos.do_move(m.mv)));
+                at.prev_to = Some(m.mv.to());
+            }
+            at.ply += 1;
+        }
+        for (i, node) in (0..line.len())
+            .rev()
+            .filter_map(|i| Some((i, line.node(i)?)))
+        {
+            if i < line.moves.len() {
+                let (mv, undo) = played.pop().expect("a move played for each");
+                pos.undo_move(mv, undo);
+            }
+            let alts = node.alternatives();
+            for (k, alt) in alts.iter().enumerate() {
+                let _ = write!(self.out, "\n変化：{}手\n", before[i].ply);
+                self.line(alt.view(), pos, before[i], k + 1 < alts.len());
+            }
+        }
+    }
 }

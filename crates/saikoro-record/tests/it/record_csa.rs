@@ -30,7 +30,7 @@ fn random_games_round_trip() {
             let back = &back[0];
             assert_eq!(back.start, record.start, "{text}");
             assert_eq!(back.moves, record.moves, "moves, times, comments\n{text}");
-            assert_eq!(back.end, csa_ending(record.end), "{text}");
+            assert_eq!(back.ending(), csa_ending(record.ending()), "{text}");
             assert_eq!(back.header, record.header, "{text}");
             assert_eq!(back.comments, record.comments, "{text}");
             all.push(record);
@@ -76,10 +76,10 @@ fn the_three_games_file() {
     let times: Vec<Option<u64>> = g.moves.iter().map(|m| m.time_ms).collect();
     let s = |n: u64| Some(n * 1000);
     assert_eq!(times, [s(3), s(2), s(1), s(1), s(1), s(1)]);
-    assert_eq!(g.end, Some(Ending::Resign));
+    assert_eq!(g.ending(), Some(Ending::Resign));
     let g = &games[1];
     assert_eq!(usi(g), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
-    assert_eq!(g.end, Some(Ending::Interrupt));
+    assert_eq!(g.ending(), Some(Ending::Interrupt));
     let g = &games[2];
     assert_eq!(
         g.start.to_sfen(),
@@ -117,7 +117,7 @@ fn version_3_forms() {
     assert_eq!(r.moves[0].comments, ["* 30 -3334FU"]);
     assert_eq!(r.moves[1].time_ms, Some(25));
     assert_eq!(r.moves[1].comments, ["評価値"]);
-    assert_eq!(r.end, Some(Ending::Declaration));
+    assert_eq!(r.ending(), Some(Ending::Declaration));
     let out = csa::write(r);
     assert!(
         out.starts_with("'CSA encoding=UTF-8\nV3.0\nN+先手さん\nN-後手さん\n"),
@@ -151,14 +151,14 @@ fn end_lines_both_ways() {
     ] {
         let text = format!("PI\n+\n+7776FU\n%{word}\n");
         let r = &csa::read_records(&text).unwrap()[0];
-        assert_eq!(r.end, Some(end), "{word}");
+        assert_eq!(r.ending(), Some(end), "{word}");
         assert!(
             csa::write(r).ends_with(&format!("+7776FU\n%{word}\n")),
             "{word}"
         );
     }
     let r = &csa::read_records("PI\n+\n+7776FU\n%ILLEGAL_MOVE\n").unwrap()[0];
-    assert_eq!(r.end, Some(Ending::Foul(Color::White)));
+    assert_eq!(r.ending(), Some(Ending::Foul(Color::White)));
     assert!(csa::write(r).ends_with("%-ILLEGAL_ACTION\n"));
 }
 

@@ -150,8 +150,8 @@ fn kif_and_ki2_round_trip_through_the_dispatcher() {
                     };
                     assert_eq!(comments(back), comments(&record), "comments\n{text}");
                 }
-                if japanese_word(record.end) {
-                    assert_eq!(back.end, record.end, "{format}\n{text}");
+                if japanese_word(record.ending()) {
+                    assert_eq!(back.ending(), record.ending(), "{format}\n{text}");
                 }
                 for (k, v) in &record.header {
                     assert_eq!(
@@ -180,7 +180,7 @@ fn the_seed_in_kif_and_csa_through_the_dispatcher() {
     assert_eq!(kif.moves.len(), 31);
     let moves = |r: &saikoro_record::Record| r.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
     assert_eq!(moves(&kif), moves(&csa));
-    assert_eq!(kif.end, csa.end);
+    assert_eq!(kif.ending(), csa.ending());
     assert_eq!(
         kif.name(saikoro_core::Color::Black),
         csa.name(saikoro_core::Color::Black)

@@ -7,6 +7,7 @@ use crate::record_support;
 
 use record_support::{counts, csa_ending, random_record, STARTS};
 use saikoro_core::{Move, Position, RandomMover};
+use saikoro_record::tree::MAX_NESTING;
 use saikoro_record::{form, jkf, Ending, Format, Record, RecordMove};
 
 fn usi(r: &Record) -> Vec<String> {
@@ -42,7 +43,7 @@ fn spec_example_plain() {
     assert_eq!(r.header_value("後手"), Some("うひょ"));
     assert_eq!(r.start, Position::startpos());
     assert_eq!(usi(&r), ["7g7f", "3c3d", "8h2b", "3a2b", "B*4e"]);
-    assert_eq!(r.end, Some(Ending::Interrupt));
+    assert_eq!(r.ending(), Some(Ending::Interrupt));
 }
 
 /// The README's 「分岐」 example: comments, a fork (one variation, left out and counted), 角成
@@ -71,8 +72,8 @@ fn spec_example_forks() {
     assert_eq!(r.comments, ["分岐の例"]);
     assert_eq!(usi(&r), ["7g7f", "3c3d", "8i7g", "2b7g+", "8h7g", "N*3c"]);
     assert_eq!(r.moves[1].comments.len(), 2);
-    assert_eq!(r.variations_dropped, 1);
-    assert_eq!(r.end, None);
+    assert_eq!(r.counts().variations, 1);
+    assert_eq!(r.ending(), None);
     // Written back, the drop keeps its `H`: by the rules it is needed.
     let out = jkf::write(&r);
     assert!(
@@ -189,7 +190,7 @@ fn random_games_round_trip() {
             let back = one(&text);
             assert_eq!(back.start, record.start, "{text}");
             assert_eq!(back.moves, record.moves, "{text}");
-            assert_eq!(back.end, csa_ending(record.end), "{text}");
+            assert_eq!(back.ending(), csa_ending(record.ending()), "{text}");
             assert_eq!(back.header, record.header, "{text}");
             assert_eq!(back.comments, record.comments, "{text}");
             all.push(record);
@@ -217,7 +218,7 @@ fn fields_written_where_the_spec_wants_them() {
     for m in ["8h2b", "3a2b"] {
         r.moves.push(RecordMove::new(Move::from_usi(m).unwrap()));
     }
-    r.end = Some(Ending::Resign);
+    r.set_end(Ending::Resign, Vec::new());
     let out = jkf::write(&r);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], r#"{"header":{},"#);
@@ -360,8 +361,9 @@ fn wrong_types_name_their_line_and_path() {
 }
 
 /// Arrays nested far deeper than any record (the hand reader of before serde overflowed its
-/// stack here) are refused with a line; variations within variations past serde_json's depth
-/// of 128 too.
+/// stack here) are refused with a line; variations within variations are read to the limit of
+/// `MAX_NESTING` (32) and refused past it, with their line, far past it too (each fork is read
+/// on its own, so serde_json's depth of 128 is never reached).
 #[test]
 fn deep_nesting_is_refused_not_a_crash() {
     let n = 100_000;
@@ -370,16 +372,46 @@ fn deep_nesting_is_refused_not_a_crash() {
         error(&deep),
         "line 2: moves[1]: invalid type: sequence, expected a JSON object"
     );
-    let forks = |levels: usize| {
+    // Variations each inside the last, `levels` deep, from 平手, by hand: the variation at
+    // move p is the king's step aside (▲5九→4八→5九…, △5一→4二→5一…), and the moves of the
+    // lines are the king's step ahead (▲5九→5八 or 4八→3八, △5一→5二 or 4二→3二): at move p
+    // the king has stepped aside (p-1)/2 times before, so it is home when that is even. Every
+    // step is to an empty square beside the king.
+    let step = |ply: usize, aside: bool| {
+        let black = ply % 2 == 1;
+        let home = ((ply - 1) / 2).is_multiple_of(2);
+        let (hx, hy, ay, color) = if black { (5, 9, 8, 0) } else { (5, 1, 2, 1) };
+        let from = if home { (hx, hy) } else { (4, ay) };
+        let to = match (aside, home) {
+            (true, true) => (4, ay),
+            (true, false) => (hx, hy),
+            (false, true) => (hx, ay),
+            (false, false) => (3, ay),
+        };
         format!(
-            "{{\"moves\":[{{\"forks\":{}[]{}}}]}}",
-            "[[{\"forks\":".repeat(levels),
-            "}]]".repeat(levels)
+            "{{\"move\":{{\"from\":{{\"x\":{},\"y\":{}}},\"to\":{{\"x\":{},\"y\":{}}},\
+             \"color\":{color},\"piece\":\"OU\"}}",
+            from.0, from.1, to.0, to.1
         )
     };
-    assert_eq!(one(&forks(40)).variations_dropped, 40);
+    let forks = |levels: usize| {
+        let mut item = format!("{}}}", step(levels + 1, false));
+        for ply in (1..=levels).rev() {
+            let aside = format!("{}}}", step(ply, true));
+            item = format!("{},\"forks\":[[{aside},{item}]]}}", step(ply, false));
+        }
+        format!("{{\"moves\":[{{}},{item}]}}")
+    };
+    let r = one(&forks(MAX_NESTING));
+    assert_eq!(r.counts().variations, MAX_NESTING);
+    assert_eq!(r.counts().depth, MAX_NESTING);
     assert!(
-        error(&forks(200)).contains("recursion limit exceeded"),
+        error(&forks(MAX_NESTING + 1)).contains("nested more than 32 deep"),
+        "{}",
+        error(&forks(MAX_NESTING + 1))
+    );
+    assert!(
+        error(&forks(200)).contains("nested more than 32 deep"),
         "{}",
         error(&forks(200))
     );

@@ -57,12 +57,15 @@ fn random_games_round_trip_and_need_every_relative_word() {
                 pos.do_move(mv);
             }
             record.moves = moves.iter().map(|&mv| RecordMove::new(mv)).collect();
-            record.end = Some(match seed % 4 {
-                0 => Ending::Resign,
-                1 => Ending::Interrupt,
-                2 => Ending::Foul(pos.side_to_move()),
-                _ => Ending::TimeUp,
-            });
+            record.set_end(
+                match seed % 4 {
+                    0 => Ending::Resign,
+                    1 => Ending::Interrupt,
+                    2 => Ending::Foul(pos.side_to_move()),
+                    _ => Ending::TimeUp,
+                },
+                Vec::new(),
+            );
             // Comments before the moves, on some moves and after the end.
             if seed % 3 == 0 {
                 record.comments.push(format!("game {seed}"));
@@ -74,7 +77,7 @@ fn random_games_round_trip_and_need_every_relative_word() {
                 {
                     m.comments.push(format!("move {}", k + 1));
                 }
-                record.end_comments.push("the end".into());
+                record.end.as_mut().unwrap().comments.push("the end".into());
             }
             let text = ki2::write(&record);
             non_promotions += text.matches("不成").count();
@@ -84,6 +87,7 @@ fn random_games_round_trip_and_need_every_relative_word() {
             for (k, m) in record.moves.iter_mut().enumerate() {
                 m.time_ms = Some(1000 * (k as u64 % 7));
             }
+            record.end.as_mut().unwrap().time_ms = Some(0);
             let text = kif::write(&record);
             let back = kif::read_records(&text).unwrap().remove(0);
             assert_eq!(back, record, "{text}");
@@ -120,7 +124,7 @@ fn the_layout_of_a_written_record() {
         r.moves.push(RecordMove::new(Move::from_usi(usi).unwrap()));
     }
     r.moves[6].comments.push("歩を取る".into());
-    r.end = Some(Ending::Resign);
+    r.set_end(Ending::Resign, Vec::new());
     let text = ki2::write(&r);
     assert_eq!(
         text,
@@ -139,7 +143,7 @@ fn the_seed_record_reads_and_round_trips() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/records/seed.ki2");
     let r = one(&std::fs::read_to_string(path).unwrap());
     assert_eq!(r.moves.len(), 31);
-    assert_eq!(r.end, Some(Ending::Resign));
+    assert_eq!(r.ending(), Some(Ending::Resign));
     let text = ki2::write(&r);
     // Written by the rules: no 打 where no board piece could reach the square.
     assert!(text.contains("▲８七歩    △８四飛"), "{text}");
@@ -227,7 +231,7 @@ fn bad_input_names_its_line_and_reason() {
         (
             "▲７六歩　△３四歩\nまで3手で先手の勝ち\n",
             2,
-            "まで3手: the record has 2 moves",
+            "まで3手: the line has 2 moves",
         ),
     ];
     for (text, line, reason) in cases {
@@ -307,7 +311,7 @@ fn truncated_records_are_read_or_refused() {
     let moves = random_game(&start, 5, 60);
     let mut record = Record::new(start);
     record.moves = moves.iter().map(|&mv| RecordMove::new(mv)).collect();
-    record.end = Some(Ending::Resign);
+    record.set_end(Ending::Resign, Vec::new());
     let text = ki2::write(&record);
     for (i, _) in text.char_indices() {
         if let Ok(r) = ki2::read_records(&text[..i]) {

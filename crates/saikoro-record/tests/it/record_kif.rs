@@ -143,9 +143,10 @@ fn a_board_diagram_both_ways() {
     );
 }
 
-/// Header lines with either colon, comments before the first move and after moves, `&` and `#`
-/// lines skipped, times, `同歩` without the space, `不成` and `生`, and the end with its
-/// comments and `まで` line.
+/// Header lines with either colon, comments before the first move and after moves, the start's
+/// `&` bookmark and a `#` line kept (the file's comment, written back after the version line),
+/// times, `同歩` without the space, `不成` and `生`, and the end with its time, comments and
+/// `まで` line.
 #[test]
 fn header_comments_times_and_the_end() {
     let text = "\u{feff}# ---- written by hand ----
@@ -179,6 +180,8 @@ fn header_comments_times_and_the_end() {
         ]
     );
     assert_eq!(r.comments, ["before the first move"]);
+    assert_eq!(r.bookmark.as_deref(), Some("bookmark"));
+    assert_eq!(r.file_comments, [" ---- written by hand ----"]);
     assert_eq!(usi(&r), ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
     let times: Vec<Option<u64>> = r.moves.iter().map(|m| m.time_ms).collect();
     assert_eq!(
@@ -186,13 +189,14 @@ fn header_comments_times_and_the_end() {
         [Some(1000), Some(62_000), Some(3000), Some(0), Some(10_000)]
     );
     assert_eq!(r.moves[0].comments, ["after ▲７六歩", "second line"]);
-    assert_eq!(r.end, Some(Ending::Resign));
-    assert_eq!(r.end_comments, ["White resigns"]);
+    assert_eq!(r.ending(), Some(Ending::Resign));
+    assert_eq!(r.end.as_ref().unwrap().comments, ["White resigns"]);
     // Written back: the layout of the match's records (the totals added up again).
     let written = kif::write(&r);
     assert_eq!(
         written,
         "#KIF version=2.0 encoding=UTF-8
+# ---- written by hand ----
 開始日時：2026/12/01 10:00:00
 棋戦：テスト
 手合割：平手
@@ -200,6 +204,7 @@ fn header_comments_times_and_the_end() {
 後手：B
 手数----指手---------消費時間--
 *before the first move
+&bookmark
    1 ７六歩(77)   ( 0:01/00:00:01)
 *after ▲７六歩
 *second line
@@ -223,14 +228,17 @@ fn header_comments_times_and_the_end() {
     for m in &mut untimed.moves {
         m.time_ms = None;
     }
+    untimed.end.as_mut().unwrap().time_ms = None;
     let written = kif::write(&untimed);
     assert!(written.contains("\n   1 ７六歩(77)\n"), "{written}");
     assert!(written.contains("\n   6 投了\n"), "{written}");
 }
 
-/// 変化 blocks: the main line is kept, each variation counted.
+/// 変化 blocks make the tree: `変化：3手` is played instead of ▲２六歩; `変化：4手`, read after
+/// it, branches from the line read last that reaches move 3 (that variation, not the main
+/// line), so △３二金 is played instead of its △８四歩: a variation of a variation. By hand.
 #[test]
-fn variations_keep_the_main_line() {
+fn variations_branch_from_the_line_read_last() {
     let text = "手合割：平手
    1 ７六歩(77)
    2 ３四歩(33)
@@ -239,15 +247,23 @@ fn variations_keep_the_main_line() {
 
 変化：3手
    3 ６六歩(67)
-   4 ８四歩(83)
+   4 ８四歩(83)+
 
 変化：4手
-   4 ８四歩(83)
+   4 ３二金(41)
 ";
     let r = one(text);
     assert_eq!(usi(&r), ["7g7f", "3c3d", "2g2f"]);
-    assert_eq!(r.end, Some(Ending::Resign));
-    assert_eq!(r.variations_dropped, 2);
+    assert_eq!(r.ending(), Some(Ending::Resign));
+    let alt = &r.moves[2].alternatives;
+    assert_eq!(alt.len(), 1);
+    let line: Vec<String> = alt[0].moves.iter().map(|m| m.mv.to_string()).collect();
+    assert_eq!(line, ["6g6f", "8c8d"]);
+    let nested = &alt[0].moves[1].alternatives;
+    assert_eq!(nested.len(), 1);
+    assert_eq!(nested[0].moves[0].mv.to_string(), "4a3b");
+    assert_eq!(r.counts().variations, 2);
+    assert_eq!(r.counts().depth, 2);
 }
 
 /// Each end word with the side to move after the last move: 反則勝ち is the win of the side to
@@ -274,11 +290,11 @@ fn end_words_and_who_they_name() {
     for (word, end) in cases {
         // After ▲７六歩 White is to move.
         let r = one(&format!("   1 ７六歩(77)\n   2 {word}\n"));
-        assert_eq!(r.end, Some(end), "{word}");
+        assert_eq!(r.ending(), Some(end), "{word}");
         let back = one(&kif::write(&r));
-        assert_eq!(back.end, Some(end), "{word}");
+        assert_eq!(back.ending(), Some(end), "{word}");
         let back = ki2::read_records(&ki2::write(&r)).unwrap();
-        assert_eq!(back[0].end, Some(end), "{word} in KI2");
+        assert_eq!(back[0].ending(), Some(end), "{word} in KI2");
     }
     // The まで lines as Kifu for Windows writes them.
     let r = one("   1 ７六歩(77)\n   2 反則勝ち\n");
@@ -288,14 +304,14 @@ fn end_words_and_who_they_name() {
     // In KI2 the まで line is the end: a foul is the side it names (Kifu for Windows writes the
     // side to move; another side named is taken at its word).
     let r = ki2::read_records("▲７六歩\nまで1手で先手の反則負け\n").unwrap();
-    assert_eq!(r[0].end, Some(Ending::Foul(Color::Black)));
+    assert_eq!(r[0].ending(), Some(Ending::Foul(Color::Black)));
     let r = ki2::read_records("▲７六歩\nまで1手で後手の反則負け\n").unwrap();
-    assert_eq!(r[0].end, Some(Ending::Foul(Color::White)));
+    assert_eq!(r[0].ending(), Some(Ending::Foul(Color::White)));
     let r = ki2::read_records("▲７六歩\nまで1手で後手の反則勝ち\n").unwrap();
-    assert_eq!(r[0].end, Some(Ending::Foul(Color::Black)));
+    assert_eq!(r[0].ending(), Some(Ending::Foul(Color::Black)));
     // A まで line alone ends a KIF record too.
     let r = one("   1 ７六歩(77)\nまで1手で先手の勝ち\n");
-    assert_eq!(r.end, Some(Ending::Resign));
+    assert_eq!(r.ending(), Some(Ending::Resign));
 }
 
 /// A text with no game: refused as a whole (line 0), with what it looks like.
@@ -352,7 +368,7 @@ fn bad_moves_name_their_line_and_reason() {
         (
             "   1 ７六歩(77)\n   2 ３四歩(33)\n まで3手で先手の勝ち\n",
             3,
-            "まで3手: the record has 2 moves",
+            "まで3手: the line has 2 moves",
         ),
         (
             "   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n",
@@ -470,7 +486,7 @@ fn the_shift_jis_game_file_reads() {
     );
     assert_eq!(r.moves[2].comments, ["角を交換"]);
     assert_eq!(r.moves[1].time_ms, Some(2000));
-    assert_eq!(r.end, Some(Ending::Resign));
+    assert_eq!(r.ending(), Some(Ending::Resign));
 }
 
 /// A fuzz-style test, deterministic: a record with bytes flipped, lines swapped, dropped or
@@ -483,7 +499,7 @@ fn mutated_records_are_read_or_refused_without_a_panic() {
     ));
     base.moves
         .push(RecordMove::new(Move::from_usi("4a5a").unwrap()));
-    base.end = Some(Ending::Interrupt);
+    base.set_end(Ending::Interrupt, Vec::new());
     let texts = [
         kif::write(&base),
         ki2::write(&base),

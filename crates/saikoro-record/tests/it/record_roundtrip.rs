@@ -27,7 +27,10 @@ fn record_of(start: &Position, moves: &[Move], time_ms: Option<u64>) -> Record {
             ..RecordMove::new(mv)
         })
         .collect();
-    r.end = Some(Ending::Resign);
+    r.set_end(Ending::Resign, Vec::new());
+    // A timed KIF writes the end's time too (0:00 when it has none), as tsshogi does: a timed
+    // record's end has one.
+    r.end.as_mut().unwrap().time_ms = time_ms.map(|_| 0);
     r
 }
 
@@ -62,7 +65,7 @@ fn random_games_round_trip_through_kif_and_csa() {
             let back = one(ki2::read_records(&text), &text);
             assert_eq!(back.start, start, "{text}");
             assert_eq!(back.moves, record_of(&start, &moves, None).moves, "{text}");
-            assert_eq!(back.end, Some(Ending::Resign), "{text}");
+            assert_eq!(back.ending(), Some(Ending::Resign), "{text}");
 
             // CSA V2.2, as the match, the CSA client and self-play write it.
             let text = csa::write_version(&record, csa::Version::V22);
@@ -152,9 +155,9 @@ fn the_seed_game_reads_alike_in_kif_ki2_and_csa() {
     assert_eq!(ki2_moves, csa_moves);
     assert_eq!(kif_moves[0].to_string(), "2g2f");
     assert_eq!(kif_moves[30].to_string(), "7e8f");
-    assert_eq!(from_kif.end, Some(Ending::Resign));
-    assert_eq!(from_ki2.end, Some(Ending::Resign));
-    assert_eq!(from_csa.end, Some(Ending::Resign));
+    assert_eq!(from_kif.ending(), Some(Ending::Resign));
+    assert_eq!(from_ki2.ending(), Some(Ending::Resign));
+    assert_eq!(from_csa.ending(), Some(Ending::Resign));
     assert_eq!(from_kif.header, from_ki2.header);
     assert_eq!(from_kif.header_value("先手"), Some("hoge1 2級"));
     assert_eq!(from_kif.header_value("棋戦"), Some("将棋ウォーズ(10分)"));

@@ -85,10 +85,9 @@ pub fn random_record(start: &Position, seed: u64, plies: usize, whole_seconds: b
         pos.do_move(mv);
         record.moves.push(m);
     }
-    record.end = match rng.below(ENDINGS.len() as u64 + 1) as usize {
-        i if i < ENDINGS.len() => Some(ENDINGS[i]),
-        _ => None,
-    };
+    if let Some(&end) = ENDINGS.get(rng.below(ENDINGS.len() as u64 + 1) as usize) {
+        record.set_end(end, Vec::new());
+    }
     record
 }
 

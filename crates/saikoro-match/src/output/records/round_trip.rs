@@ -288,7 +288,7 @@ fn every_record_written_reads_back_as_the_game() {
         let read: Vec<Move> = csa.moves.iter().map(|m| m.mv).collect();
         assert_eq!(read, moves, "seed {seed}");
         let end = csa
-            .end
+            .ending()
             .unwrap_or_else(|| panic!("seed {seed}: no end\n{text}"));
         assert_eq!(
             form::winner(end, p.next),
@@ -308,7 +308,7 @@ fn every_record_written_reads_back_as_the_game() {
         assert_eq!(unnumbered(&kif.start), start, "seed {seed}");
         let read: Vec<Move> = kif.moves.iter().map(|m| m.mv).collect();
         assert_eq!(read, moves, "seed {seed}");
-        assert_eq!(kif.end, Some(in_kif(end)), "seed {seed}: {text}");
+        assert_eq!(kif.ending(), Some(in_kif(end)), "seed {seed}: {text}");
         // A foul is the loser's: 反則負け when the loser is the side to move, 反則勝ち when not.
         if let Ending::Foul(_) = end {
             let word = if loser_to_move(&p) {
@@ -320,8 +320,8 @@ fn every_record_written_reads_back_as_the_game() {
         }
 
         seen.game(&p);
-        seen.csa_ends.extend(csa.end);
-        seen.kif_ends.extend(kif.end);
+        seen.csa_ends.extend(csa.ending());
+        seen.kif_ends.extend(kif.ending());
     }
     assert!(seen.drops && seen.promotions && seen.non_promotions && seen.other_starts);
     assert_eq!(seen.csa_ends.len(), 10, "{:?}", seen.csa_ends);
