@@ -362,7 +362,12 @@ fn what_a_form_cannot_keep_is_said() {
     let r = run(&dir, &["record", "convert", "v.kifu", "--to", "kif"]);
     assert!(r.status.success(), "{}", text(&r.stderr));
     assert_eq!(text(&r.stderr), "");
-    assert!(text(&r.stdout).contains("\n変化：3手\n   3 ６六歩(67)   ( 0:00/00:00:00)\n"));
+    let out = text(&r.stdout);
+    assert!(out.contains("\n   2 ３四歩(33) +\n"), "{out}");
+    assert!(
+        out.contains("\n変化：3手\n   3 ６六歩(67)\n   4 投了\n"),
+        "{out}"
+    );
     let r = run(&dir, &["record", "check", "v.kifu"]);
     assert!(r.status.success());
     assert_eq!(

@@ -140,8 +140,9 @@ pub fn write(record: &Record) -> String {
 /// and start, the start's comment and bookmark, the main line (a line per move with its
 /// comment and bookmark, the end word, the `まで…` line), then the variations. Times (the
 /// move's and the mover's total along the line) are written on every line when any node has
-/// one (a node without is written as 0:00), when there are variations, or when there is no
-/// move (the end line then says 0:00, as tsshogi writes it), else on none.
+/// one (a node without is written as 0:00) or there is no move (the end line then says 0:00,
+/// as tsshogi writes it), else on none; then a `+` (a later alternative follows) goes after a
+/// space, for an end word with `+` glued to it would read as another word.
 pub fn write_in(record: &Record, encoding: Encoding) -> String {
     let mut out = String::with_capacity(64 * (record.moves.len() + 20));
     let _ = writeln!(out, "#KIF version=2.0 encoding={}", encoding.name());
@@ -152,12 +153,9 @@ pub fn write_in(record: &Record, encoding: Encoding) -> String {
     out.push_str("手数----指手---------消費時間--\n");
     write_comments(&mut out, &record.comments);
     write_bookmark(&mut out, record.bookmark.as_deref());
-    let counts = record.counts();
     let mut w = Lines {
         out,
-        // With variations too: the `+` of a move with a later alternative follows the time,
-        // as tsshogi writes it (an end word with `+` glued to it reads as another word).
-        timed: record.moves.is_empty() || counts.times > 0 || counts.variations > 0,
+        timed: record.moves.is_empty() || record.counts().times > 0,
         handicap: is_handicap(&record.start),
     };
     let mut pos = record.start.clone();
@@ -216,8 +214,10 @@ impl Lines {
                 .push_str(&" ".repeat(12usize.saturating_sub(columns(&text))));
         }
         self.time(side, node.time_ms().unwrap_or(0), &mut at.totals);
-        if later {
-            self.out.push('+');
+        match (later, self.timed) {
+            (true, true) => self.out.push('+'),
+            (true, false) => self.out.push_str(" +"),
+            (false, _) => {}
         }
         self.out.push('\n');
         write_comments(&mut self.out, node.comments());

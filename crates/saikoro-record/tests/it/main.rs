@@ -12,3 +12,4 @@ mod record_jkf;
 mod record_ki2;
 mod record_kif;
 mod record_roundtrip;
+mod record_trees;
