@@ -382,8 +382,13 @@ fn convert(c: &Convert) -> anyhow::Result<()> {
     let encoded = encoding::encode(&text, encoding, unmappable).map_err(|e| {
         let out = c.output.as_deref().unwrap_or("-");
         anyhow::anyhow!(
-            "{out}: nothing written: {e} (give --encoding utf-8 to write UTF-8, or \
-             --replace-unmappable to write ? in its place)"
+            "{out}: nothing written: {encoding} cannot hold '{}' (U+{:04X}), on line {} of the \
+             {} text (give --encoding utf-8 to write UTF-8, or --replace-unmappable to write ? \
+             in its place)",
+            e.ch,
+            u32::from(e.ch),
+            e.line,
+            c.to
         )
     })?;
     if let Some(note) = lost_note(&records, c.to) {

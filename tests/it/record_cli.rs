@@ -439,3 +439,147 @@ fn a_results_file_is_read_as_its_games() {
         "bad.jsonl:2: not a game of a results file: missing field `game` at column 13\n"
     );
 }
+
+/// `show --at`, by hand on `comments_bookmarks.kifu`: the start's comment and bookmark at `0`;
+/// at `2.2` (△８四歩, the variation at move 2) the position after ▲７六歩 △８四歩, its
+/// three comment lines (one empty) and bookmark, and the moves that follow with their
+/// addresses; a move or a branch that is not there is refused with what there is.
+#[test]
+fn show_reaches_any_node_of_any_variation() {
+    let file = records_dir().join("trees/comments_bookmarks.kifu");
+    let file = file.to_str().unwrap();
+    let r = run(&records_dir(), &["record", "show", file, "--at", "2.2"]);
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let out = text(&r.stdout);
+    assert!(
+        out.starts_with(
+            "game 1 of 1, at 2.2 (variation 2.2), after move 2\ncomment: 居飛車\ncomment: \n\
+             comment: 空行を挟んだコメント\nbookmark: 変化A\n\
+             next: 2.2:3 ▲２六歩(27), 2.2,3.2 ▲７八銀(79)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("sfen lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n"),
+        "{out}"
+    );
+    let r = run(&records_dir(), &["record", "show", file, "--at", "0"]);
+    let out = text(&r.stdout);
+    assert!(
+        out.starts_with(
+            "game 1 of 1, after move 0 of 3\ncomment: 開始局面のコメント\ncomment: 二行目\n\
+             bookmark: 開始\n"
+        ),
+        "{out}"
+    );
+    let r = run(&records_dir(), &["record", "show", file, "--at", "2.2:end"]);
+    assert!(
+        text(&r.stdout).starts_with("game 1 of 1, at 2.2:4: the end, stop (中断)\n"),
+        "{}",
+        text(&r.stdout)
+    );
+    for (at, why) in [
+        (
+            "2.3",
+            "the main line has 2 moves at move 2 (2.1 to 2.2): no 2.3",
+        ),
+        (
+            "2.2:6",
+            "variation 2.2 has no move 6: its nodes are at moves 2 to 4",
+        ),
+    ] {
+        let r = run(&records_dir(), &["record", "show", file, "--at", at]);
+        assert_eq!(r.status.code(), Some(1), "{at}");
+        assert!(text(&r.stderr).contains(why), "{at}: {}", text(&r.stderr));
+    }
+    let r = run(&records_dir(), &["record", "show", file, "--at", "2.x"]);
+    assert_eq!(r.status.code(), Some(2));
+}
+
+/// `check` reads every line: a move of a variation of a variation that the rules refuse
+/// (`▲同　歩(25)` at move 5 of variation 2.2,4.2, where the pawn stands on ２六: ▲２五歩 was
+/// played in the other line) is named with its line and the variation, by hand.
+#[test]
+fn check_names_an_illegal_move_in_a_variation() {
+    let dir = scratch("variation-check");
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n\
+               変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n   4 ３四歩(33)\n   5 ２五歩(26)\n\
+               \n変化：4手\n   4 ２四歩(23)\n   5 同　歩(25)\n";
+    std::fs::write(dir.join("v.kifu"), kif).unwrap();
+    let r = run(&dir, &["record", "check", "v.kifu"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        (r.status.code(), text(&r.stdout).as_str()),
+        (
+            Some(1),
+            "v.kifu:14: in variation 2.2,4.2: ▲同　歩(25): no 歩 of the side to move on ２五\n"
+        )
+    );
+}
+
+/// `-o x.kif` is Shift_JIS, `-o x.kifu` UTF-8 (Kifu for Windows' convention); a character
+/// Shift_JIS cannot hold is refused with its line and nothing written, or written as `?`
+/// with `--replace-unmappable`; `--encoding utf-8` writes UTF-8 into a `.kif`. The bytes by
+/// hand from the JIS X 0208 table (checked with Python's `shift_jis` codec).
+#[test]
+fn kif_files_are_written_as_the_programs_that_read_them_expect() {
+    let dir = scratch("encoding");
+    let kif =
+        "手合割：平手\n先手：太郎\u{1f600}\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    std::fs::write(dir.join("e.kifu"), kif).unwrap();
+    let r = run(&dir, &["record", "convert", "e.kifu", "-o", "e.kif"]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        text(&r.stderr).contains(
+            "e.kif: nothing written: Shift_JIS cannot hold '\u{1f600}' (U+1F600), on line 3 of \
+             the kif text"
+        ),
+        "{}",
+        text(&r.stderr)
+    );
+    assert!(!dir.join("e.kif").exists());
+    let r = run(
+        &dir,
+        &[
+            "record",
+            "convert",
+            "e.kifu",
+            "-o",
+            "e.kif",
+            "--replace-unmappable",
+        ],
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let bytes = std::fs::read(dir.join("e.kif")).unwrap();
+    assert!(bytes.starts_with(b"#KIF version=2.0 encoding=Shift_JIS\n"));
+    // 太郎 is 0x91BE 0x9859, ７六歩 0x8256 0x985A 0x95E0; the emoji a `?`.
+    assert!(
+        bytes.windows(5).any(|w| w == b"\x91\xbe\x98\x59?"),
+        "{bytes:x?}"
+    );
+    let seven_six_pawn = b"\x82\x56\x98\x5a\x95\xe0(77)";
+    assert!(bytes.windows(10).any(|w| w == seven_six_pawn), "{bytes:x?}");
+    assert!(text(&r.stderr).contains("1 character that Shift_JIS cannot hold written as ?"));
+    let r = run(
+        &dir,
+        &[
+            "record",
+            "convert",
+            "e.kifu",
+            "-o",
+            "u.kif",
+            "--encoding",
+            "utf-8",
+        ],
+    );
+    assert!(r.status.success(), "{}", text(&r.stderr));
+    let utf8 = std::fs::read_to_string(dir.join("u.kif")).unwrap();
+    assert!(utf8.starts_with("#KIF version=2.0 encoding=UTF-8\n"));
+    assert!(utf8.contains("太郎\u{1f600}"));
+    // Read back, each is the same game.
+    for name in ["e.kif", "u.kif"] {
+        let back = read_as(&dir.join(name), Format::Kif).remove(0);
+        assert_eq!(back.moves.len(), 1, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
