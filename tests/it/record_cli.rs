@@ -583,3 +583,69 @@ fn kif_files_are_written_as_the_programs_that_read_them_expect() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// docs/records.md's table of what each form keeps is `Format::keeps`, the table the convert
+/// note is made from: row by row, form by form.
+#[test]
+fn the_docs_table_of_what_each_form_keeps_is_the_code_s() {
+    use saikoro_record::form::{Precision, Reach};
+    let docs =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/records.md"))
+            .unwrap();
+    let table = docs
+        .split("## What each form keeps")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>();
+    let forms: Vec<Format> = table[0][1..]
+        .iter()
+        .map(|f| Format::from_name(f).unwrap())
+        .collect();
+    assert_eq!(forms, Format::ALL);
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let rows = &table[2..];
+    let names: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "moves",
+            "comments",
+            "bookmarks",
+            "times",
+            "header",
+            "`#` comments of the file",
+            "ends"
+        ]
+    );
+    for (i, f) in forms.iter().enumerate() {
+        let k = f.keeps();
+        let want = [
+            match k.moves {
+                Reach::Tree => "the tree",
+                Reach::MainLine => "the main line",
+                Reach::None => "none (the last position)",
+            },
+            yes(k.comments),
+            yes(k.bookmarks),
+            match k.times {
+                Some(Precision::Seconds) => "whole seconds",
+                Some(Precision::Milliseconds) => "milliseconds",
+                None => "no",
+            },
+            yes(k.header),
+            yes(k.file_comments),
+            yes(k.ends),
+        ];
+        let got: Vec<&str> = rows.iter().map(|r| r[i + 1].as_str()).collect();
+        assert_eq!(got, want, "{f}");
+    }
+}

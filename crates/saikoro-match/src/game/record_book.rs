@@ -1,8 +1,10 @@
 //! Openings from game records: KIF, KI2, CSA (several games in one file separated by a `/`
 //! line, as Floodgate's archive holds them) and JKF, in UTF-8 or Shift_JIS, all read through
 //! the one reader of the record forms ([`saikoro_record::form::read`]), with its errors. Each game
-//! is one opening: its start position and its moves, cut at `plies=N`; a file that holds no
-//! game, or a game that breaks the rules, is refused with its file, line and reason.
+//! is one opening: its start position and the moves of its main line (the first move at every
+//! branch: the variations a KIF, KI2 or JKF record holds are read and checked, not played), cut
+//! at `plies=N`; a file that holds no game, or a game that breaks the rules in any of its
+//! lines, is refused with its file, line and reason.
 
 use saikoro_core::{Game, KingRule, Move, Position};
 use saikoro_record::{form, Format};
