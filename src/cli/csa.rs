@@ -594,10 +594,7 @@ fn save_record(dir: &Path, r: &GameReport) -> anyhow::Result<()> {
     record.moves = r
         .moves
         .iter()
-        .map(|&(mv, t)| RecordMove {
-            time_ms: t.map(|t| u64::from(t) * 1000),
-            ..RecordMove::new(mv)
-        })
+        .map(|&(mv, t)| RecordMove::with_time(mv, t.map(|t| u64::from(t) * 1000)))
         .collect();
     let summary = format!(
         "summary:{}:{} {}:{} {}",

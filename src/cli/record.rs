@@ -379,7 +379,7 @@ fn convert(c: &Convert) -> anyhow::Result<()> {
         true => Unmappable::Question,
         false => Unmappable::Refuse,
     };
-    let encoded = encoding::encode(&text, encoding, unmappable).map_err(|e| {
+    let encoded = encoding::encode(text, encoding, unmappable).map_err(|e| {
         let out = c.output.as_deref().unwrap_or("-");
         anyhow::anyhow!(
             "{out}: nothing written: {encoding} cannot hold '{}' (U+{:04X}), on line {} of the \

@@ -9,7 +9,7 @@
 
 use crate::address::Address;
 use crate::japanese::rule_reason;
-use crate::tree::{Line, RecordEnd, RecordMove, MAX_NESTING};
+use crate::tree::{with_notes, Line, RecordEnd, RecordMove, MAX_NESTING};
 use crate::Ending;
 use saikoro_core::{Move, Position, Square};
 
@@ -324,22 +324,11 @@ impl Builder {
                 std::mem::take(&mut slot.comments),
                 slot.bookmark.take(),
             );
+            let notes = with_notes(comments, bookmark, alternatives);
             match slot.kind {
-                Kind::Move(mv) => line.moves.push(RecordMove {
-                    mv,
-                    time_ms,
-                    comments,
-                    bookmark,
-                    alternatives,
-                }),
+                Kind::Move(mv) => line.moves.push(RecordMove::from_parts(mv, time_ms, notes)),
                 Kind::End(ending) => {
-                    line.end = Some(RecordEnd {
-                        ending,
-                        time_ms,
-                        comments,
-                        bookmark,
-                        alternatives,
-                    });
+                    line.end = Some(RecordEnd::from_parts(ending, time_ms, notes));
                     return line;
                 }
                 Kind::Start => unreachable!("the start is no child"),

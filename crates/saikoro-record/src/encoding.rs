@@ -92,22 +92,25 @@ pub struct Encoded {
 }
 
 /// `text` in `encoding`; a character Shift_JIS cannot hold is refused or replaced as
-/// `unmappable` says.
+/// `unmappable` says. UTF-8 is the text's own bytes.
 pub fn encode(
-    text: &str,
+    text: String,
     encoding: Encoding,
     unmappable: Unmappable,
 ) -> Result<Encoded, EncodeError> {
     use encoding_rs::EncoderResult;
+    if encoding == Encoding::Utf8 {
+        return Ok(Encoded {
+            bytes: text.into_bytes(),
+            replaced: 0,
+            first_line: None,
+        });
+    }
     let mut out = Encoded {
         bytes: Vec::with_capacity(text.len()),
         replaced: 0,
         first_line: None,
     };
-    if encoding == Encoding::Utf8 {
-        out.bytes.extend_from_slice(text.as_bytes());
-        return Ok(out);
-    }
     let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
     let mut read = 0;
     let mut buf = [0u8; 4096];
@@ -144,15 +147,24 @@ mod tests {
     /// table: 歩 is 0x95E0, ▲ 0x81A3, the ideographic space 0x8140); an emoji is not.
     #[test]
     fn shift_jis_bytes_and_refusals() {
-        let e = encode("▲７六歩\u{3000}\n", Encoding::ShiftJis, Unmappable::Refuse).unwrap();
+        let e = encode(
+            "▲７六歩\u{3000}\n".into(),
+            Encoding::ShiftJis,
+            Unmappable::Refuse,
+        )
+        .unwrap();
         assert_eq!(e.bytes, b"\x81\xa3\x82\x56\x98\x5a\x95\xe0\x81\x40\n");
-        let err = encode("a\nb\n\u{1f600}c\n", Encoding::ShiftJis, Unmappable::Refuse);
+        let err = encode(
+            "a\nb\n\u{1f600}c\n".into(),
+            Encoding::ShiftJis,
+            Unmappable::Refuse,
+        );
         assert_eq!(
             err.unwrap_err().to_string(),
             "line 3: Shift_JIS cannot hold '\u{1f600}' (U+1F600)"
         );
         let e = encode(
-            "a\n\u{1f600}\u{1f600}c\n",
+            "a\n\u{1f600}\u{1f600}c\n".into(),
             Encoding::ShiftJis,
             Unmappable::Question,
         )

@@ -248,10 +248,9 @@ impl Record {
     /// Ends the main line with `ending` and the comment `comments` (no time, bookmark or
     /// alternative).
     pub fn set_end(&mut self, ending: Ending, comments: Vec<String>) {
-        self.end = Some(RecordEnd {
-            comments,
-            ..RecordEnd::new(ending)
-        });
+        let mut end = RecordEnd::new(ending);
+        *end.comments_mut() = comments;
+        self.end = Some(end);
     }
 
     /// What the tree holds, counted: moves, variations, comments, bookmarks, times.

@@ -3,7 +3,7 @@
 
 use crate::csa::{special_ending, special_word};
 use crate::japanese::{ending_of_summary, ending_of_word, summary_of_ending, word_of_ending};
-use crate::tree::{walk, Node};
+use crate::tree::{LineView, Node};
 use crate::{Ending, Format, Record};
 use saikoro_core::Color;
 use std::fmt;
@@ -212,23 +212,57 @@ pub fn left_out(record: &Record, format: Format) -> LeftOut {
         header: if keeps.header { 0 } else { record.header.len() },
         ..LeftOut::default()
     };
-    let start_side = record.start.side_to_move();
     out.comments += usize::from(!keeps.comments && !record.comments.is_empty());
     out.bookmarks += usize::from(!keeps.bookmarks && record.bookmark.is_some());
-    walk(record.main_line(), 1, 0, &mut |node, ply, depth, first| {
-        if depth > 0 && keeps.moves != Reach::Tree {
-            out.variations += usize::from(first);
-            out.variation_moves += usize::from(node.mv().is_some());
-            return;
+    let mut walk = Walk {
+        out,
+        keeps,
+        format,
+        start: record.start.side_to_move(),
+    };
+    walk.line(record.main_line(), 1);
+    walk.out
+}
+
+/// A record being walked for what a form loses of it.
+struct Walk {
+    out: LeftOut,
+    keeps: Keeps,
+    format: Format,
+    /// The side to move at the start.
+    start: Color,
+}
+
+impl Walk {
+    /// The nodes of `line` (its first at move `ply`) that the form writes, and the lines that
+    /// branch from them.
+    fn line(&mut self, line: LineView<'_>, ply: usize) {
+        for (i, node) in line.nodes().enumerate() {
+            let next = if (ply + i) % 2 == 1 {
+                self.start
+            } else {
+                !self.start
+            };
+            lost_in_node(&mut self.out, self.keeps, self.format, node, next);
+            for alt in node.alternatives() {
+                match self.keeps.moves {
+                    Reach::Tree => self.line(alt.view(), ply + i),
+                    _ => self.left_out_line(alt.view()),
+                }
+            }
         }
-        let next = if ply % 2 == 1 {
-            start_side
-        } else {
-            !start_side
-        };
-        lost_in_node(&mut out, keeps, format, node, next);
-    });
-    out
+    }
+
+    /// A variation the form leaves out, and those that branch from it.
+    fn left_out_line(&mut self, line: LineView<'_>) {
+        self.out.variations += 1;
+        self.out.variation_moves += line.moves.len();
+        for node in line.nodes() {
+            for alt in node.alternatives() {
+                self.left_out_line(alt.view());
+            }
+        }
+    }
 }
 
 /// What a node kept by the form loses in it, `next` to move at the node.

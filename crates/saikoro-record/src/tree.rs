@@ -14,20 +14,41 @@ use saikoro_core::Move;
 /// (JSON allows some 40 in JKF, serde_json's limit of 128 nested arrays and objects).
 pub const MAX_NESTING: usize = 32;
 
-/// A move of a line with what the record says of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a node says besides its move or end, which most moves lack: its comment, its
+/// bookmark and the lines played instead of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Notes {
+    comments: Vec<String>,
+    bookmark: Option<String>,
+    alternatives: Vec<Line>,
+}
+
+impl Notes {
+    /// The notes of nothing: a node without them keeps none.
+    const NONE: &'static Notes = &Notes {
+        comments: Vec::new(),
+        bookmark: None,
+        alternatives: Vec::new(),
+    };
+}
+
+/// A move of a line with what the record says of it: its time, and its comment, bookmark and
+/// alternatives through the methods. (Those three sit in one box that a move without them does
+/// not have: a record of a thousand games holds some 300,000 moves, few with any.)
+#[derive(Clone, Debug, Eq)]
 pub struct RecordMove {
     /// The move, legal in the position before it.
     pub mv: Move,
     /// The time the move took, in milliseconds, if the record says.
     pub time_ms: Option<u64>,
-    /// The comment after the move, a line a string (KIF's `*` lines).
-    pub comments: Vec<String>,
-    /// The bookmark (しおり, KIF's `&` line) on the position after the move.
-    pub bookmark: Option<String>,
-    /// The lines played instead of this move, after it in order (its later siblings). Each
-    /// starts with a move or an end at this move's number.
-    pub alternatives: Vec<Line>,
+    notes: Option<Box<Notes>>,
+}
+
+impl PartialEq for RecordMove {
+    /// Equal moves, times, comments, bookmarks and alternatives (a box of no notes is none).
+    fn eq(&self, other: &RecordMove) -> bool {
+        self.mv == other.mv && self.time_ms == other.time_ms && self.notes() == other.notes()
+    }
 }
 
 impl RecordMove {
@@ -36,30 +57,72 @@ impl RecordMove {
         RecordMove {
             mv,
             time_ms: None,
-            comments: Vec::new(),
-            bookmark: None,
-            alternatives: Vec::new(),
+            notes: None,
         }
+    }
+
+    /// `mv` with its time (`None`: the record does not say), and no comment, bookmark or
+    /// alternative.
+    pub fn with_time(mv: Move, time_ms: Option<u64>) -> RecordMove {
+        RecordMove {
+            mv,
+            time_ms,
+            notes: None,
+        }
+    }
+
+    fn notes(&self) -> &Notes {
+        self.notes.as_deref().unwrap_or(Notes::NONE)
+    }
+
+    fn notes_mut(&mut self) -> &mut Notes {
+        self.notes.get_or_insert_with(Box::default)
+    }
+
+    /// The comment after the move, a line a string (KIF's `*` lines).
+    pub fn comments(&self) -> &[String] {
+        &self.notes().comments
+    }
+
+    /// The comment, to change.
+    pub fn comments_mut(&mut self) -> &mut Vec<String> {
+        &mut self.notes_mut().comments
+    }
+
+    /// The bookmark (しおり, KIF's `&` line) on the position after the move.
+    pub fn bookmark(&self) -> Option<&str> {
+        self.notes().bookmark.as_deref()
+    }
+
+    /// Sets the bookmark (none: takes it away).
+    pub fn set_bookmark(&mut self, bookmark: Option<String>) {
+        if bookmark.is_some() || self.notes.is_some() {
+            self.notes_mut().bookmark = bookmark;
+        }
+    }
+
+    /// The lines played instead of this move, after it in order (its later siblings). Each
+    /// starts with a move or an end at this move's number.
+    pub fn alternatives(&self) -> &[Line] {
+        &self.notes().alternatives
+    }
+
+    /// The alternatives, to change.
+    pub fn alternatives_mut(&mut self) -> &mut Vec<Line> {
+        &mut self.notes_mut().alternatives
     }
 }
 
 /// How a line ends (投了, 中断, 千日手, …), as a node of the tree: at the move number where the
-/// record writes it (KIF's `  61 投了`), with its time, comment and bookmark, and the lines
-/// played instead of it.
+/// record writes it (KIF's `  61 投了`), with its time; its comment, bookmark and the lines
+/// played instead of it through the methods, as a move's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordEnd {
     /// How the line ended.
     pub ending: Ending,
     /// The time the end took (KIF's time on the end line), if the record says.
     pub time_ms: Option<u64>,
-    /// The comment after the end, a line a string (KIF's `*` lines after the end word, KI2's
-    /// after the `まで` line, JKF's on the `special`, CSA's `'` lines after the `%` line).
-    pub comments: Vec<String>,
-    /// The bookmark (`&`) on the end.
-    pub bookmark: Option<String>,
-    /// The lines played instead of the end, after it in order. Each starts with a move (or
-    /// another end) at the end's move number.
-    pub alternatives: Vec<Line>,
+    notes: Notes,
 }
 
 impl RecordEnd {
@@ -68,9 +131,79 @@ impl RecordEnd {
         RecordEnd {
             ending,
             time_ms: None,
-            comments: Vec::new(),
-            bookmark: None,
-            alternatives: Vec::new(),
+            notes: Notes::default(),
+        }
+    }
+
+    /// The comment after the end, a line a string (KIF's `*` lines after the end word, KI2's
+    /// after the `まで` line, JKF's on the `special`, CSA's `'` lines after the `%` line).
+    pub fn comments(&self) -> &[String] {
+        &self.notes.comments
+    }
+
+    /// The comment, to change.
+    pub fn comments_mut(&mut self) -> &mut Vec<String> {
+        &mut self.notes.comments
+    }
+
+    /// The bookmark (`&`) on the end.
+    pub fn bookmark(&self) -> Option<&str> {
+        self.notes.bookmark.as_deref()
+    }
+
+    /// Sets the bookmark (none: takes it away).
+    pub fn set_bookmark(&mut self, bookmark: Option<String>) {
+        self.notes.bookmark = bookmark;
+    }
+
+    /// The lines played instead of the end, after it in order. Each starts with a move (or
+    /// another end) at the end's move number.
+    pub fn alternatives(&self) -> &[Line] {
+        &self.notes.alternatives
+    }
+
+    /// The alternatives, to change.
+    pub fn alternatives_mut(&mut self) -> &mut Vec<Line> {
+        &mut self.notes.alternatives
+    }
+}
+
+/// A node's comment, bookmark and alternatives, for the readers that build a tree.
+pub(crate) fn with_notes(
+    comments: Vec<String>,
+    bookmark: Option<String>,
+    alternatives: Vec<Line>,
+) -> Option<Notes> {
+    let notes = Notes {
+        comments,
+        bookmark,
+        alternatives,
+    };
+    (notes != *Notes::NONE).then_some(notes)
+}
+
+impl RecordMove {
+    /// `mv` with its time and what [`with_notes`] made.
+    pub(crate) fn from_parts(mv: Move, time_ms: Option<u64>, notes: Option<Notes>) -> RecordMove {
+        RecordMove {
+            mv,
+            time_ms,
+            notes: notes.map(Box::new),
+        }
+    }
+}
+
+impl RecordEnd {
+    /// `ending` with its time and what [`with_notes`] made.
+    pub(crate) fn from_parts(
+        ending: Ending,
+        time_ms: Option<u64>,
+        notes: Option<Notes>,
+    ) -> RecordEnd {
+        RecordEnd {
+            ending,
+            time_ms,
+            notes: notes.unwrap_or_default(),
         }
     }
 }
@@ -157,24 +290,24 @@ impl<'a> Node<'a> {
     /// The node's comment lines.
     pub fn comments(self) -> &'a [String] {
         match self {
-            Node::Move(m) => &m.comments,
-            Node::End(e) => &e.comments,
+            Node::Move(m) => m.comments(),
+            Node::End(e) => e.comments(),
         }
     }
 
     /// The node's bookmark.
     pub fn bookmark(self) -> Option<&'a str> {
         match self {
-            Node::Move(m) => m.bookmark.as_deref(),
-            Node::End(e) => e.bookmark.as_deref(),
+            Node::Move(m) => m.bookmark(),
+            Node::End(e) => e.bookmark(),
         }
     }
 
     /// The lines played instead of the node, after it.
     pub fn alternatives(self) -> &'a [Line] {
         match self {
-            Node::Move(m) => &m.alternatives,
-            Node::End(e) => &e.alternatives,
+            Node::Move(m) => m.alternatives(),
+            Node::End(e) => e.alternatives(),
         }
     }
 
@@ -213,23 +346,32 @@ pub struct Counts {
 
 impl Counts {
     /// Adds the nodes of `line`, a line at `depth` (0: the main line), and every line that
-    /// branches from them.
+    /// branches from them. (A loop of its own rather than [`walk`]: `record check` counts
+    /// every game of a file of thousands.)
     pub(crate) fn add_line(&mut self, line: LineView<'_>, depth: usize) {
-        walk(line, 1, depth, &mut |node, _, depth, first| {
-            self.depth = self.depth.max(depth);
-            if first && depth > 0 {
-                self.variations += 1;
+        self.depth = self.depth.max(depth);
+        if depth == 0 {
+            self.main_moves += line.moves.len();
+        } else {
+            self.variations += 1;
+            self.variation_moves += line.moves.len();
+        }
+        for m in line.moves {
+            self.add_node(m.comments(), m.bookmark(), m.time_ms, depth);
+            for alt in m.alternatives() {
+                self.add_line(alt.view(), depth + 1);
             }
-            match (node, depth) {
-                (Node::Move(_), 0) => self.main_moves += 1,
-                (Node::Move(_), _) => self.variation_moves += 1,
-                (Node::End(_), _) => {}
+        }
+        if let Some(e) = line.end {
+            self.add_node(e.comments(), e.bookmark(), e.time_ms, depth);
+            for alt in e.alternatives() {
+                self.add_line(alt.view(), depth + 1);
             }
-            self.add_node(node.comments(), node.bookmark(), node.time_ms(), depth);
-        });
+        }
     }
 
     /// Adds one node's comment, bookmark and time.
+    #[inline]
     pub(crate) fn add_node(
         &mut self,
         comments: &[String],
@@ -246,22 +388,5 @@ impl Counts {
         self.bookmarks += usize::from(bookmark.is_some());
         self.times += usize::from(time.is_some());
         self.fractional_times += usize::from(time.is_some_and(|t| t % 1000 != 0));
-    }
-}
-
-/// Calls `f` on every node of `line` (its first node at move `ply`, the line at `depth`) and of
-/// the lines that branch from them, depth-first: the node, its move number, its line's depth,
-/// and whether it is its line's first node.
-pub(crate) fn walk<'a>(
-    line: LineView<'a>,
-    ply: usize,
-    depth: usize,
-    f: &mut impl FnMut(Node<'a>, usize, usize, bool),
-) {
-    for (i, node) in line.nodes().enumerate() {
-        f(node, ply + i, depth, i == 0);
-        for alt in node.alternatives() {
-            walk(alt.view(), ply + i, depth + 1, f);
-        }
     }
 }

@@ -80,7 +80,7 @@ pub fn write(record: &Record) -> String {
         out.push_str(" moves");
         for m in &record.moves {
             out.push(' ');
-            out.push_str(&m.mv.to_string());
+            out.push_str(m.mv.usi().as_str());
         }
     }
     out.push('\n');

@@ -126,14 +126,13 @@ fn moves(record: &GameRecord, opening_timed: bool) -> Vec<RecordMove> {
         .opening
         .moves
         .iter()
-        .map(|&m| RecordMove {
-            time_ms: opening_time,
-            ..RecordMove::new(m)
-        })
-        .chain(record.moves.iter().map(|m| RecordMove {
-            time_ms: Some(m.time_ms),
-            ..RecordMove::new(m.mv)
-        }))
+        .map(|&m| RecordMove::with_time(m, opening_time))
+        .chain(
+            record
+                .moves
+                .iter()
+                .map(|m| RecordMove::with_time(m.mv, Some(m.time_ms))),
+        )
         .collect()
 }
 
@@ -416,7 +415,7 @@ mod tests {
             text.contains(r#"{"special":"-ILLEGAL_ACTION","comments":["White's illegal move"]}"#),
             "{text}"
         );
-        assert_eq!(r.end.as_ref().unwrap().comments, ["White's illegal move"]);
+        assert_eq!(r.end.as_ref().unwrap().comments(), ["White's illegal move"]);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! | `T12`, `T12.345` (V3.0) | [`RecordMove::time_ms`]; after the end line, [`RecordEnd::time_ms`] |
 //! | `%TORYO` … | [`Record::end`], through `END_WORDS` |
 
-use crate::csa::notation::{move_to_csa, parse_move, write_position, PositionBlock};
+use crate::csa::notation::{parse_move, push_move, write_position, PositionBlock};
 use crate::{Ending, Record, RecordEnd, RecordError, RecordMove};
 use saikoro_core::{Color, Position};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -205,12 +205,12 @@ impl GameReader {
             .filter(|_| self.phase == Phase::Ended)
         {
             let text = text.strip_prefix('*').unwrap_or(text);
-            end.comments.push(text.to_string());
+            end.comments_mut().push(text.to_string());
             return;
         }
         match self.record.moves.last_mut() {
             Some(m) if self.phase != Phase::Header => {
-                m.comments
+                m.comments_mut()
                     .push(text.strip_prefix('*').unwrap_or(text).to_string());
             }
             _ => self.record.comments.push(text.to_string()),
@@ -219,50 +219,63 @@ impl GameReader {
 
     /// Reads one line (trimmed, not a comment).
     fn line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
-        let err = |reason: String| RecordError::at(n, reason);
         if self.phase == Phase::Header {
             return self.header_line(n, line);
         }
-        // Statements: several on a line, separated by commas (`+7776FU,T12`).
+        // Statements: several on a line, separated by commas (`+7776FU,T12`); most lines hold
+        // one, read whole (the line is trimmed already), without splitting.
+        if !line.as_bytes().contains(&b',') {
+            self.statement(n, line)?;
+            return Ok(());
+        }
         for st in line.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            if let Some(end) = self
-                .record
-                .end
-                .as_mut()
-                .filter(|_| self.phase == Phase::Ended)
-            {
-                // The time of the end line (`%TORYO,T0`): the end's.
-                if let Some(ms) = st.strip_prefix('T').and_then(time_ms) {
-                    end.time_ms = Some(ms);
-                    continue;
-                }
-                return Err(err(format!("'{st}' after the end line")));
-            }
-            if let Some(c) = st.strip_prefix('\'') {
-                self.comment(c);
-                return Ok(());
-            }
-            if let Some(word) = st.strip_prefix('%') {
-                let next = self.pos.side_to_move();
-                let end = special_ending(word, next)
-                    .ok_or_else(|| err(format!("'{st}' is not a CSA end line")))?;
-                self.record.end = Some(RecordEnd::new(end));
-                self.phase = Phase::Ended;
-            } else if let Some(t) = st.strip_prefix('T') {
-                let ms = time_ms(t).ok_or_else(|| err(format!("'{st}' is not a time")))?;
-                let last = self.record.moves.last_mut();
-                let last = last.ok_or_else(|| err(format!("time '{st}' before any move")))?;
-                last.time_ms = Some(ms);
-            } else if st.starts_with(['+', '-']) {
-                let ply = self.record.moves.len() + 1;
-                let mv = parse_move(&self.pos, st).map_err(|e| err(format!("move {ply}: {e}")))?;
-                self.pos.do_move(mv);
-                self.record.moves.push(RecordMove::new(mv));
-            } else {
-                return Err(err(format!("'{st}' is not a CSA move, time or end line")));
+            if !self.statement(n, st)? {
+                break;
             }
         }
         Ok(())
+    }
+
+    /// Reads one statement of line `n`: `false` when the rest of the line is a comment.
+    fn statement(&mut self, n: usize, st: &str) -> Result<bool, RecordError> {
+        let err = |reason: String| RecordError::at(n, reason);
+        if let Some(end) = self
+            .record
+            .end
+            .as_mut()
+            .filter(|_| self.phase == Phase::Ended)
+        {
+            // The time of the end line (`%TORYO,T0`): the end's.
+            if let Some(ms) = st.strip_prefix('T').and_then(time_ms) {
+                end.time_ms = Some(ms);
+                return Ok(true);
+            }
+            return Err(err(format!("'{st}' after the end line")));
+        }
+        if let Some(c) = st.strip_prefix('\'') {
+            self.comment(c);
+            return Ok(false);
+        }
+        if let Some(word) = st.strip_prefix('%') {
+            let next = self.pos.side_to_move();
+            let end = special_ending(word, next)
+                .ok_or_else(|| err(format!("'{st}' is not a CSA end line")))?;
+            self.record.end = Some(RecordEnd::new(end));
+            self.phase = Phase::Ended;
+        } else if let Some(t) = st.strip_prefix('T') {
+            let ms = time_ms(t).ok_or_else(|| err(format!("'{st}' is not a time")))?;
+            let last = self.record.moves.last_mut();
+            let last = last.ok_or_else(|| err(format!("time '{st}' before any move")))?;
+            last.time_ms = Some(ms);
+        } else if st.starts_with(['+', '-']) {
+            let ply = self.record.moves.len() + 1;
+            let mv = parse_move(&self.pos, st).map_err(|e| err(format!("move {ply}: {e}")))?;
+            self.pos.do_move(mv);
+            self.record.moves.push(RecordMove::new(mv));
+        } else {
+            return Err(err(format!("'{st}' is not a CSA move, time or end line")));
+        }
+        Ok(true)
     }
 
     fn header_line(&mut self, n: usize, line: &str) -> Result<(), RecordError> {
@@ -451,10 +464,10 @@ pub fn write_version(record: &Record, version: Version) -> String {
     }
     let mut pos = record.start.clone();
     for m in &record.moves {
-        out.push_str(&move_to_csa(&pos, m.mv));
+        push_move(&mut out, &pos, m.mv);
         out.push('\n');
         push_time(&mut out, m.time_ms, version);
-        for c in &m.comments {
+        for c in m.comments() {
             push_comment(&mut out, "'*", c);
         }
         pos.do_move(m.mv);
@@ -468,7 +481,7 @@ pub fn write_version(record: &Record, version: Version) -> String {
             Version::V22 => "'",
             Version::V30 => "'*",
         };
-        for c in &end.comments {
+        for c in end.comments() {
             push_comment(&mut out, mark, c);
         }
     }
@@ -478,11 +491,14 @@ pub fn write_version(record: &Record, version: Version) -> String {
 /// A `T` line of a node's time, if it has one: whole seconds (rounded down) in V2.2, and in
 /// V3.0 with the milliseconds where there are any (`T12.345`).
 fn push_time(out: &mut String, time_ms: Option<u64>, version: Version) {
+    use std::fmt::Write as _;
     match time_ms {
         Some(t) if t % 1000 == 0 || version == Version::V22 => {
-            out.push_str(&format!("T{}\n", t / 1000));
+            let _ = writeln!(out, "T{}", t / 1000);
         }
-        Some(t) => out.push_str(&format!("T{}.{:03}\n", t / 1000, t % 1000)),
+        Some(t) => {
+            let _ = writeln!(out, "T{}.{:03}", t / 1000, t % 1000);
+        }
         None => {}
     }
 }
@@ -556,10 +572,7 @@ mod tests {
         r.moves = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*5e"]
             .iter()
             .zip([0, 0, 0, 0, 1999])
-            .map(|(m, t)| RecordMove {
-                time_ms: Some(t),
-                ..RecordMove::new(Move::from_usi(m).unwrap())
-            })
+            .map(|(m, t)| RecordMove::with_time(Move::from_usi(m).unwrap(), Some(t)))
             .collect();
         r.set_end(
             Ending::Resign,
@@ -608,7 +621,7 @@ mod tests {
         assert_eq!(usi, ["3c3d", "7g7f", "2b8h+", "7i8h", "2a3c", "B*5e"]);
         assert_eq!(r.ending(), Some(Ending::Foul(Color::Black)));
         assert_eq!(
-            r.end.as_ref().unwrap().comments,
+            r.end.as_ref().unwrap().comments(),
             ["result: 0-1 {x} (illegal_move)"]
         );
         let e = read_records("PI\n+\n+7776FU\n-3334FU\n+7776FU\n").unwrap_err();

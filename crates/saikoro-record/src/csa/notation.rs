@@ -156,11 +156,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// The CSA text of `mv` (legal in `pos`): sign of the side to move, origin (`00` for a drop),
 /// destination, and the piece after the move.
 pub fn move_to_csa(pos: &Position, mv: Move) -> String {
-    let mark = sign(pos.side_to_move());
-    match mv {
-        Move::Drop { kind, to } => {
-            format!("{mark}00{}{}{}", to.file(), to.rank(), piece_name(kind))
-        }
+    let mut s = String::with_capacity(8);
+    push_move(&mut s, pos, mv);
+    s
+}
+
+/// [`move_to_csa`] onto the end of `out` (a record's writer, a move a line: no `format!` and no
+/// string of its own for each).
+pub(crate) fn push_move(out: &mut String, pos: &Position, mv: Move) {
+    let digit = |n: u8| char::from(b'0' + n);
+    out.push(sign(pos.side_to_move()));
+    let (from, to, kind) = match mv {
+        Move::Drop { kind, to } => ((0, 0), to, kind),
         Move::Normal { from, to, promote } => {
             let kind = pos.piece_at(from).map_or(PieceType::Pawn, |p| p.kind);
             let after = if promote {
@@ -168,16 +175,13 @@ pub fn move_to_csa(pos: &Position, mv: Move) -> String {
             } else {
                 kind
             };
-            format!(
-                "{mark}{}{}{}{}{}",
-                from.file(),
-                from.rank(),
-                to.file(),
-                to.rank(),
-                piece_name(after)
-            )
+            ((from.file(), from.rank()), to, after)
         }
+    };
+    for n in [from.0, from.1, to.file(), to.rank()] {
+        out.push(digit(n));
     }
+    out.push_str(piece_name(kind));
 }
 
 /// Why a CSA position block could not be read.

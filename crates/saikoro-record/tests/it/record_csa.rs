@@ -114,9 +114,9 @@ fn version_3_forms() {
     assert_eq!(r.header_value("NOTE"), Some("a note"));
     assert_eq!(r.comments, ["before the position"]);
     assert_eq!(r.moves[0].time_ms, Some(12_500));
-    assert_eq!(r.moves[0].comments, ["* 30 -3334FU"]);
+    assert_eq!(r.moves[0].comments(), ["* 30 -3334FU"]);
     assert_eq!(r.moves[1].time_ms, Some(25));
-    assert_eq!(r.moves[1].comments, ["評価値"]);
+    assert_eq!(r.moves[1].comments(), ["評価値"]);
     assert_eq!(r.ending(), Some(Ending::Declaration));
     let out = csa::write(r);
     assert!(

@@ -145,7 +145,7 @@ fn kif_and_ki2_round_trip_through_the_dispatcher() {
                     let comments = |r: &saikoro_record::Record| {
                         r.moves
                             .iter()
-                            .map(|m| m.comments.clone())
+                            .map(|m| m.comments().to_vec())
                             .collect::<Vec<_>>()
                     };
                     assert_eq!(comments(back), comments(&record), "comments\n{text}");

@@ -71,7 +71,7 @@ fn spec_example_forks() {
     let r = one(text);
     assert_eq!(r.comments, ["分岐の例"]);
     assert_eq!(usi(&r), ["7g7f", "3c3d", "8i7g", "2b7g+", "8h7g", "N*3c"]);
-    assert_eq!(r.moves[1].comments.len(), 2);
+    assert_eq!(r.moves[1].comments().len(), 2);
     assert_eq!(r.counts().variations, 1);
     assert_eq!(r.ending(), None);
     // Written back, the drop keeps its `H`: by the rules it is needed.

@@ -75,9 +75,14 @@ fn random_games_round_trip_and_need_every_relative_word() {
                     .enumerate()
                     .filter(|(k, _)| k % 17 == 5)
                 {
-                    m.comments.push(format!("move {}", k + 1));
+                    m.comments_mut().push(format!("move {}", k + 1));
                 }
-                record.end.as_mut().unwrap().comments.push("the end".into());
+                record
+                    .end
+                    .as_mut()
+                    .unwrap()
+                    .comments_mut()
+                    .push("the end".into());
             }
             let text = ki2::write(&record);
             non_promotions += text.matches("不成").count();
@@ -123,7 +128,7 @@ fn the_layout_of_a_written_record() {
     ] {
         r.moves.push(RecordMove::new(Move::from_usi(usi).unwrap()));
     }
-    r.moves[6].comments.push("歩を取る".into());
+    r.moves[6].comments_mut().push("歩を取る".into());
     r.set_end(Ending::Resign, Vec::new());
     let text = ki2::write(&r);
     assert_eq!(

@@ -188,9 +188,9 @@ fn header_comments_times_and_the_end() {
         times,
         [Some(1000), Some(62_000), Some(3000), Some(0), Some(10_000)]
     );
-    assert_eq!(r.moves[0].comments, ["after ▲７六歩", "second line"]);
+    assert_eq!(r.moves[0].comments(), ["after ▲７六歩", "second line"]);
     assert_eq!(r.ending(), Some(Ending::Resign));
-    assert_eq!(r.end.as_ref().unwrap().comments, ["White resigns"]);
+    assert_eq!(r.end.as_ref().unwrap().comments(), ["White resigns"]);
     // Written back: the layout of the match's records (the totals added up again).
     let written = kif::write(&r);
     assert_eq!(
@@ -255,11 +255,11 @@ fn variations_branch_from_the_line_read_last() {
     let r = one(text);
     assert_eq!(usi(&r), ["7g7f", "3c3d", "2g2f"]);
     assert_eq!(r.ending(), Some(Ending::Resign));
-    let alt = &r.moves[2].alternatives;
+    let alt = &r.moves[2].alternatives();
     assert_eq!(alt.len(), 1);
     let line: Vec<String> = alt[0].moves.iter().map(|m| m.mv.to_string()).collect();
     assert_eq!(line, ["6g6f", "8c8d"]);
-    let nested = &alt[0].moves[1].alternatives;
+    let nested = &alt[0].moves[1].alternatives();
     assert_eq!(nested.len(), 1);
     assert_eq!(nested[0].moves[0].mv.to_string(), "4a3b");
     assert_eq!(r.counts().variations, 2);
@@ -465,7 +465,7 @@ fn a_shift_jis_kif_reads_the_same_after_decoding() {
     assert_eq!(r, one(text));
     assert_eq!(usi(&r), ["3c3d", "7g7f", "2b8h+", "7i8h"]);
     assert_eq!(r.name(Color::White), Some("甲"));
-    assert_eq!(r.moves[1].comments, ["下手の一手"]);
+    assert_eq!(r.moves[1].comments(), ["下手の一手"]);
 }
 
 /// `positions/records/game.kif`, a Shift_JIS file in Kifu for Windows' layout (see
@@ -484,7 +484,7 @@ fn the_shift_jis_game_file_reads() {
         usi(&r),
         ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "4a5b", "4e6c+"]
     );
-    assert_eq!(r.moves[2].comments, ["角を交換"]);
+    assert_eq!(r.moves[2].comments(), ["角を交換"]);
     assert_eq!(r.moves[1].time_ms, Some(2000));
     assert_eq!(r.ending(), Some(Ending::Resign));
 }

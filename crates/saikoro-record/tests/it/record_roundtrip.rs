@@ -22,10 +22,7 @@ fn record_of(start: &Position, moves: &[Move], time_ms: Option<u64>) -> Record {
     r.set_header("後手", "Gote");
     r.moves = moves
         .iter()
-        .map(|&mv| RecordMove {
-            time_ms,
-            ..RecordMove::new(mv)
-        })
+        .map(|&mv| RecordMove::with_time(mv, time_ms))
         .collect();
     r.set_end(Ending::Resign, Vec::new());
     // A timed KIF writes the end's time too (0:00 when it has none), as tsshogi does: a timed

@@ -80,7 +80,7 @@ pub fn random_record(start: &Position, seed: u64, plies: usize, whole_seconds: b
             _ => Some(ms),
         };
         if rng.below(8) == 0 {
-            m.comments.push(word(&mut rng));
+            m.comments_mut().push(word(&mut rng));
         }
         pos.do_move(mv);
         record.moves.push(m);

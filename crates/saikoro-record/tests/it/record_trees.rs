@@ -237,7 +237,7 @@ fn variations_at_move_1() {
         check(&format!("var_move1.{ext}"));
     }
     let r = read("var_move1.kifu");
-    assert_eq!(r.moves[0].alternatives.len(), 2);
+    assert_eq!(r.moves[0].alternatives().len(), 2);
 }
 
 /// Two alternatives to the last move of a main line that has no end.
@@ -247,7 +247,7 @@ fn variations_of_the_last_move() {
         check(&format!("var_last_move.{ext}"));
     }
     let r = read("var_last_move.kifu");
-    assert_eq!((r.moves.len(), r.moves[3].alternatives.len()), (4, 2));
+    assert_eq!((r.moves.len(), r.moves[3].alternatives().len()), (4, 2));
     assert!(r.end.is_none());
 }
 
@@ -260,8 +260,8 @@ fn alternatives_of_an_end() {
     }
     let r = read("end_alternatives.kifu");
     let end = r.end.as_ref().unwrap();
-    assert_eq!((end.ending, end.alternatives.len()), (Ending::Resign, 2));
-    assert_eq!(end.alternatives[1].moves.len(), 0, "an end alone");
+    assert_eq!((end.ending, end.alternatives().len()), (Ending::Resign, 2));
+    assert_eq!(end.alternatives()[1].moves.len(), 0, "an end alone");
 }
 
 /// Variations at moves 6 and 2 of the main line, written deepest first; the one at 2 has one
@@ -411,8 +411,8 @@ fn where_saikoro_departs_from_tsshogi() {
             ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e"],
             "{name}"
         );
-        assert_eq!(usi(&r.moves[1].alternatives[0].moves), ["8c8d", "2g2f"]);
-        assert_eq!(usi(&r.moves[5].alternatives[0].moves), ["2b3c"], "{name}");
+        assert_eq!(usi(&r.moves[1].alternatives()[0].moves), ["8c8d", "2g2f"]);
+        assert_eq!(usi(&r.moves[5].alternatives()[0].moves), ["2b3c"], "{name}");
     }
     let r = read("edge_comment_before_variation_move.kifu");
     let keep = Keep {
@@ -470,9 +470,10 @@ fn deep(levels: usize) -> Record {
             moves: vec![step(ply, true), item],
             end: None,
         };
-        item = saikoro_record::RecordMove {
-            alternatives: vec![line],
-            ..step(ply, false)
+        item = {
+            let mut m = step(ply, false);
+            m.alternatives_mut().push(line);
+            m
         };
     }
     let mut r = Record::new(saikoro_core::Position::startpos());
