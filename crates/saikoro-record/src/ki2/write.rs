@@ -15,9 +15,9 @@ use std::fmt::Write as _;
 /// How many moves a line holds.
 const MOVES_PER_LINE: usize = 6;
 
-/// Writes a whole KI2 record: the header and start, the start's comment and bookmark, the main
-/// line (its moves with their comments and bookmarks, and the `まで…` line of its end with the
-/// end's), then the variations (times are not written: KI2 has none).
+/// Writes a whole KI2 record: the file's `#` comments, the header and start, the start's comment
+/// and bookmark, the main line (its moves with their comments and bookmarks, and the `まで…`
+/// line of its end with the end's), then the variations (times are not written: KI2 has none).
 pub fn write(record: &Record) -> String {
     let mut w = Moves {
         out: String::with_capacity(16 * (record.moves.len() + 40)),
@@ -25,6 +25,9 @@ pub fn write(record: &Record) -> String {
         last_len: 0,
         handicap: is_handicap(&record.start),
     };
+    for c in &record.file_comments {
+        let _ = writeln!(w.out, "#{c}");
+    }
     write_preamble(&mut w.out, record);
     write_comments(&mut w.out, &record.comments);
     write_bookmark(&mut w.out, record.bookmark.as_deref());

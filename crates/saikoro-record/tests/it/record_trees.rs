@@ -336,7 +336,8 @@ fn jkf_as_tsshogi_writes_it() {
     }
 }
 
-/// A `#` line is the file's comment: tsshogi drops it; Saikoro keeps it KIF to KIF.
+/// A `#` line is the file's comment: tsshogi drops it; Saikoro keeps it KIF to KIF (and KI2),
+/// but the `#KIF version=…` line, which the writer makes anew.
 #[test]
 fn file_comments_are_kept() {
     check("file_comment.kifu");
@@ -354,6 +355,8 @@ fn file_comments_are_kept() {
     assert_eq!(r.file_comments, [" ---- Kifu for Windows V7 ----"]);
     let back = kif::read_records(&kif::write(&r)).unwrap().remove(0);
     assert_eq!(back, r);
+    let back = ki2::read_records(&ki2::write(&r)).unwrap().remove(0);
+    assert_eq!(back.file_comments, r.file_comments, "KI2 keeps them too");
 }
 
 /// Where tsshogi is lenient and Saikoro reads the same: a `変化:2手` header with a half-width
