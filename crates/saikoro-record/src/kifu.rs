@@ -285,7 +285,12 @@ impl Reader {
             self.comment(c);
             return Ok(());
         }
-        if let Some(tail) = trimmed.strip_prefix("変化") {
+        // `変化：N手` (a colon, as tsshogi's reader asks); a header key that starts with 変化
+        // (`変化手数：…`) is a header line.
+        if let Some(tail) = trimmed
+            .strip_prefix("変化")
+            .filter(|t| t.starts_with([':', '：']))
+        {
             return self.variation(tail);
         }
         if let Some(tail) = trimmed.strip_prefix("まで") {

@@ -545,6 +545,11 @@ fn bad_variations_are_refused_with_their_line() {
             .starts_with("in variation 2.2: △７六歩(77): no 歩 of the side to move on ７七"),
         "{e}"
     );
+    let e = kif::read_records(&format!("{main}\n変化：二手\n")).unwrap_err();
+    assert_eq!(
+        (e.line, e.reason.as_str()),
+        (6, "'変化：二手' names no move (変化：N手)")
+    );
     let e = ki2::read_records("手合割：平手\n▲７六歩\n\n変化：1手\n△３四歩\n").unwrap_err();
     assert_eq!(e.line, 5, "{e}");
     assert!(e.reason.starts_with("in variation 1.2: "), "{e}");
