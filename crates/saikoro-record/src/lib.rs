@@ -31,6 +31,7 @@ mod address;
 pub(crate) mod build;
 pub mod csa;
 pub mod encoding;
+mod ending;
 pub mod form;
 pub mod game;
 pub mod japanese;

@@ -6,7 +6,7 @@
 //! place (at its move number), after it, in order: in KIF the `変化：N手` blocks of that move,
 //! in JKF its `forks`.
 
-use crate::Ending;
+use crate::ending::Ending;
 use saikoro_core::Move;
 
 /// How deeply variations may nest: a variation of the main line is at depth 1, a variation of
