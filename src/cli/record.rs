@@ -407,9 +407,9 @@ fn convert(c: &Convert) -> anyhow::Result<()> {
     put(c.output.as_deref(), &c.input, &encoded.bytes, c.force)
 }
 
-/// What writing `records` as `to` leaves out, in one line (`None` when nothing): `written as
-/// csa (the main line only): left out 3 variations (14 moves), 2 bookmarks`, naming how many of
-/// several games lost something.
+/// What writing `records` as `to` leaves out or changes, in one line (`None` when nothing):
+/// `written as csa (the main line only): left out 3 variations (14 moves), 2 bookmarks`, naming
+/// how many of several games lost something.
 fn lost_note(records: &[Record], to: Format) -> Option<String> {
     let mut sum = LeftOut::default();
     let mut games = 0;
@@ -425,14 +425,14 @@ fn lost_note(records: &[Record], to: Format) -> Option<String> {
     }
     let of = match records.len() {
         1 => String::new(),
-        n => format!(" in {games} of {n} games"),
+        n => format!(", in {games} of {n} games"),
     };
     let only = match to.keeps().moves {
         form::Reach::Tree => "",
         form::Reach::MainLine => " (the main line only)",
         form::Reach::None => " (the last position only)",
     };
-    Some(format!("written as {to}{only}: left out{of} {sum}"))
+    Some(format!("written as {to}{only}{of}: {sum}"))
 }
 
 /// `check`: a line for each file; whether all were good.

@@ -168,15 +168,19 @@ fn count(n: usize, noun: &str) -> String {
 }
 
 impl fmt::Display for LeftOut {
-    /// `3 variations (14 moves), 2 bookmarks, 31 times`; empty when nothing is lost.
+    /// `left out 3 variations (14 moves), 2 bookmarks; 1 time rounded down to whole seconds;
+    /// the move limit (MAX_MOVES) written as another end`: what is lost, then what is changed;
+    /// empty when nothing is.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut parts = Vec::new();
+        let mut lost = Vec::new();
         if self.variations > 0 {
             let moves = count(self.variation_moves, "move");
-            parts.push(format!("{} ({moves})", count(self.variations, "variation")));
+            lost.push(format!("{} ({moves})", count(self.variations, "variation")));
+        }
+        if self.moves > 0 {
+            lost.push(format!("{} of the main line", count(self.moves, "move")));
         }
         let plain = [
-            (self.moves, "move"),
             (self.comments, "comment"),
             (self.bookmarks, "bookmark"),
             (self.times, "time"),
@@ -184,19 +188,33 @@ impl fmt::Display for LeftOut {
             (self.file_comments, "# line"),
             (self.ends, "end"),
         ];
-        for (n, noun) in plain {
-            if n > 0 {
-                parts.push(count(n, noun));
-            }
+        lost.extend(
+            plain
+                .iter()
+                .filter(|p| p.0 > 0)
+                .map(|&(n, noun)| count(n, noun)),
+        );
+        let mut parts = Vec::new();
+        if !lost.is_empty() {
+            parts.push(format!("left out {}", lost.join(", ")));
         }
         if self.rounded_times > 0 {
             let times = count(self.rounded_times, "time");
             parts.push(format!("{times} rounded down to whole seconds"));
         }
-        for e in &self.renamed_ends {
-            parts.push(format!("the {} written as another end", e.name()));
+        if !self.renamed_ends.is_empty() {
+            let names: Vec<String> = self
+                .renamed_ends
+                .iter()
+                .map(|e| format!("the {}", e.name()))
+                .collect();
+            let other = match names.len() {
+                1 => "another end",
+                _ => "other ends",
+            };
+            parts.push(format!("{} written as {other}", names.join(" and ")));
         }
-        f.write_str(&parts.join(", "))
+        f.write_str(&parts.join("; "))
     }
 }
 

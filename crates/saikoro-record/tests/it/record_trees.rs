@@ -381,6 +381,10 @@ fn lenient_input_read_as_tsshogi_reads_it() {
     assert_eq!(back.counts(), r.counts());
     let lost = form::left_out(&r, Format::Jkf);
     assert_eq!(lost.renamed_ends, [Ending::DefaultWin, Ending::Sealed]);
+    assert_eq!(
+        lost.to_string(),
+        "the win by default (不戦勝) and the sealed move (封じ手) written as other ends"
+    );
 }
 
 /// The error reading a fixture.
