@@ -9,7 +9,7 @@ use saikoro_match::output::report::results_records;
 use saikoro_outfile::{self as outfile, write_atomically, Named, Replace};
 use saikoro_record::encoding::{self, Encoding, Unmappable};
 use saikoro_record::form::LeftOut;
-use saikoro_record::{form, Address, Format, Node, Record};
+use saikoro_record::{form, Address, Format, Located, Node, Record};
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -488,6 +488,22 @@ fn node_text(
     }
 }
 
+/// The first line of `show`: which game, and where in it.
+fn where_line(here: &Located<'_>, game: usize, games: usize, n: usize) -> String {
+    let (ply, address) = (here.ply, &here.address);
+    match here.node {
+        Some(Node::End(e)) => format!(
+            "game {game} of {games}, at {address}: the end, {}",
+            e.ending.name()
+        ),
+        _ if address.is_main_line() => format!("game {game} of {games}, after move {ply} of {n}"),
+        _ => format!(
+            "game {game} of {games}, at {address} ({}), after move {ply}",
+            address.line_name()
+        ),
+    }
+}
+
 fn show(
     input: &str,
     at: Option<&Address>,
@@ -503,41 +519,16 @@ fn show(
         .locate(&at)
         .map_err(|e| anyhow::anyhow!("game {game} of {input}: {e}"))?;
     let mut out = std::io::stdout().lock();
-    let ply = match here.address.target() {
-        saikoro_record::Target::Ply(p) => p,
-        saikoro_record::Target::End => n,
+    writeln!(out, "{}", where_line(&here, game, games, n))?;
+    let (comments, bookmark) = match here.node {
+        Some(node) => (node.comments(), node.bookmark()),
+        None => (&record.comments[..], record.bookmark.as_deref()),
     };
-    match here.node {
-        _ if here.address.is_main_line() && !matches!(here.node, Some(Node::End(_))) => {
-            writeln!(out, "game {game} of {games}, after move {ply} of {n}")?;
-        }
-        Some(Node::End(e)) => writeln!(
-            out,
-            "game {game} of {games}, at {}: the end, {}",
-            here.address,
-            e.ending.name()
-        )?,
-        _ => writeln!(
-            out,
-            "game {game} of {games}, at {} ({}), after move {ply}",
-            here.address,
-            here.address.line_name()
-        )?,
+    for c in comments {
+        writeln!(out, "comment: {c}")?;
     }
-    if let Some(node) = here.node {
-        for c in node.comments() {
-            writeln!(out, "comment: {c}")?;
-        }
-        if let Some(b) = node.bookmark() {
-            writeln!(out, "bookmark: {b}")?;
-        }
-    } else {
-        for c in &record.comments {
-            writeln!(out, "comment: {c}")?;
-        }
-        if let Some(b) = &record.bookmark {
-            writeln!(out, "bookmark: {b}")?;
-        }
+    if let Some(b) = bookmark {
+        writeln!(out, "bookmark: {b}")?;
     }
     if here.next.len() > 1 {
         let prev_to = here.node.and_then(Node::mv).map(|m| m.to());

@@ -248,6 +248,8 @@ impl FromStr for Address {
 pub struct Located<'a> {
     /// The address, with `end` made a move number.
     pub address: Address,
+    /// The node's move number (0 for the start; an end's is the number it is written at).
+    pub ply: usize,
     /// The position at the node (at an end: after the last move).
     pub position: Position,
     /// The node; `None` for the start.
@@ -355,6 +357,7 @@ impl Record {
         if ply == 0 && walk.address.branches.is_empty() {
             return Ok(Located {
                 address: Address::main(0),
+                ply: 0,
                 position: pos,
                 node: None,
                 next: walk.next(None),
@@ -364,6 +367,7 @@ impl Record {
         walk.play(&mut pos, i + 1);
         Ok(Located {
             address: walk.address.at(ply),
+            ply,
             position: pos,
             node: Some(node),
             next: walk.next(Some(i)),
