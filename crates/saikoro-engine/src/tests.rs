@@ -258,7 +258,7 @@ fn illegal_history_rejects_the_whole_command() {
     assert_eq!(
         out,
         vec![
-            "info string position rejected: move 5 '7e7e' is illegal: an own piece stands on the destination; resigning until a valid position",
+            "info string position rejected: move 5 '7e7e' is illegal: a null move: the destination is the origin square; resigning until a valid position",
             "bestmove resign",
         ]
     );
@@ -724,7 +724,7 @@ fn a_resent_game_gives_the_same_game_as_a_full_replay() {
     let mut e = Engine::new();
     run(&mut e, "position startpos moves 7g7f 3c3d");
     let (out, _) = run(&mut e, "position startpos moves 7g7f 3c3d 7f7e 3d3e 7e7e");
-    assert_eq!(out, vec!["info string position rejected: move 5 '7e7e' is illegal: an own piece stands on the destination; resigning until a valid position"]);
+    assert_eq!(out, vec!["info string position rejected: move 5 '7e7e' is illegal: a null move: the destination is the origin square; resigning until a valid position"]);
     let (out, _) = run(&mut e, "position startpos moves 7g7f 3c3d 3x3y\ngo");
     assert_eq!(out, vec!["info string position rejected: move 3 '3x3y' is not a USI move; resigning until a valid position", "bestmove resign"]);
     assert_eq!(e.game().len(), 2);

@@ -31,6 +31,7 @@ impl Position {
                     IllegalMove::PawnDropMate
                 }
             }
+            Move::Normal { from, to, .. } if from == to => IllegalMove::NullMove,
             Move::Normal { from, to, promote } => {
                 let Some(piece) = self.piece_at(from) else {
                     return IllegalMove::NoPiece;

@@ -37,6 +37,8 @@ use threats::{Threats, KNIGHT_CHECK};
 /// Why a move is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
+    /// A board move whose destination is its origin (a null move, `7g7g`): no move at all.
+    NullMove,
     /// No piece on the origin square.
     NoPiece,
     /// The piece on the origin square belongs to the opponent.
@@ -67,6 +69,7 @@ pub enum IllegalMove {
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            IllegalMove::NullMove => "a null move: the destination is the origin square",
             IllegalMove::NoPiece => "no piece on the origin square",
             IllegalMove::NotOwnPiece => "the piece on the origin square is the opponent's",
             IllegalMove::CannotReach => "the piece cannot move to that square",

@@ -796,6 +796,9 @@ fn is_legal_reports_each_reason() {
     assert_illegal(&s, "7g6f", IllegalMove::CannotReach); // a pawn steps straight ahead only
     assert_illegal(&s, "2h3f", IllegalMove::CannotReach); // a knight's jump, not a rook's
     assert_illegal(&s, "9i9g", IllegalMove::OwnPieceOnTarget);
+    // A null move: a piece "moved" to its own square, and an empty square to itself.
+    assert_illegal(&s, "7g7g", IllegalMove::NullMove);
+    assert_illegal(&s, "5e5e", IllegalMove::NullMove);
     assert_illegal(&s, "7g7f+", IllegalMove::CannotPromote);
     assert_illegal(&s, "6i5h+", IllegalMove::CannotPromote); // a gold never promotes
     assert_illegal(&s, "P*5e", IllegalMove::NotInHand);
