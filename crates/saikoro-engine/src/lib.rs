@@ -212,7 +212,10 @@ impl Engine {
             }
             Command::PonderHit => self.release(out)?,
             Command::GameOver(result) => {
-                info!("game over: {result:?}");
+                match result {
+                    Some(r) => info!("game over: {}", saikoro_usi::gameover_word(r)),
+                    None => info!("game over, no result given"),
+                }
                 if result.is_none() {
                     self.warn(out, "gameover: expected win, lose or draw after it; the game is over all the same")?;
                 }
@@ -589,7 +592,7 @@ impl Engine {
             &format!("In check: {}", if pos.in_check() { "yes" } else { "no" }),
         )?;
         send(out, &format!("Moves played: {}", self.game.len()))?;
-        send(out, &format!("Repetition: {:?}", self.game.repetition()))
+        send(out, &format!("Repetition: {}", repetition_text(self.game.repetition())))
     }
 
     /// `side`: `black` or `white`, exactly as YaneuraOu prints it (Ayane reads this one line),
@@ -655,6 +658,22 @@ fn play_all(game: &mut Game, moves: &[saikoro_core::Move], before: usize) -> Res
         })?;
     }
     Ok(())
+}
+
+/// The game's repetition as `d` says it: `none`, `draw (千日手: the fourth occurrence)`, or the
+/// side that loses by perpetual check.
+fn repetition_text(r: saikoro_core::Repetition) -> &'static str {
+    use saikoro_core::{Color, Repetition};
+    match r {
+        Repetition::None => "none",
+        Repetition::Draw => "draw (千日手: the fourth occurrence)",
+        Repetition::PerpetualCheck {
+            loser: Color::Black,
+        } => "black loses by perpetual check (連続王手の千日手)",
+        Repetition::PerpetualCheck {
+            loser: Color::White,
+        } => "white loses by perpetual check (連続王手の千日手)",
+    }
 }
 
 /// The start position of an SFEN setup. A position with a missing king is accepted (mate

@@ -575,6 +575,22 @@ fn rejected_position_keeps_the_last_valid_game() {
     assert_eq!(bestmoves(&out), vec!["resign"]);
 }
 
+/// `d` says the repetition in words: none after the rooks' first round trip (the start
+/// position twice), a draw after the third (the start position a fourth time, no check given).
+#[test]
+fn d_says_the_repetition_in_words() {
+    let round = "2h1h 8b9b 1h2h 9b8b ";
+    let mut e = Engine::new();
+    let (out, _) = run(&mut e, &format!("position startpos moves {round}\nd"));
+    assert!(out.iter().any(|l| l == "Repetition: none"), "{out:?}");
+    let (out, _) = run(&mut e, &format!("position startpos moves {}\nd", round.repeat(3)));
+    assert!(
+        out.iter()
+            .any(|l| l == "Repetition: draw (千日手: the fourth occurrence)"),
+        "{out:?}"
+    );
+}
+
 /// `go searchmoves`: the choice is among the listed legal moves only; an illegal or
 /// unparsable one is named in an `info string` and left out; none legal: all legal moves,
 /// with a warning.
