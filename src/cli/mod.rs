@@ -284,6 +284,9 @@ pub fn failure(e: &anyhow::Error) -> (u8, Option<String>) {
 /// `LogFile` option).
 struct LogSink {
     file: Option<std::fs::File>,
+    /// Whether `RUST_LOG` set the filter: stderr then gets the logger's whole lines, as a
+    /// developer asked for them.
+    rust_log: bool,
     /// The most detailed level written to stderr while there is no file (`Off`: none).
     stderr_level: log::LevelFilter,
     /// The most detailed level the filter lets through.
@@ -292,6 +295,7 @@ struct LogSink {
 
 static LOG_SINK: Mutex<LogSink> = Mutex::new(LogSink {
     file: None,
+    rust_log: false,
     stderr_level: log::LevelFilter::Off,
     level: log::LevelFilter::Off,
 });
@@ -350,18 +354,32 @@ pub fn init_logging_at(
     let start = Instant::now();
     b.target(env_logger::Target::Pipe(Box::new(SwitchWriter)))
         .format(move |f, r| {
-            writeln!(
-                f,
-                "{:10.3} {:<5} {}: {}",
-                start.elapsed().as_secs_f64(),
-                r.level(),
-                r.target(),
-                r.args()
-            )
+            // A person reads stderr: `saikoro: warning: …`, as errors read. A log file, and
+            // stderr under RUST_LOG, get the logger's whole line: time, level, module.
+            let whole = {
+                let sink = log_sink();
+                sink.file.is_some() || sink.rust_log
+            };
+            if whole {
+                return writeln!(
+                    f,
+                    "{:10.3} {:<5} {}: {}",
+                    start.elapsed().as_secs_f64(),
+                    r.level(),
+                    r.target(),
+                    r.args()
+                );
+            }
+            match r.level() {
+                log::Level::Error => writeln!(f, "saikoro: error: {}", r.args()),
+                log::Level::Warn => writeln!(f, "saikoro: warning: {}", r.args()),
+                _ => writeln!(f, "saikoro: {}", r.args()),
+            }
         });
     let logger = b.build();
     {
         let mut sink = log_sink();
+        sink.rust_log = spec.is_some();
         sink.level = logger.filter();
         sink.stderr_level = match spec {
             Some(_) => sink.level,

@@ -452,11 +452,14 @@ fn concurrency_above_the_cpus_is_warned_about() {
             .unwrap();
         assert!(out.status.success(), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
+        // Written for a person, as an error is: no logger's time, level or module.
         let warned = err.contains(&format!(
-            "--concurrency {many} plays more games at once than this machine has logical CPUs \
-             ({cpus})"
+            "saikoro: warning: --concurrency {many} plays more games at once than this machine \
+             has logical CPUs ({cpus})"
         ));
         assert_eq!(warned, force.is_empty(), "{force:?}: {err}");
+        assert!(!err.contains("WARN") && !err.contains("saikoro::"), "{err}");
+        assert!(err.lines().all(|l| l.is_empty() || l.starts_with("saikoro")), "{err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
