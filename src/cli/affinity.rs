@@ -43,8 +43,8 @@ pub fn pin(cpus: &[usize]) -> anyhow::Result<()> {
             .with_context(|| format!("--cpu-affinity: CPU {c} is beyond what Linux can name"))?;
     }
     sched_setaffinity(Pid::from_raw(0), &set)
-        .with_context(|| format!("--cpu-affinity {cpus:?}: the system refused the CPUs"))?;
-    log::info!("running on CPUs {cpus:?}");
+        .with_context(|| format!("--cpu-affinity {}: the system refused the CPUs", listed(cpus)))?;
+    log::info!("running on CPUs {}", listed(cpus));
     Ok(())
 }
 
@@ -52,6 +52,13 @@ pub fn pin(cpus: &[usize]) -> anyhow::Result<()> {
 #[cfg(not(target_os = "linux"))]
 pub fn pin(_cpus: &[usize]) -> anyhow::Result<()> {
     bail!("--cpu-affinity is supported on Linux only")
+}
+
+
+/// The CPUs as `--cpu-affinity` takes them: `2,4,6`.
+fn listed(cpus: &[usize]) -> String {
+    let words: Vec<String> = cpus.iter().map(usize::to_string).collect();
+    words.join(",")
 }
 
 #[cfg(test)]

@@ -94,7 +94,7 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::KingCount { color, count } => {
-                write!(f, "{color:?} has {count} kings (exactly one is needed)")
+                write!(f, "{color} has {count} kings (exactly one is needed)")
             }
             PositionError::TooManyPieces { kind, count } => write!(
                 f,
@@ -105,7 +105,7 @@ impl fmt::Display for PositionError {
             PositionError::Nifu { color, file } => {
                 write!(
                     f,
-                    "{color:?} has two unpromoted pawns on file {file} (nifu)"
+                    "{color} has two unpromoted pawns on file {file} (nifu)"
                 )
             }
             PositionError::DeadPiece { square, piece } => {

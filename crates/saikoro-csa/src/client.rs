@@ -807,8 +807,12 @@ impl InGame {
         self.clock.charge(mover, t.unwrap_or(0));
         self.grace_until = None;
         if mover == self.ctx.us {
-            if self.awaiting.as_deref() != Some(text) {
-                warn!("echo {text} differs from our move {:?}", self.awaiting);
+            match self.awaiting.as_deref() {
+                Some(ours) if ours != text => {
+                    warn!("the server echoed {text}, which differs from our move {ours}")
+                }
+                None => warn!("the server echoed {text} as our move, and we sent none"),
+                Some(_) => {}
             }
             self.awaiting = None;
         } else {
