@@ -46,6 +46,8 @@ mod record_cli;
 #[cfg(feature = "tools")]
 mod report;
 #[cfg(feature = "tools")]
+mod report_figures;
+#[cfg(feature = "tools")]
 mod report_page;
 #[cfg(feature = "tools")]
 mod selfplay;

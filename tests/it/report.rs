@@ -123,7 +123,7 @@ fn figures_equal_the_printed_block_and_markup_stays_text() {
 }
 
 /// Headless Chromium on this machine, or `None` (the browser tests then say they are skipped).
-fn chromium() -> Option<&'static Path> {
+pub(crate) fn chromium() -> Option<&'static Path> {
     let p = Path::new("/usr/bin/chromium");
     if p.exists() {
         Some(p)
@@ -134,7 +134,12 @@ fn chromium() -> Option<&'static Path> {
 }
 
 /// The DOM of `page` at `fragment` once its script has run, and the console messages logged.
-fn load(chromium: &Path, dir: &Path, page: &Path, fragment: &str) -> (String, Vec<String>) {
+pub(crate) fn load(
+    chromium: &Path,
+    dir: &Path,
+    page: &Path,
+    fragment: &str,
+) -> (String, Vec<String>) {
     let profile = tempfile_dir(dir, "profile");
     let url = format!("file://{}#{fragment}", page.display());
     let out = Command::new(chromium)

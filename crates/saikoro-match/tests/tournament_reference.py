@@ -174,6 +174,13 @@ if __name__ == '__main__':
         # the report tests' examples
         ([34, 54, 63, 64, 75], 'normalized', 0, 5), ([96, 111, 136], 'logistic', 0, 10),
         ([153, 182, 245], 'normalized', 0, 5), ([7, 15, 20], 'bayesian', 0, 10),
+        # the report page's one-sided matches (tests/it/report_figures.rs)
+        ([0, 0, 0, 0, 1], 'logistic', 0, 400), ([0, 0, 0, 0, 2], 'logistic', 0, 400),
+        ([0, 0, 0, 0, 3], 'logistic', 0, 400), ([0, 0, 0, 0, 4], 'logistic', 0, 400),
+        ([0, 0, 0, 0, 5], 'logistic', 0, 400), ([1, 0, 0, 0, 0], 'logistic', 0, 400),
+        ([2, 0, 0, 0, 0], 'logistic', 0, 400), ([0, 0, 1, 0, 0], 'logistic', 0, 400),
+        ([0, 0, 2, 0, 0], 'logistic', 0, 400), ([0, 0, 1], 'logistic', 0, 400),
+        ([0, 0, 0, 0, 0], 'logistic', 0, 400),
     ]
     for counts, model, e0, e1 in cases:
         print(counts, model, e0, e1, show(llr(counts, model, e0, e1)))

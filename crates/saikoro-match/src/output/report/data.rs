@@ -9,11 +9,11 @@
 //!   "engines": [{"name": str, "cmd": str|null, "options": [[name, value], …]}],
 //!   "block": str,                                   (the statistics block the match prints)
 //!   "standings": [{"engine": int, "games", "w", "l", "d": int, "points": number,
-//!                  "elo", "elo_err", "nelo", "nelo_err": number|null}],
+//!                  "elo", "elo_err", "nelo", "nelo_err": figure}],
 //!   "pairs": [{"a": int, "b": int, "penta": [LL, LD, DD+WL, WD, WW], "unpaired": int,
 //!              "repeated": int}],
-//!   "series": [[games, elo, lo, hi, llr|null], …],  (at most 500 points)
-//!   "sprt": null | {"elo0", "elo1", "alpha", "beta", "lower", "upper", "llr": number,
+//!   "series": [[games, elo, lo, hi, llr], …],       (figures; at most 500 points)
+//!   "sprt": null | {"elo0", "elo1", "alpha", "beta": number, "lower", "upper", "llr": figure,
 //!                   "result": "H0"|"H1"|null, "stopped_at": int|null},
 //!   "notes": [str],
 //!   "records": {"event": str, "handicaps": [[name, sfen], …],
@@ -26,8 +26,9 @@
 //! (`startpos`, `sfen …`, either perhaps with `moves …`); its `moves` are every move from
 //! the opening's start position, the opening's own `opening_plies` first, then the engines'
 //! (`plies` of them), each as its index among the legal moves of its position
-//! ([`encode_game`]). Figures are written with the two decimals the printed block shows them
-//! with; a figure the block prints as `n/a`, `inf` or `-inf` is `null`.
+//! ([`encode_game`]). A `figure` is written with the two decimals the printed block shows it
+//! with; one the block prints as `inf` or `-inf` is the string `"inf"` or `"-inf"` (JSON has
+//! no infinity), one it prints as `n/a` is `null`.
 //!
 //! `records` holds what the page's KIF and CSA downloads take from the record writers' tables,
 //! so that a download is, byte for byte, what `saikoro record convert` writes of that game from
@@ -101,7 +102,8 @@ pub struct Standing {
     pub d: u64,
     /// Points (a win 1, a draw ½).
     pub points: f64,
-    /// Elo and its 95 % error; `None` where the block prints `n/a`.
+    /// Elo and its 95 % error; `None` where the block prints `n/a`, ±∞ where it prints `inf`
+    /// or `-inf`.
     #[serde(serialize_with = "figure")]
     pub elo: Option<f64>,
     /// The Elo's error.
@@ -198,10 +200,11 @@ impl Serialize for Series {
     }
 }
 
-/// `[games, elo, lo, hi, llr|null]`, figures as the block prints them.
+/// `[games, elo, lo, hi, llr]`, each figure as the block prints it (a number, `"inf"`,
+/// `"-inf"` or `null`).
 impl Serialize for SeriesPoint {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = |v: Option<f64>| v.and_then(two_decimals);
+        let f = Figure;
         (self.games, f(self.elo), f(self.lo), f(self.hi), f(self.llr)).serialize(s)
     }
 }
@@ -392,7 +395,7 @@ struct GameJson<'a>(
 
 /// The value of a figure as the block prints it, with two decimals (rounded as `{:.2}` rounds
 /// it); `None` when undefined or infinite (the block's `n/a`, `inf`, `-inf`). No negative zero:
-/// the block prints 0.00.
+/// the page shows 0.00.
 fn two_decimals(v: f64) -> Option<f64> {
     if !v.is_finite() {
         return None;
@@ -401,14 +404,31 @@ fn two_decimals(v: f64) -> Option<f64> {
     Some(if printed == 0.0 { 0.0 } else { printed })
 }
 
-/// A figure ([`two_decimals`]), or `null`.
-fn figure<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
-    v.and_then(two_decimals).serialize(s)
+/// A figure as the page's data holds it, for what the block prints: a JSON number with the
+/// block's two decimals ([`two_decimals`]); the string `"inf"` or `"-inf"` where the block
+/// prints `inf` or `-inf` (every game won or lost: JSON has no number for them); `null` where
+/// it prints `n/a` (undefined, as the Elo of no game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Figure(Option<f64>);
+
+impl Serialize for Figure {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(v) if v == f64::INFINITY => s.serialize_str("inf"),
+            Some(v) if v == f64::NEG_INFINITY => s.serialize_str("-inf"),
+            v => v.and_then(two_decimals).serialize(s),
+        }
+    }
 }
 
-/// A figure that is always there (`null` only when it is not finite).
+/// A figure ([`Figure`]).
+fn figure<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    Figure(*v).serialize(s)
+}
+
+/// A figure that is always there ([`Figure`]).
 fn figure_of<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
-    two_decimals(*v).serialize(s)
+    Figure(Some(*v)).serialize(s)
 }
 
 /// serde_json's compact writer with the page's own escaping step: in every string (keys too:
@@ -1027,6 +1047,40 @@ mod tests {
             .windows(2)
             .all(|w| w[1] - w[0] == stride));
         assert_eq!(games.last(), Some(&2000));
+    }
+
+    /// What the block prints as `inf` and `-inf` (every game won, every game lost) is the string
+    /// `"inf"` or `"-inf"`, what it prints as `n/a` is `null`, a finite figure the number of
+    /// its two decimals.
+    #[test]
+    fn infinite_figures_are_the_blocks_words() {
+        let won = Standing {
+            engine: 1,
+            games: 10,
+            w: 10,
+            points: 10.0,
+            elo: Some(f64::INFINITY),
+            elo_err: None,
+            nelo: Some(f64::NEG_INFINITY),
+            nelo_err: Some(12.3456),
+            ..Standing::default()
+        };
+        assert_eq!(
+            serde_json::to_string(&won).unwrap(),
+            r#"{"engine":1,"games":10,"w":10,"l":0,"d":0,"points":10.0,"elo":"inf","elo_err":null,"nelo":"-inf","nelo_err":12.35}"#
+        );
+        let mut series = Series::default();
+        series.push(SeriesPoint {
+            games: 10,
+            elo: Some(f64::NEG_INFINITY),
+            lo: None,
+            hi: Some(f64::INFINITY),
+            llr: Some(-3.4140),
+        });
+        assert_eq!(
+            serde_json::to_string(&series).unwrap(),
+            r#"[[10,"-inf",null,"inf",-3.41]]"#
+        );
     }
 
     #[test]

@@ -27,9 +27,19 @@
     if (text !== undefined) e.textContent = String(text);
     return e;
   }
-  function fixed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (+x).toFixed(d); }
-  function signed(x, d) { return x === null || x === undefined || !isFinite(x) ? "n/a" : (x > 0 ? "+" : "") + (+x).toFixed(d); }
+  // A figure of the data as a number: "inf" and "-inf" (what the block prints for an infinite
+  // figure, which JSON has no number for) as ±Infinity, null (the block's n/a) as null.
+  function num(x) { return x === "inf" ? Infinity : x === "-inf" ? -Infinity : x === null || x === undefined ? null : +x; }
+  // A figure in the block's words: its decimals, inf or -inf, n/a; signed: +inf, and + before
+  // a positive number.
+  function fixed(x, d) {
+    x = num(x);
+    return x === null || isNaN(x) ? "n/a" : x === Infinity ? "inf" : x === -Infinity ? "-inf" : x.toFixed(d);
+  }
+  function signed(x, d) { var t = fixed(x, d); return num(x) > 0 ? "+" + t : t; }
   function count(n) { return Number(n).toLocaleString("en-US"); }
+  // "1 game", "12 games".
+  function games(n) { return count(n) + (+n === 1 ? " game" : " games"); }
   // A UTC time as the data writes it (2026-12-03T08:40:00Z), for reading.
   function utc(t) { return t ? String(t).replace("T", " ").replace(/Z$/, "") + " UTC" : null; }
 
@@ -79,7 +89,7 @@
     document.title = D.title;
     var st = D.finished ? "Finished" + (D.ended ? " at " + utc(D.ended) : "") + "."
       : "Running" + (D.updated ? ": updated " + utc(D.updated) : "") + ".";
-    $("status").textContent = st + " " + count(D.games.length) + " games played.";
+    $("status").textContent = st + " " + games(D.games.length) + " played.";
     if (!D.finished) setupLive();
     var meta = $("meta"), S = D.settings || {};
     function row(k, v, wide) {
@@ -129,6 +139,8 @@
   }
 
   // ---- standings -----------------------------------------------------------------------
+  // A standing's points per game as the block prints it (`100.00 %`), n/a without games.
+  function score(r) { return r.games ? fixed(100 * (r.points / r.games), 2) + " %" : "n/a"; }
   function renderStandings() {
     var out = $("standings"), st = D.standings || [];
     if (D.engines.length === 2 && st.length) {
@@ -137,18 +149,18 @@
       out.appendChild(h("p", { "class": "pair" }, h("strong", {}, ename(a)), " vs ", h("strong", {}, ename(b)),
         ": Elo " + signed(r.elo, 2) + " ± " + fixed(r.elo_err, 2) + ", nElo " + signed(r.nelo, 2) + " ± " +
         fixed(r.nelo_err, 2) + "; " + ename(a) + " won " + r.w + ", lost " + r.l + ", drew " + r.d +
-        " (" + r.points + " points of " + r.games + " games)."));
+        " (" + r.points + (r.points === 1 ? " point" : " points") + " of " + games(r.games) + ", " + score(r) + ")."));
     } else if (st.length) {
       var t = h("table", { id: "field" }, h("caption", { "class": "hint" }, "Elo against the field, from game pairs."));
       var head = h("tr", {});
-      ["Rank", "Engine", "Elo", "±", "nElo", "±", "Won", "Lost", "Drawn", "Points", "Games"].forEach(function (c, i) {
+      ["Rank", "Engine", "Elo", "±", "nElo", "±", "Won", "Lost", "Drawn", "Points", "Score", "Games"].forEach(function (c, i) {
         head.appendChild(h("th", { scope: "col", "class": i > 1 ? "n" : null }, c));
       });
       t.appendChild(h("thead", {}, head));
       var body = h("tbody", {});
       st.forEach(function (x, i) {
         var tr = h("tr", {}, h("td", { "class": "n" }, i + 1), h("th", { scope: "row" }, ename(x.engine)));
-        [signed(x.elo, 2), fixed(x.elo_err, 2), signed(x.nelo, 2), fixed(x.nelo_err, 2), x.w, x.l, x.d, x.points, x.games]
+        [signed(x.elo, 2), fixed(x.elo_err, 2), signed(x.nelo, 2), fixed(x.nelo_err, 2), x.w, x.l, x.d, x.points, score(x), x.games]
           .forEach(function (v) { tr.appendChild(h("td", { "class": "n" }, v)); });
         body.appendChild(tr);
       });
@@ -159,7 +171,7 @@
     var pairs = $("pairs"), NAMES = ["LL", "LD", "DD+WL", "WD", "WW"];
     (D.pairs || []).forEach(function (p) {
       var max = Math.max.apply(null, p.penta.concat([1])), total = p.penta.reduce(function (x, y) { return x + y; }, 0);
-      pairs.appendChild(h("h4", {}, ename(p.a) + " vs " + ename(p.b) + ": " + total + " pairs"));
+      pairs.appendChild(h("h4", {}, ename(p.a) + " vs " + ename(p.b) + ": " + total + (total === 1 ? " pair" : " pairs")));
       var grid = h("div", { "class": "bars", role: "list" });
       p.penta.forEach(function (n, i) {
         var track = h("div", { "class": "bar-track" }, n ? h("div", { "class": "bar", style: "width:" + (100 * n / max) + "%" }) : null);
@@ -178,16 +190,20 @@
   }
 
   // ---- plots ---------------------------------------------------------------------------
-  function ticks(lo, hi, n) {
+  // About n round values from lo to hi; whole ones only with `whole` (counts: games, plies).
+  function ticks(lo, hi, n, whole) {
     if (!(hi > lo)) { hi = lo + 1; }
     var raw = (hi - lo) / n, mag = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / mag;
     var step = (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * mag, out = [];
+    if (whole) step = Math.max(1, step);
     for (var v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
     return out;
   }
   function tickText(v) { return Math.abs(v) >= 1000 || Number.isInteger(v) ? count(Math.round(v)) : String(+v.toPrecision(3)); }
   var plotId = 0;
   // An SVG with axes, tick labels and a clip for the plot area; returns the parts to draw on.
+  // cfg.top and cfg.bottom label the y axis's ends in words (+inf, -inf), in place of the
+  // ticks near them.
   function axes(cfg) {
     var W = 720, H = 300, L = 60, R = 170, T = 14, B = 44, id = "clip" + (plotId++);
     var svg = s("svg", { viewBox: "0 0 " + W + " " + H, width: W, role: "img", "aria-label": cfg.label });
@@ -198,7 +214,8 @@
     cp.appendChild(s("rect", { x: L, y: T, width: W - L - R, height: H - T - B }));
     defs.appendChild(cp); svg.appendChild(defs);
     var ax = s("g", { fill: "currentColor", "font-size": 12 });
-    ticks(cfg.x0, cfg.x1, 8).forEach(function (v) {
+    // The x axis counts games or plies.
+    ticks(cfg.x0, cfg.x1, 8, true).forEach(function (v) {
       if (v < cfg.x0 || v > cfg.x1) return;
       ax.appendChild(s("line", { x1: X(v), x2: X(v), y1: H - B, y2: H - B + 5, stroke: "currentColor" }));
       ax.appendChild(s("text", { x: X(v), y: H - B + 18, "text-anchor": "middle" }, tickText(v)));
@@ -206,8 +223,11 @@
     ticks(cfg.y0, cfg.y1, 6).forEach(function (v) {
       if (v < cfg.y0 || v > cfg.y1) return;
       ax.appendChild(s("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), stroke: "#ccc", "stroke-width": 0.5 }));
+      if ((cfg.top && Y(v) - T < 14) || (cfg.bottom && H - B - Y(v) < 14)) return;
       ax.appendChild(s("text", { x: L - 6, y: Y(v) + 4, "text-anchor": "end" }, tickText(v)));
     });
+    if (cfg.top) ax.appendChild(s("text", { x: L - 6, y: T + 4, "text-anchor": "end", "font-weight": "bold" }, cfg.top));
+    if (cfg.bottom) ax.appendChild(s("text", { x: L - 6, y: H - B + 4, "text-anchor": "end", "font-weight": "bold" }, cfg.bottom));
     ax.appendChild(s("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "none", stroke: "currentColor" }));
     ax.appendChild(s("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, cfg.xlabel));
     ax.appendChild(s("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle",
@@ -222,82 +242,119 @@
   function path(points) {
     return points.map(function (p, i) { return (i ? "L" : "M") + p[0].toFixed(1) + " " + p[1].toFixed(1); }).join("");
   }
-  // A line through the points, each marked by a dot when they are few (a point between two
-  // undefined ones would draw no line).
-  function line(plot, points, colour) {
-    plot.appendChild(s("path", { d: path(points), fill: "none", stroke: colour, "stroke-width": 2 }));
-    if (points.length <= 60) points.forEach(function (p) {
-      plot.appendChild(s("circle", { cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 3, fill: colour }));
+  // A line through the points, each marked when they are few: by a dot, or by a triangle
+  // pointing up or down at an infinite value drawn at the edge (a point's third member, "up"
+  // or "down"); `tips` are the points' words, shown as their tooltips.
+  function line(g, points, colour, tips) {
+    g.appendChild(s("path", { d: path(points), fill: "none", stroke: colour, "stroke-width": 2 }));
+    if (points.length > 60) return;
+    points.forEach(function (p, i) {
+      var x = p[0], y = p[1], mark;
+      if (p[2] === "up") mark = s("path", { d: "M" + (x - 5).toFixed(1) + " " + (y + 7).toFixed(1) + "L" + (x + 5).toFixed(1) + " " + (y + 7).toFixed(1) + "L" + x.toFixed(1) + " " + y.toFixed(1) + "Z", fill: colour, "data-infinite": "up" });
+      else if (p[2] === "down") mark = s("path", { d: "M" + (x - 5).toFixed(1) + " " + (y - 7).toFixed(1) + "L" + (x + 5).toFixed(1) + " " + (y - 7).toFixed(1) + "L" + x.toFixed(1) + " " + y.toFixed(1) + "Z", fill: colour, "data-infinite": "down" });
+      else mark = s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: 3, fill: colour });
+      if (tips && tips[i]) mark.appendChild(s("title", {}, tips[i]));
+      g.appendChild(mark);
     });
   }
+  // The series' points with their figures as numbers: [games, elo, lo, hi, llr], ±Infinity for
+  // "inf" and "-inf", null for n/a.
+  function seriesRows() {
+    return (D.series || []).map(function (r) { return [r[0], num(r[1]), num(r[2]), num(r[3]), num(r[4])]; });
+  }
   function renderPlots() {
-    var rows = (D.series || []).filter(function (r) { return r[1] !== null && isFinite(r[1]); });
-    if (!rows.length) { $("fig-elo").hidden = true; $("no-series").hidden = false; return; }
-    var x0 = 0, x1 = rows[rows.length - 1][0];
-    // The y range: every estimate, and the interval from the tenth of the games on (the first
-    // games' intervals are huge and would flatten the rest; they are clipped).
+    var rows = seriesRows();
+    renderElo(rows.filter(function (r) { return r[1] !== null; }));
+    renderLlr(rows.filter(function (r) { return r[4] !== null; }));
+  }
+  // The Elo estimate by games: its interval as a band, the estimate as a line. An infinite
+  // estimate (every game won or lost) is drawn at the top or bottom edge, marked ▲ or ▼; with
+  // no estimate yet (no game counted) the axes say so.
+  function renderElo(rows) {
+    var x1 = rows.length ? rows[rows.length - 1][0] : 0, last = rows[rows.length - 1];
+    // The y range: every finite estimate, and the interval from the tenth of the games on (the
+    // first games' intervals are huge and would flatten the rest; they are clipped).
     var ys = [0], from = Math.floor(rows.length / 10);
     rows.forEach(function (r, i) {
-      ys.push(r[1]);
+      if (isFinite(r[1])) ys.push(r[1]);
       if (i >= from) [r[2], r[3]].forEach(function (v) { if (v !== null && isFinite(v)) ys.push(v); });
     });
     var y0 = Math.max(-1200, Math.min.apply(null, ys)), y1 = Math.min(1200, Math.max.apply(null, ys));
-    var pad = (y1 - y0) * 0.05 || 10;
+    var pad = (y1 - y0) * 0.05 || 50, lo = y0 - pad, hi = y1 + pad;
     // The series is the first pairing's estimate, by the games of the whole match.
     var p0 = (D.pairs || [])[0], who = p0 ? ename(p0.a) + " against " + ename(p0.b) : ename(0) + " against " + ename(1);
-    var a = axes({ x0: x0, x1: x1 || 1, y0: y0 - pad, y1: y1 + pad, xlabel: "games", ylabel: "Elo",
-      label: "Elo of " + who + " by games played: " + signed(rows[rows.length - 1][1], 1) + " after " + x1 + " games" });
+    var now = last ? signed(last[1], 1) + " after " + games(x1) : "no estimate yet, as no game has been counted";
+    var won = rows.some(function (r) { return r[1] === Infinity; }), lost = rows.some(function (r) { return r[1] === -Infinity; });
+    var a = axes({ x0: 0, x1: x1 || 1, y0: lo, y1: hi, xlabel: "games", ylabel: "Elo",
+      label: "Elo of " + who + " by games played: " + now, top: won ? "+inf" : null, bottom: lost ? "-inf" : null });
     $("cap-elo").textContent = "Elo of " + who + (D.engines.length > 2 ? " (the first pairing), by the games of the match" :
-      ", by games played") + ": the line is the estimate, the shaded band its interval.";
-    var band = rows.filter(function (r) { return r[2] !== null && r[3] !== null && isFinite(r[2]) && isFinite(r[3]); });
+      ", by games played") + (last ? ": the line is the estimate, the shaded band its interval." : ": no estimate yet, as no game has been counted.");
+    a.plot.appendChild(s("line", { x1: a.X(0), x2: a.X(x1 || 1), y1: a.Y(0), y2: a.Y(0), stroke: "currentColor", "stroke-dasharray": "4 3" }));
+    var y = 30, legend = function (t) { a.legend(y, t); y += 18; };
+    if (!last) {
+      a.svg.appendChild(s("text", { x: (a.X(0) + a.X(1)) / 2, y: a.Y(0) - 10, "text-anchor": "middle", "font-size": 14, fill: "currentColor" },
+        "No estimate yet: no game has been counted."));
+      legend("- - dashed: 0");
+      $("plot-elo").appendChild(a.svg);
+      return;
+    }
+    var band = rows.filter(function (r) { return r[2] !== null && r[3] !== null; });
     if (band.length) {
-      var up = band.map(function (r) { return [a.X(r[0]), a.Y(Math.min(r[3], 1e4))]; });
-      var dn = band.map(function (r) { return [a.X(r[0]), a.Y(Math.max(r[2], -1e4))]; }).reverse();
+      var up = band.map(function (r) { return [a.X(r[0]), a.Y(Math.min(r[3], hi + 1e4))]; });
+      var dn = band.map(function (r) { return [a.X(r[0]), a.Y(Math.max(r[2], lo - 1e4))]; }).reverse();
       a.plot.appendChild(s("path", { d: path(up.concat(dn)) + "Z", fill: "var(--band)", "fill-opacity": 0.6, stroke: "none" }));
     }
-    a.plot.appendChild(s("line", { x1: a.X(x0), x2: a.X(x1), y1: a.Y(0), y2: a.Y(0), stroke: "currentColor", "stroke-dasharray": "4 3" }));
-    line(a.plot, rows.map(function (r) { return [a.X(r[0]), a.Y(r[1])]; }), "var(--est)");
-    a.legend(30, "— line: Elo estimate");
-    a.legend(48, "▒ band: its interval");
-    a.legend(66, "- - dashed: 0");
-    var last = rows[rows.length - 1];
-    a.legend(96, "now: " + signed(last[1], 1));
-    a.legend(114, "[" + fixed(last[2], 1) + ", " + fixed(last[3], 1) + "]");
+    // The estimate within the range, at its edge beyond it (an infinite one included).
+    var points = rows.map(function (r) {
+      return [a.X(r[0]), a.Y(Math.max(lo, Math.min(hi, r[1]))), r[1] === Infinity ? "up" : r[1] === -Infinity ? "down" : null];
+    });
+    line(a.svg, points, "var(--est)", rows.map(function (r) {
+      return "after " + games(r[0]) + ": Elo " + signed(r[1], 2) + (r[2] !== null && r[3] !== null ? ", interval [" + fixed(r[2], 2) + ", " + fixed(r[3], 2) + "]" : "");
+    }));
+    legend("— line: Elo estimate");
+    if (band.length) legend("▒ band: its interval");
+    legend("- - dashed: 0");
+    if (won) legend("▲ at the top: +inf");
+    if (lost) legend("▼ at the bottom: -inf");
+    y += 12;
+    legend("now: " + signed(last[1], 1));
+    legend("[" + fixed(last[2], 1) + ", " + fixed(last[3], 1) + "]");
     $("plot-elo").appendChild(a.svg);
-    renderLlr();
   }
-  function renderLlr() {
+  // The SPRT's LLR by games, from 0 before the first game, with its two bounds; drawn from the
+  // start of the match, its bounds alone before any game is counted.
+  function renderLlr(rows) {
     var P = D.sprt;
     if (!P) return;
-    var rows = (D.series || []).filter(function (r) { return r[4] !== null && r[4] !== undefined && isFinite(r[4]); });
-    if (!rows.length) return;
     $("fig-llr").hidden = false;
-    var x1 = rows[rows.length - 1][0], ys = [P.lower, P.upper, 0];
-    rows.forEach(function (r) { ys.push(r[4]); });
+    var lower = num(P.lower), upper = num(P.upper), llr = num(P.llr);
+    var x1 = rows.length ? rows[rows.length - 1][0] : 0, ys = [lower, upper, 0];
+    rows.forEach(function (r) { if (isFinite(r[4])) ys.push(r[4]); });
     var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys), pad = (y1 - y0) * 0.08;
     var outcome = P.result === "H1" ? "H1 accepted" : P.result === "H0" ? "H0 accepted" : "no decision yet";
     var a = axes({ x0: 0, x1: x1 || 1, y0: y0 - pad, y1: y1 + pad, xlabel: "games", ylabel: "LLR",
-      label: "LLR of the SPRT by games played: " + fixed(P.llr, 2) + " between " + fixed(P.lower, 2) + " and " +
-        fixed(P.upper, 2) + ", " + outcome });
-    [[P.upper, "upper bound " + fixed(P.upper, 2) + " (H1)"], [P.lower, "lower bound " + fixed(P.lower, 2) + " (H0)"]]
+      label: "LLR of the SPRT by games played: " + fixed(llr, 2) + " after " + games(x1) + ", between " + fixed(lower, 2) + " and " +
+        fixed(upper, 2) + ", " + outcome });
+    [[upper, "upper bound " + fixed(upper, 2) + " (H1)"], [lower, "lower bound " + fixed(lower, 2) + " (H0)"]]
       .forEach(function (b) {
-        a.plot.appendChild(s("line", { x1: a.X(0), x2: a.X(x1), y1: a.Y(b[0]), y2: a.Y(b[0]), stroke: "#a33", "stroke-width": 1.5, "stroke-dasharray": "6 3" }));
+        a.plot.appendChild(s("line", { x1: a.X(0), x2: a.X(x1 || 1), y1: a.Y(b[0]), y2: a.Y(b[0]), stroke: "#a33", "stroke-width": 1.5, "stroke-dasharray": "6 3" }));
         a.legend(a.Y(b[0]) + 4, b[1]);
       });
     // The LLR is 0 before the first game.
-    line(a.plot, [[a.X(0), a.Y(0)]].concat(rows.map(function (r) { return [a.X(r[0]), a.Y(r[4])]; })), "var(--est)");
-    if (P.stopped_at !== null && P.stopped_at !== undefined) {
+    line(a.plot, [[a.X(0), a.Y(0)]].concat(rows.map(function (r) { return [a.X(r[0]), a.Y(r[4])]; })), "var(--est)",
+      ["before the first game: LLR 0.00"].concat(rows.map(function (r) { return "after " + games(r[0]) + ": LLR " + fixed(r[4], 2); })));
+    if (P.stopped_at !== null && P.stopped_at !== undefined && rows.length) {
       var at = rows.filter(function (r) { return r[0] <= P.stopped_at; }).pop() || rows[rows.length - 1];
       var cx = a.X(at[0]), cy = a.Y(at[4]);
       a.svg.appendChild(s("circle", { cx: cx, cy: cy, r: 6, fill: "none", stroke: "currentColor", "stroke-width": 2 }));
       // Its words in the legend's column, clear of the line (the bounds' labels sit at them).
-      var ly = Math.min(Math.max(cy + (at[4] > 0 ? 40 : -40), 30), a.Y(P.lower) - 36);
+      var ly = Math.min(Math.max(cy + (at[4] > 0 ? 40 : -40), 30), a.Y(lower) - 36);
       a.legend(ly, "○ stopped at game " + P.stopped_at + ":");
       a.legend(ly + 16, outcome);
     }
     $("plot-llr").appendChild(a.svg);
     $("cap-llr").textContent = "The SPRT's log-likelihood ratio by games played (Elo " + P.elo0 + " against " + P.elo1 +
-      ", α " + P.alpha + ", β " + P.beta + "), with its two bounds as dashed lines: now " + fixed(P.llr, 2) + ", " + outcome + ".";
+      ", α " + P.alpha + ", β " + P.beta + "), with its two bounds as dashed lines: now " + fixed(llr, 2) + ", " + outcome + ".";
   }
 
   // ---- endings, lengths, times ---------------------------------------------------------
@@ -351,7 +408,7 @@
     var out = $("lengths");
     if (!D.games.length) { out.appendChild(h("p", {}, "No games yet.")); return; }
     var plies = D.games.map(function (g) { return g[G_PLIES]; }), max = Math.max.apply(null, plies);
-    var t = ticks(0, Math.max(max, 10), 16), w = t[1] - t[0], nb = Math.floor(max / w) + 1, bins = [];
+    var t = ticks(0, Math.max(max, 10), 16, true), w = t[1] - t[0], nb = Math.floor(max / w) + 1, bins = [];
     for (var i = 0; i < nb; i++) bins.push(0);
     plies.forEach(function (p) { bins[Math.floor(p / w)]++; });
     var top = Math.max.apply(null, bins);
