@@ -524,4 +524,190 @@ fn a_state_written_by_6bf4e2d_resumes() {
     ));
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
     assert!(dir.read("page.html").contains("\"games\":[[1,1,0,1,"));
+    // Without the state: the settings its resumed run wrote with game 5, the same page.
+    assert_eq!(with_settings(&dir), [4]);
+    tool(&dir, "report results.jsonl -o alone.html");
+    assert_eq!(page_data(&dir, "alone.html"), page_data(&dir, "page.html"));
+}
+
+/// The data of the page `file` in `dir` (the JSON of its `<script id="data">`), without the
+/// time it was written.
+fn page_data(dir: &Dir, file: &str) -> serde_json::Value {
+    let text = dir.read(file);
+    let tag = "<script type=\"application/json\" id=\"data\">";
+    let at = text
+        .find(tag)
+        .unwrap_or_else(|| panic!("{file} has no data"))
+        + tag.len();
+    let json = &text[at..at + text[at..].find("</script>").unwrap()];
+    let mut data: serde_json::Value = serde_json::from_str(json).unwrap();
+    data.as_object_mut().unwrap().remove("updated");
+    data
+}
+
+/// Runs `saikoro ARGS` (a mode and its words) in `dir`, which must succeed; what it printed.
+fn tool(dir: &Dir, args: &str) -> String {
+    let r = finish(usi_support::start_in(
+        std::path::Path::new(usi_support::BIN),
+        dir,
+        &words(args),
+    ));
+    assert!(r.status.success(), "saikoro {args}: {}\n{}", r.out, r.err);
+    r.out
+}
+
+/// The lines of the results file that carry the match's settings.
+fn with_settings(dir: &Dir) -> Vec<usize> {
+    let lines = results(dir);
+    (0..lines.len())
+        .filter(|&i| lines[i].contains(",\"settings\":{"))
+        .collect()
+}
+
+/// The results file says under which settings its games were played: the first line of the
+/// run carries the state's first line, as it is, after the game's members (its other lines do
+/// not), so that `saikoro report` of the results file alone writes the page that the state
+/// gives — its header (time control, openings, rounds, games, seed, ply limit, adjudication),
+/// the engines with their command lines and options, the command line, the schedule, every
+/// figure, and the SPRT stopped where it stopped — and that of the live page but for
+/// `--concurrency`, which neither file keeps. `record check` and `record convert` read the
+/// file as they read it without the settings.
+#[test]
+fn a_page_from_the_results_alone_is_the_page_from_the_state() {
+    let dir = Dir::new("files-settings");
+    let openings = openings(
+        &dir,
+        "startpos moves 7g7f\nstartpos moves 2g2f\nstartpos moves 5g5f\nstartpos moves 1g1f\n\
+         startpos moves 9g9f\nstartpos moves 3g3f\n",
+    );
+    let args = cat(&[
+        saikoro("a", 1),
+        faulty("b", &["resign"]),
+        openings,
+        words(
+            "--each depth=1 --rounds 6 --maxplies 40 --resign movecount=3 score=600 \
+             --sprt elo0=0 elo1=400 model=logistic --report live.html",
+        ),
+    ]);
+    let r = run(&dir, &args);
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    // Every game won by a: H1 at the fifth pair (tests/it/report_figures.rs).
+    assert_eq!(results(&dir).len(), 10, "{}", r.out);
+    let state = dir.read("state");
+    let header = state.lines().next().unwrap();
+    let first = &results(&dir)[0];
+    assert!(
+        first.ends_with(&format!(",\"settings\":{header}}}")),
+        "{first}"
+    );
+    assert_eq!(with_settings(&dir), [0]);
+    tool(&dir, "report results.jsonl --state state -o with.html");
+    tool(&dir, "report results.jsonl -o without.html");
+    let (with, without) = (
+        page_data(&dir, "with.html"),
+        page_data(&dir, "without.html"),
+    );
+    assert_eq!(without, with);
+    let settings = &without["settings"];
+    assert_eq!(settings["tc"], "depth=1");
+    assert_eq!(settings["rounds"], 6);
+    assert_eq!(settings["maxplies"], 40);
+    assert_eq!(
+        settings["adjudication"],
+        "resign movecount=3 score=600 twosided=false"
+    );
+    assert!(settings["openings"]
+        .as_str()
+        .unwrap()
+        .ends_with("openings.sfen"));
+    assert_eq!(
+        without["engines"][0]["options"][0],
+        serde_json::json!(["Seed", "1"])
+    );
+    assert_eq!(without["sprt"]["stopped_at"], 10);
+    let live = page_data(&dir, "live.html");
+    let mut live_settings = live["settings"].clone();
+    assert_eq!(live_settings["concurrency"], 1);
+    live_settings["concurrency"] = serde_json::Value::Null;
+    assert_eq!(&live_settings, settings);
+    for key in [
+        "title",
+        "command",
+        "engines",
+        "block",
+        "standings",
+        "pairs",
+        "sprt",
+    ] {
+        assert_eq!(live[key], without[key], "{key}");
+    }
+    records_read_as_without_settings(&dir);
+}
+
+/// `record check` and `record convert` read the results file as they read it without the
+/// settings.
+fn records_read_as_without_settings(dir: &Dir) {
+    let bare: String = results(dir)
+        .iter()
+        .map(|l| match l.find(",\"settings\":{") {
+            Some(at) => format!("{}}}\n", &l[..at]),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    dir.write("bare.jsonl", &bare);
+    for (a, b) in [
+        ("record check results.jsonl", "record check bare.jsonl"),
+        (
+            "record convert results.jsonl --to csa",
+            "record convert bare.jsonl --to csa",
+        ),
+    ] {
+        assert_eq!(
+            tool(dir, a).replace("results.jsonl", "bare.jsonl"),
+            tool(dir, b)
+        );
+    }
+}
+
+/// A resumed match writes its settings again with its first game: the page from the results
+/// alone has the last ones (two rounds, not one), as the page from the state has.
+#[test]
+fn a_resumed_match_writes_its_settings_again() {
+    let dir = Dir::new("files-settings-resumed");
+    let r = run(&dir, &a_match(&dir, ""));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    let r = finish(start(&dir, &words("--resume --state state --rounds 2")));
+    assert!(r.status.success(), "{}\n{}", r.out, r.err);
+    assert_eq!(numbers(&dir), [1, 2, 3, 4]);
+    assert_eq!(with_settings(&dir), [0, 2]);
+    let header = dir.read("state").lines().next().unwrap().to_string();
+    assert!(header.contains("\"rounds\":2"), "{header}");
+    assert!(results(&dir)[2].ends_with(&format!(",\"settings\":{header}}}")));
+    tool(&dir, "report results.jsonl -o without.html");
+    tool(&dir, "report results.jsonl --state state -o with.html");
+    let without = page_data(&dir, "without.html");
+    assert_eq!(without, page_data(&dir, "with.html"));
+    assert_eq!(without["settings"]["rounds"], 2);
+}
+
+/// A results file written before the settings were kept (6bf4e2d's) still reads: the page
+/// tells the schedule from its games and leaves the settings out.
+#[test]
+fn an_old_results_file_still_reads() {
+    let dir = Dir::new("files-settings-old");
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/compat/6bf4e2d");
+    std::fs::copy(data.join("results.jsonl"), dir.path("results.jsonl")).unwrap();
+    assert!(with_settings(&dir).is_empty());
+    tool(&dir, "report results.jsonl -o old.html");
+    let page = page_data(&dir, "old.html");
+    assert_eq!(page["games"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        page["settings"],
+        serde_json::json!({"tc": "?", "openings": null, "rounds": null, "games": null,
+            "concurrency": null, "seed": null, "maxplies": null, "adjudication": null})
+    );
+    assert!(page["block"]
+        .as_str()
+        .unwrap()
+        .contains("Results of a \"1\" vs b:\n"));
 }

@@ -289,10 +289,24 @@ fn report_again(dir: &Dir) -> Page {
     Page::read(&dir.path("again.html"))
 }
 
-/// The page `saikoro report` makes without the state: the schedule told from the games, so
-/// the same counts; the block without the time control in its heading.
+/// The pages `saikoro report` makes without the state: from the results file as the match
+/// wrote it, the live page's figures and settings (those its first line carries); from the
+/// same games without their settings (as a file written before they were kept), the schedule
+/// told from the games, so the same counts, and the block without the time control in its
+/// heading.
 fn report_without_state(dir: &Dir, with: &Page) {
-    let r = report(dir, "report results.jsonl -o bare.html");
+    let r = report(dir, "report results.jsonl -o alone.html");
+    assert!(r.status.success(), "{}", r.err);
+    same_figures(with, &Page::read(&dir.path("alone.html")));
+    let bare: String = results(dir)
+        .iter()
+        .map(|l| match l.find(",\"settings\":{") {
+            Some(at) => format!("{}}}\n", &l[..at]),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    dir.write("bare.jsonl", &bare);
+    let r = report(dir, "report bare.jsonl -o bare.html");
     assert!(r.status.success(), "{}", r.err);
     let bare = Page::read(&dir.path("bare.html"));
     for k in ["standings", "pairs", "games", "sprt"] {

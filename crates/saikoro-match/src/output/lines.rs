@@ -114,7 +114,8 @@ pub fn opening_text(record: &GameRecord) -> String {
 }
 
 /// One line of the results file (`--results`): docs/match.md's schema, its keys in this order,
-/// the last three only when they have something to say. The match writes it ([`json_line`]);
+/// those after `time_ms` only when they have something to say. The match writes it
+/// ([`json_line_of`]);
 /// `saikoro report`, `saikoro record convert` and a resumed match read it back with it.
 /// `result` and `reason` stay text, so that a line with a name this build does not know (a
 /// newer Saikoro's) is still a game. `time_ms` is in every line the match writes; a line
@@ -161,6 +162,37 @@ pub struct ResultLine<'a> {
     /// is. None in lines written before matches had one.
     #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
     pub match_id: Option<Cow<'a, str>>,
+    /// The match's settings, in the first line each run of the match writes (its start, and
+    /// each `--resume`): the JSON text of the state file's first line (`output::state`), so
+    /// that the results file alone says under which settings its games were played. Last in
+    /// the line, a member the readers from before it ignore (serde passes over a member a type
+    /// does not name).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "raw_json")]
+    pub settings: Option<Cow<'a, str>>,
+}
+
+/// A member whose value is a JSON text kept as it is: written as that JSON (not as a string),
+/// read back as its text.
+mod raw_json {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use serde_json::value::RawValue;
+    use std::borrow::Cow;
+
+    pub fn serialize<S: Serializer>(text: &Option<Cow<'_, str>>, s: S) -> Result<S::Ok, S::Error> {
+        let raw = text
+            .as_deref()
+            .map(|t| RawValue::from_string(t.to_string()))
+            .transpose()
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(s)
+    }
+
+    pub fn deserialize<'de, 'a, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Cow<'a, str>>, D::Error> {
+        let raw = Option::<Box<RawValue>>::deserialize(d)?;
+        Ok(raw.map(|r| Cow::Owned(r.get().to_string())))
+    }
 }
 
 /// Each side's thinking time in milliseconds: `{"black":N,"white":N}`.
@@ -232,6 +264,7 @@ impl<'a> ResultLine<'a> {
             repeats: info.repeats,
             stderr: Cow::Borrowed(&record.end.stderr),
             match_id: None,
+            settings: None,
         }
     }
 
@@ -262,17 +295,24 @@ pub fn json_text(value: &impl Serialize) -> String {
 /// The results-file line of a game (without the newline): [`ResultLine`]'s JSON text. Keys, in
 /// order: `game`, `round`, `black`, `white`, `opening`, `opening_line`, `result`, `reason`,
 /// `detail`, `plies`, `opening_plies`, `moves`, `time_ms` (`black`, `white`), then
-/// `illegal_move`, `repeats` and `stderr` when the game has them, and `match` when the
-/// match is named ([`json_line_of`]).
+/// `illegal_move`, `repeats` and `stderr` when the game has them, and `match` and `settings`
+/// when the match writes it ([`json_line_of`]).
 #[cfg(test)]
 pub fn json_line(info: &GameInfo, record: &GameRecord) -> String {
     json_text(&ResultLine::new(info, record))
 }
 
-/// [`json_line`] of a game of the match `id`: its line ends with `"match":"…"`.
-pub fn json_line_of(id: &str, info: &GameInfo, record: &GameRecord) -> String {
+/// [`json_line`] of a game of the match `id`: its line ends with `"match":"…"`, and then, when
+/// given, with `"settings":` and the JSON text `settings` (the state's first line).
+pub fn json_line_of(
+    id: &str,
+    info: &GameInfo,
+    record: &GameRecord,
+    settings: Option<&str>,
+) -> String {
     let mut line = ResultLine::new(info, record);
     line.match_id = Some(Cow::Borrowed(id));
+    line.settings = settings.map(Cow::Borrowed);
     json_text(&line)
 }
 
@@ -409,6 +449,41 @@ mod tests {
                 "invalid value: string \"3c3x\", expected a USI move at column {column}"
             ))
         );
+    }
+
+    /// The settings the first line of a run carries come last, as a JSON object (not a string),
+    /// and read back as their text; the readers from before them pass over the member.
+    #[test]
+    fn a_line_with_the_settings() {
+        let settings =
+            r#"{"saikoro_match_state":2,"seed":7,"id":"00000000000000ab","match":{"rounds":2}}"#;
+        let id = "00000000000000ab";
+        let line = json_line_of(id, &info(), &record(), Some(settings));
+        let tail = format!(",\"match\":\"{id}\",\"settings\":{settings}}}");
+        assert!(line.ends_with(&tail), "{line}");
+        let read = ResultLine::parse(&line).unwrap();
+        assert_eq!(read.settings.as_deref(), Some(settings));
+        assert_eq!(read.match_id.as_deref(), Some(id));
+        // Every other line of a run: as before the settings were kept.
+        let plain = json_line_of(id, &info(), &record(), None);
+        assert_eq!(
+            line.replace(&format!(",\"settings\":{settings}"), ""),
+            plain
+        );
+        assert_eq!(ResultLine::parse(&plain).unwrap().settings, None);
+        // A reader that names fewer members (as every reader before this one did): serde
+        // passes over the others, the settings among them.
+        #[derive(Deserialize)]
+        struct Before {
+            game: u64,
+            moves: Vec<UsiMove>,
+            #[serde(rename = "match")]
+            id: Option<String>,
+        }
+        let before: Before = serde_json::from_str(&line).unwrap();
+        assert_eq!((before.game, before.moves.len()), (17, 1));
+        assert_eq!(before.id.as_deref(), Some(id));
+        assert_eq!(GameNumber::of(&line), Some(17));
     }
 
     /// The moves' text in a results line is their `Display`, the USI text: every legal move of

@@ -12,7 +12,7 @@ use crate::game::result::{GameRecord, Reason};
 use crate::game::timecontrol::Limits;
 use crate::output::lines::{finished_line, json_line_of, shogitest_line, GameInfo};
 use crate::output::records;
-use crate::output::state::{SavedGame, StateWriter};
+use crate::output::state::{settings_line, SavedGame, StateWriter};
 use crate::output::style::OutputStyle;
 use crate::schedule::{ScheduledGame, Scoreboard};
 use crate::types::{Ending, Match, MatchError, Progress, Reporter};
@@ -145,25 +145,42 @@ impl GameSink for GameLines {
     }
 }
 
-/// One JSON object per game, appended to the `--results` file, a whole line at a time.
+/// One JSON object per game, appended to the `--results` file, a whole line at a time. The
+/// first game this run writes carries the match's settings (`settings`: the state's first
+/// line), so that the file alone says under which settings its games were played; a resumed
+/// match writes its own again with its first game.
 #[derive(Debug)]
 pub struct ResultsFile {
     file: AppendFile,
+    /// Whether this run has written the settings.
+    settings_written: bool,
 }
 
 impl ResultsFile {
     /// Opens `path` to append to it (creating it if need be).
     pub fn open(path: &Path) -> Result<ResultsFile, MatchError> {
         let file = AppendFile::open(path).map_err(io_error(path.display().to_string()))?;
-        Ok(ResultsFile { file })
+        Ok(ResultsFile {
+            file,
+            settings_written: false,
+        })
     }
 }
 
 impl GameSink for ResultsFile {
     fn game(&mut self, game: &Finished<'_>, _: &mut Console<'_>) -> Result<(), MatchError> {
+        let m = game.m;
+        let settings = (!self.settings_written).then(|| settings_line(&m.config, m.seed, &m.id));
         self.file
-            .line(&json_line_of(&game.m.id, game.info, game.record))
-            .map_err(io_error(self.file.path().display().to_string()))
+            .line(&json_line_of(
+                &m.id,
+                game.info,
+                game.record,
+                settings.as_deref(),
+            ))
+            .map_err(io_error(self.file.path().display().to_string()))?;
+        self.settings_written = true;
+        Ok(())
     }
 }
 

@@ -190,7 +190,10 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
-fn header(config: &MatchConfig, seed: u64, id: &str) -> String {
+/// The state's first line for the match `id` with `config` and the opening order's `seed`
+/// (without its newline); also what the first line each run writes to the results file carries
+/// as its `settings` (`output::lines::ResultLine`), read back by [`read_settings`].
+pub fn settings_line(config: &MatchConfig, seed: u64, id: &str) -> String {
     json_text(&Header {
         saikoro_match_state: VERSION,
         seed,
@@ -199,34 +202,64 @@ fn header(config: &MatchConfig, seed: u64, id: &str) -> String {
     })
 }
 
-/// Reads the first line: the settings, the seed and the id.
-fn read_header(
-    path: &Path,
-    first: &str,
-) -> Result<(SavedSettings, u64, Option<String>), StateError> {
-    let not_a_state = || StateError::NotAState(path.to_path_buf());
-    let marker: Marker = serde_json::from_str(first).map_err(|_| not_a_state())?;
+/// What is wrong with a first line.
+enum HeaderError {
+    /// It is no state's first line.
+    NotAState,
+    /// Its version is not known here.
+    Version(u64),
+    /// Its settings cannot be read: why.
+    BadConfig(String),
+}
+
+/// Reads a first line: the settings, the seed and the id.
+fn parse_header(first: &str) -> Result<(SavedSettings, u64, Option<String>), HeaderError> {
+    let marker: Marker = serde_json::from_str(first).map_err(|_| HeaderError::NotAState)?;
     match marker.saikoro_match_state {
         1 => {
-            let h: HeaderV1 = serde_json::from_str(first).map_err(|_| not_a_state())?;
+            let h: HeaderV1 = serde_json::from_str(first).map_err(|_| HeaderError::NotAState)?;
             Ok((SavedSettings::Args(h.args), h.seed, None))
         }
         2 => {
-            let h: Header = read_json(first, "").map_err(|why| StateError::BadConfig {
-                file: path.to_path_buf(),
-                why,
-            })?;
+            let h: Header = read_json(first, "").map_err(HeaderError::BadConfig)?;
             Ok((
                 SavedSettings::Config(Box::new(h.config.into_config())),
                 h.seed,
                 h.id,
             ))
         }
-        version => Err(StateError::Version {
-            file: path.to_path_buf(),
-            version,
-        }),
+        version => Err(HeaderError::Version(version)),
     }
+}
+
+/// Reads the first line of the state file `path`.
+fn read_header(
+    path: &Path,
+    first: &str,
+) -> Result<(SavedSettings, u64, Option<String>), StateError> {
+    let file = path.to_path_buf();
+    parse_header(first).map_err(|e| match e {
+        HeaderError::NotAState => StateError::NotAState(file),
+        HeaderError::Version(version) => StateError::Version { file, version },
+        HeaderError::BadConfig(why) => StateError::BadConfig { file, why },
+    })
+}
+
+/// Reads the settings a results file's line carries ([`settings_line`]'s text) as a state
+/// without games. The error says what is wrong with them: `version 3 is not known here (a
+/// newer saikoro's?)`, ``match.games: invalid type: …``.
+pub fn read_settings(text: &str) -> Result<SavedMatch, String> {
+    let (settings, seed, id) = parse_header(text).map_err(|e| match e {
+        HeaderError::NotAState => "they are no match's settings".to_string(),
+        HeaderError::Version(v) => format!("version {v} is not known here (a newer saikoro's?)"),
+        HeaderError::BadConfig(why) => why,
+    })?;
+    Ok(SavedMatch {
+        settings,
+        seed,
+        id,
+        ..SavedMatch::default()
+    })
 }
 
 /// Reads a state file.
@@ -365,7 +398,7 @@ impl StateWriter {
             file: path.to_path_buf(),
             source,
         };
-        let mut text = header(config, seed, id);
+        let mut text = settings_line(config, seed, id);
         text.push('\n');
         for g in games {
             text.push_str(&json_text(g));
@@ -469,6 +502,39 @@ mod tests {
             Err(StateError::Version { version: 3, .. })
         ));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The settings a results file's line carries are the state's first line: read back as a
+    /// state without games; one of a newer version is refused in words.
+    #[test]
+    fn settings_read_back() {
+        let config = MatchConfig {
+            rounds: 5,
+            games: 4,
+            ..MatchConfig::default()
+        };
+        let text = settings_line(&config, 42, "00000000000000ab");
+        let saved = read_settings(&text).unwrap();
+        assert_eq!(saved.settings, SavedSettings::Config(Box::new(config)));
+        assert_eq!(
+            (saved.seed, saved.id.as_deref()),
+            (42, Some("00000000000000ab"))
+        );
+        assert!(saved.games.is_empty() && saved.finished.is_none());
+        assert_eq!(
+            read_settings("{\"saikoro_match_state\":3,\"seed\":1}").map(|_| ()),
+            Err("version 3 is not known here (a newer saikoro's?)".to_string())
+        );
+        assert_eq!(
+            read_settings("[1]").map(|_| ()),
+            Err("they are no match's settings".to_string())
+        );
+        let bad = text.replace("\"games\":4", "\"games\":\"4\"");
+        let why = read_settings(&bad).unwrap_err();
+        assert!(
+            why.starts_with("match.games: invalid type: string \"4\""),
+            "{why}"
+        );
     }
 
     /// A state written by the version that kept the command line: its arguments come back,

@@ -22,7 +22,7 @@ use crate::output::report::{
     PairCounts, ResultsGame, SeriesPoint, Settings, SprtState, Standing,
 };
 use crate::output::sink::{Console, Finished, GameSink};
-use crate::output::state::{SavedMatch, SavedSettings};
+use crate::output::state::{self, SavedMatch, SavedSettings};
 use crate::run::standings::{self, Count, Standings};
 use crate::schedule::{schedule, ScheduledGame, Scoreboard, Shape};
 use crate::stats::sprt::SprtVerdict;
@@ -744,9 +744,25 @@ fn count_games(
     }
 }
 
+/// The settings a results file carries, for a page made without the state: those of the last
+/// line that has them (the last run of the match: a resumed match writes them again); `Err`
+/// the page's note when they cannot be read here (a newer Saikoro's).
+fn carried_settings(games: &[(ResultsGame, usize, usize)]) -> Option<Result<SavedMatch, String>> {
+    let (g, _, _) = games.iter().rev().find(|(g, _, _)| g.settings.is_some())?;
+    let text = g.settings.as_deref()?;
+    Some(state::read_settings(text).map_err(|why| {
+        format!(
+            "The settings in the line of game {} of the results file cannot be read here \
+             ({why}): they are left out.",
+            g.number
+        )
+    }))
+}
+
 /// The page of a match from its results file's `text` (its lines that are games) and its
 /// saved state, if known; `running`: the match is still being played (the page then reloads
 /// itself, and its block is one printed while the match runs, not the last). Without a state,
+/// the settings are those the results file carries (`carried_settings`), and without those
 /// the schedule is told from the games (`settings_and_shape`). The title is the live
 /// page's (`Match: A vs B`); `title` only when no engine is known (no game, no state).
 pub fn page_from_results(
@@ -756,29 +772,16 @@ pub fn page_from_results(
     running: bool,
 ) -> Result<PageData, ReportError> {
     let (games, names) = read_games(text)?;
-    let config = match saved.map(|s| &s.settings) {
-        Some(SavedSettings::Config(c)) => Some((**c).clone()),
-        _ => None,
+    let carried = saved.is_none().then(|| carried_settings(&games)).flatten();
+    let (carried, unreadable) = match carried {
+        Some(Ok(s)) => (Some(s), None),
+        Some(Err(note)) => (None, Some(note)),
+        None => (None, None),
     };
-    let (config, shape) = settings_and_shape(config, names.len(), &games)?;
-    let (pairings, all) = schedule(shape);
-    let names = names_by_place(&games, &all, &config, shape.engines);
-    let mut board = Scoreboard::new(&pairings, config.distinct_games);
-    // The match the results name, else the state's (none for files from before matches were
-    // named): the page names it as the live page does.
-    let id = results_owner(text.lines()).or_else(|| saved.and_then(|s| s.id.clone()));
-    let m = Match {
-        id: id.unwrap_or_default(),
-        names,
-        openings: vec![Opening::startpos()],
-        seed: saved.map_or(0, |s| s.seed),
-        pairings,
-        games: all,
-        scoreboard: Scoreboard::default(),
-        state: None,
-        config,
-    };
-    // The live page's title when the engines are known (from the games or the state).
+    let from_state = saved.is_some();
+    let saved = saved.or(carried.as_ref());
+    let m = match_of(text, &games, names, saved)?;
+    // The live page's title when the engines are known (from the games or the settings).
     let title = if games.is_empty() && m.config.engines.iter().all(|e| e.name.is_none()) {
         title.to_string()
     } else {
@@ -794,6 +797,7 @@ pub fn page_from_results(
         };
         data.engines.iter_mut().for_each(|e| e.cmd = None);
     }
+    let mut board = Scoreboard::new(&m.pairings, m.config.distinct_games);
     count_games(&mut data, &m, &mut board, &games);
     data.finished = !running;
     data.updated = utc_text(SystemTime::now());
@@ -801,13 +805,48 @@ pub fn page_from_results(
         last_point(&mut data, &m, &board);
     }
     figures(&mut data, &m, &board, !running);
-    if let (Some(s), Some("sprt")) = (
-        data.sprt.as_mut(),
-        saved.and_then(|s| s.finished.as_deref()),
-    ) {
+    // Where the SPRT stopped the match: as its state says; without one, where a bound is
+    // crossed at the end of a finished match's games (the runner stops there).
+    let stopped = match saved.and_then(|s| s.finished.as_deref()) {
+        Some(how) => how == "sprt",
+        None => !from_state && !running && data.sprt.as_ref().is_some_and(|s| s.result.is_some()),
+    };
+    if let (true, Some(s)) = (stopped, data.sprt.as_mut()) {
         s.stopped_at = Some(board.len() as u64);
     }
+    data.notes.extend(unreadable);
     Ok(data)
+}
+
+/// The match of a results file's `games` (`names`: its engines as the games name them), with
+/// the settings `saved` (the state's, or those the results carry), else told from the games.
+fn match_of(
+    text: &str,
+    games: &[(ResultsGame, usize, usize)],
+    names: Vec<String>,
+    saved: Option<&SavedMatch>,
+) -> Result<Match, ReportError> {
+    let config = match saved.map(|s| &s.settings) {
+        Some(SavedSettings::Config(c)) => Some((**c).clone()),
+        _ => None,
+    };
+    let (config, shape) = settings_and_shape(config, names.len(), games)?;
+    let (pairings, all) = schedule(shape);
+    let names = names_by_place(games, &all, &config, shape.engines);
+    // The match the results name, else the state's (none for files from before matches were
+    // named): the page names it as the live page does.
+    let id = results_owner(text.lines()).or_else(|| saved.and_then(|s| s.id.clone()));
+    Ok(Match {
+        id: id.unwrap_or_default(),
+        names,
+        openings: vec![Opening::startpos()],
+        seed: saved.map_or(0, |s| s.seed),
+        pairings,
+        games: all,
+        scoreboard: Scoreboard::default(),
+        state: None,
+        config,
+    })
 }
 
 #[cfg(test)]
@@ -857,6 +896,60 @@ mod tests {
             data.block
         );
         assert_eq!(data.settings.rounds, None);
+    }
+
+    /// `line` with the settings member at its end.
+    fn with_settings(line: &str, settings: &str) -> String {
+        format!("{},\"settings\":{settings}}}", &line[..line.len() - 1])
+    }
+
+    /// Without a state, the settings the results carry, the last run's: the page's header is
+    /// the one the state gives. Settings of a version unknown here are left out, with a note.
+    #[test]
+    fn the_settings_the_results_carry() {
+        let engine = |name: &str| EngineConfig {
+            name: Some(name.into()),
+            options: vec![("Hash".into(), "16".into())],
+            ..EngineConfig::default()
+        };
+        let mut config = MatchConfig {
+            engines: vec![engine("a"), engine("b")],
+            rounds: 1,
+            max_plies: 77,
+            command: Some("saikoro match --rounds 1".into()),
+            ..MatchConfig::default()
+        };
+        let first = state::settings_line(&config, 5, "00000000000000ab");
+        config.rounds = 2;
+        let resumed = state::settings_line(&config, 5, "00000000000000ab");
+        let text = [
+            with_settings(&line(1, 1, "a", "b", "1-0"), &first),
+            line(2, 1, "b", "a", "0-1"),
+            with_settings(&line(3, 2, "a", "b", "1-0"), &resumed),
+        ]
+        .join("\n");
+        let carried = page_from_results("t", &text, None, false).unwrap();
+        let saved = state::read_settings(&resumed).unwrap();
+        let with_state = page_from_results("t", &text, Some(&saved), false).unwrap();
+        assert_eq!(carried.settings, with_state.settings);
+        assert_eq!(carried.settings.rounds, Some(2));
+        assert_eq!(carried.settings.maxplies, Some(77));
+        assert_eq!(carried.settings.seed.as_deref(), Some("5"));
+        assert_eq!(carried.engines, with_state.engines);
+        assert_eq!(carried.engines[0].options, [("Hash".into(), "16".into())]);
+        assert_eq!(carried.command, "saikoro match --rounds 1");
+        assert_eq!(carried.block, with_state.block);
+        // A newer Saikoro's settings: none, and the note says why.
+        let newer = text.replace("\"saikoro_match_state\":2", "\"saikoro_match_state\":3");
+        let data = page_from_results("t", &newer, None, false).unwrap();
+        assert_eq!(data.settings.tc, "?");
+        assert_eq!(
+            data.notes.last().map(String::as_str),
+            Some(
+                "The settings in the line of game 3 of the results file cannot be read here \
+                 (version 3 is not known here (a newer saikoro's?)): they are left out."
+            )
+        );
     }
 
     /// The first engine Black in both games of the round: `--noswap`, games counted alone.

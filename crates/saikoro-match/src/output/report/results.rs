@@ -45,6 +45,9 @@ pub struct ResultsGame {
     pub next: Color,
     /// Whether it starts from a handicap other than 平手.
     pub handicap: bool,
+    /// The match's settings the line carries (the first line of each run of the match has
+    /// them: `ResultLine::settings`), as their JSON text.
+    pub settings: Option<String>,
 }
 
 /// A line's game with its start and its moves: what a record of it needs.
@@ -114,6 +117,7 @@ fn parse(line: &str) -> Result<Parsed, String> {
         handicap: start
             .as_ref()
             .is_some_and(saikoro_record::japanese::is_handicap),
+        settings: l.settings.map(std::borrow::Cow::into_owned),
     };
     Ok(Parsed {
         game,
