@@ -55,8 +55,9 @@ const FLAGS: &[F] = &[
         Doc::Text(
             "the match's state file (--state of `saikoro match`): its settings, engines,
 command line and schedule [saikoro-match.state beside RESULTS, when it is
-the state of the match that wrote RESULTS]. Without one, the schedule is
-told from the games, and the settings are left out",
+the state of the match that wrote RESULTS]. Without one, the settings
+RESULTS carries (the first line of each run has them); in a file without
+them, the schedule is told from the games and the settings are left out",
         ),
         |a, v| {
             a.state = Some(v.path());
