@@ -43,6 +43,7 @@
 //! | `no-id-name`, `no-id-author` | leaves out that `id` line |
 //! | `bad-option` | declares an option a GUI cannot read (a spin without min and max) |
 //! | `inconsistent-option` | declares a spin whose default is outside min..max |
+//! | `spaced-option` | declares `option name Skill Level type spin default 20 min -20 max 20`, a name with a space as Fairy-Stockfish's, and answers `setoption name Skill Level value V` with `info string Skill Level = V` |
 //! | `junk` | prints a banner at start and a non-USI line before every bestmove |
 //! | `double-spaces` | writes `bestmove` with two spaces after it |
 //! | `early-infinite`, `early-ponder` | answers `go infinite` / `go ponder` at once |
@@ -450,6 +451,9 @@ impl FaultEngine {
     }
 }
 
+/// The option `spaced-option` declares: Fairy-Stockfish's, whose name has a space.
+const SKILL_LEVEL: &str = "option name Skill Level type spin default 20 min -20 max 20";
+
 /// The faults `saikoro check` must catch, each the bug of one of its checks.
 #[derive(Clone, Debug, PartialEq)]
 enum CheckFault {
@@ -457,6 +461,7 @@ enum CheckFault {
     NoIdAuthor,
     BadOption,
     InconsistentOption,
+    SpacedOption,
     Junk,
     DoubleSpaces,
     EarlyInfinite,
@@ -503,6 +508,7 @@ impl CheckFault {
             ("no-id-author", None) => CheckFault::NoIdAuthor,
             ("bad-option", None) => CheckFault::BadOption,
             ("inconsistent-option", None) => CheckFault::InconsistentOption,
+            ("spaced-option", None) => CheckFault::SpacedOption,
             ("junk", None) => CheckFault::Junk,
             ("double-spaces", None) => CheckFault::DoubleSpaces,
             ("early-infinite", None) => CheckFault::EarlyInfinite,
@@ -651,6 +657,16 @@ impl FaultEngine {
                 std::thread::sleep(Duration::from_millis(std::mem::take(&mut self.slow_ready)));
                 Ok(None)
             }
+            Ok(Command::SetOption { name, value })
+                if name.eq_ignore_ascii_case("Skill Level") && self.has(&F::SpacedOption) =>
+            {
+                let _ = writeln!(
+                    out,
+                    "info string Skill Level = {}",
+                    value.unwrap_or_default()
+                );
+                done
+            }
             Ok(Command::SetOption { name, value }) => {
                 self.check_setoption(&name, &value.unwrap_or_default())?;
                 Ok(None)
@@ -707,6 +723,9 @@ impl FaultEngine {
                 }
                 if self.has(&F::InconsistentOption) {
                     let _ = writeln!(out, "option name Depth type spin default 0 min 1 max 10");
+                }
+                if self.has(&F::SpacedOption) {
+                    let _ = writeln!(out, "{SKILL_LEVEL}");
                 }
             }
             let _ = writeln!(out, "{l}");

@@ -228,6 +228,12 @@ fn start_up_faults() {
             &["option-lines"],
             "default 0 is outside 1..10",
         ),
+        // Read and set by match and csa, but no USI name and dropped by ShogiHome.
+        case(
+            "spaced-option",
+            &["option-lines"],
+            "option name 'Skill Level' has a space: USI names are one word, and ShogiHome drops",
+        ),
     ];
     for (fault, fail, reason) in [
         ("no-usiok", "usiok", "no usiok within 2000 ms"),

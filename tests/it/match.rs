@@ -1021,6 +1021,43 @@ fn engine_options_are_checked_against_the_engine() {
     assert!(r.err.contains("/nonexistent/engine"), "{}", r.err);
 }
 
+/// An option whose name has a space, as Fairy-Stockfish's `option name Skill Level type spin
+/// default 20 min -20 max 20` (the fault engine declares that line): `option.Skill Level=3` is
+/// checked against the declaration and sent as the engine reads it back, `setoption name Skill
+/// Level value 3`; given in another case and spacing it is sent in the engine's spelling. A
+/// value outside -20..20 is refused as for any other option.
+#[test]
+fn option_names_with_spaces_are_sent_as_declared() {
+    let dir = Dir::new("spaced-option");
+    let mut a = faulty("a", &["spaced-option"]);
+    a.push("option.Skill Level=3".into());
+    let mut b = faulty("b", &["spaced-option"]);
+    b.push("option.skill  level=-5".into());
+    let args = cat(&[a, b, words("--each depth=1 --maxplies 4 --log-file log")]);
+    let (_, reason, _, _) = one_game(&dir, &args);
+    assert_eq!(reason, "max_plies");
+    let log = dir.read("log");
+    for line in [
+        "a> setoption name Skill Level value 3\n",
+        "a< info string Skill Level = 3\n",
+        "b> setoption name Skill Level value -5\n",
+        "b< info string Skill Level = -5\n",
+    ] {
+        assert!(log.contains(line), "{line}{log}");
+    }
+    let dir = Dir::new("spaced-option-range");
+    let mut a = faulty("a", &["spaced-option"]);
+    a.push("option.Skill Level=21".into());
+    let r = run(&dir, &cat(&[a, saikoro("b", 2), words("--each depth=1")]));
+    assert_eq!(r.status.code(), Some(1), "{}", r.err);
+    assert!(
+        r.err
+            .contains("engine a: option.Skill Level=21: expected an integer from -20 to 20"),
+        "{}",
+        r.err
+    );
+}
+
 /// Every key of the results schema (docs/match.md), in a results line.
 #[test]
 fn results_lines_hold_the_documented_keys() {

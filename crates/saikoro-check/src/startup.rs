@@ -48,6 +48,9 @@ fn option_lines(info: &EngineInfo) -> Verdict {
         };
         return Verdict::fail(format!("'{line}': {err}{dropped}{more}"));
     }
+    if let Some(spaced) = names_with_spaces(info) {
+        return Verdict::fail(spaced);
+    }
     if let Some((o, why)) = info
         .options
         .iter()
@@ -104,6 +107,32 @@ fn option_lines(info: &EngineInfo) -> Verdict {
             }
         ),
     })
+}
+
+/// The failure for options whose names have spaces (Fairy-Stockfish's `Skill Level`), if
+/// any: the USI draft's names are one word, and ShogiHome drops such a line.
+fn names_with_spaces(info: &EngineInfo) -> Option<String> {
+    let spaced: Vec<&str> = info
+        .options
+        .iter()
+        .map(|o| o.name.as_str())
+        .filter(|n| n.contains(' '))
+        .collect();
+    let what = match spaced.as_slice() {
+        [] => return None,
+        [one] if one.matches(' ').count() == 1 => format!("option name '{one}' has a space"),
+        [one] => format!("option name '{one}' has spaces"),
+        many => format!(
+            "{} option names have spaces ({})",
+            many.len(),
+            many.join(", ")
+        ),
+    };
+    Some(format!(
+        "{what}: USI names are one word, and ShogiHome drops such a line (it reads 'name <one \
+         word> type <type>' at fixed word positions), so the option cannot be seen or set there \
+         (saikoro match and csa read such a name as declared, and send it so)"
+    ))
 }
 
 /// Runs the start-up checks on a fresh process and hands it to the harness when it is ready.

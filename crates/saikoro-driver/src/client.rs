@@ -107,11 +107,23 @@ pub struct EngineInfo {
 
 impl EngineInfo {
     /// The declared option called `name`, matched without regard to ASCII case (the USI draft
-    /// asks for that; GUIs echo the declared spelling).
+    /// asks for that; GUIs echo the declared spelling) nor to how many spaces part the words
+    /// of a name with spaces (`Skill Level`, as the engine reads `setoption` back).
     pub fn option(&self, name: &str) -> Option<&UsiOption> {
-        self.options
-            .iter()
-            .find(|o| o.name.eq_ignore_ascii_case(name))
+        self.options.iter().find(|o| same_name(&o.name, name))
+    }
+}
+
+/// Whether two option names are the same to an engine that reads `setoption name A B value …`
+/// word by word: the same words, without regard to ASCII case.
+fn same_name(a: &str, b: &str) -> bool {
+    let (mut a, mut b) = (a.split_ascii_whitespace(), b.split_ascii_whitespace());
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x.eq_ignore_ascii_case(y) => {}
+            _ => return false,
+        }
     }
 }
 
@@ -504,6 +516,44 @@ impl Drop for UsiClient {
     fn drop(&mut self) {
         if self.exit_status().is_none() {
             self.quit(Duration::from_millis(500));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use saikoro_usi::OptionKind;
+
+    /// `option.skill level=3` and `option.Skill  Level=3` name Fairy-Stockfish's `Skill Level`;
+    /// `SkillLevel` and `Skill` do not.
+    #[test]
+    fn an_option_is_found_by_its_words() {
+        let info = EngineInfo {
+            options: vec![UsiOption {
+                name: "Skill Level".into(),
+                kind: OptionKind::Spin {
+                    default: 20,
+                    min: -20,
+                    max: 20,
+                },
+            }],
+            ..EngineInfo::default()
+        };
+        for name in [
+            "Skill Level",
+            "skill level",
+            "Skill  Level",
+            " Skill Level ",
+        ] {
+            assert_eq!(
+                info.option(name).map(|o| o.name.as_str()),
+                Some("Skill Level"),
+                "{name}"
+            );
+        }
+        for name in ["SkillLevel", "Skill", "Skill Level Two", ""] {
+            assert!(info.option(name).is_none(), "{name}");
         }
     }
 }

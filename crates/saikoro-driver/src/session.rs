@@ -348,6 +348,9 @@ impl EngineSession {
             }
         }
         for (name, value) in options {
+            // A declared option is sent as the engine spelt it (`Skill Level` for `skill
+            // level`); another as given.
+            let name = self.info.option(name).map_or(name.as_str(), |o| &o.name);
             self.client
                 .set_option(name, Some(value))
                 .map_err(StartError::Ready)?;

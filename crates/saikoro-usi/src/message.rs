@@ -4,7 +4,9 @@
 //! direction. It is lenient where GUIs are (unknown lines are [`EngineMessage::Other`], unknown
 //! `info` fields are skipped) and exact where they are not: an `option` line that a GUI could
 //! not read is an [`OptionError`], and a `bestmove` whose move is not USI move text is kept as
-//! text ([`BestMove::Unparsable`]) for the caller to judge.
+//! text ([`BestMove::Unparsable`]) for the caller to judge. An option's name is the words
+//! between `name` and `type`, spaces and all (`Skill Level`), as the engine reads it back in
+//! `setoption`.
 //!
 //! ```
 //! use saikoro_usi::{parse_engine_line, BestMove, EngineMessage, OptionKind};
@@ -201,8 +203,8 @@ pub enum OptionValue {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum OptionError {
-    /// No `name`, or `type` is not where GUIs look for it (`option name <id> type <t>`: names
-    /// have no spaces).
+    /// No `name` first, no name after it, or no `type` after the name (`option name <id> type
+    /// <t>`).
     Layout,
     /// A type USI does not define.
     UnknownType(String),
@@ -460,12 +462,24 @@ fn rest_of(line: &str, n: usize) -> &str {
     rest.trim_end_matches(|c: char| c.is_ascii_whitespace())
 }
 
-/// The words after `option`. GUIs (ShogiHome) read `name` and `type` at fixed places, so the
-/// name is one word; `default` takes one word; `var` may repeat.
+/// The words after `option`. The name is every word between `name` and the first `type`,
+/// joined by single spaces: Fairy-Stockfish declares `option name Skill Level type spin …`, and
+/// reads `setoption name Skill Level value …` back the same way (cutechess and fastchess read
+/// such names so too; ShogiHome, which reads `name` and `type` at fixed places, drops the
+/// line). `default` takes one word; `var` may repeat.
 fn parse_option(words: &[&str]) -> Result<UsiOption, OptionError> {
-    let ["name", name, "type", kind, rest @ ..] = words else {
+    let ["name", after_name @ ..] = words else {
         return Err(OptionError::Layout);
     };
+    let Some(type_at) = after_name.iter().position(|&w| w == "type") else {
+        return Err(OptionError::Layout);
+    };
+    let (name, [_, kind, rest @ ..]) = after_name.split_at(type_at) else {
+        return Err(OptionError::Layout);
+    };
+    if name.is_empty() {
+        return Err(OptionError::Layout);
+    }
     let mut default = None;
     let mut min = None;
     let mut max = None;
@@ -529,7 +543,7 @@ fn parse_option(words: &[&str]) -> Result<UsiOption, OptionError> {
         other => return Err(OptionError::UnknownType(other.to_string())),
     };
     Ok(UsiOption {
-        name: name.to_string(),
+        name: name.join(" "),
         kind,
     })
 }
@@ -676,13 +690,55 @@ mod tests {
         );
     }
 
+    /// Fairy-Stockfish 11.1's names with spaces (its `usi` answer, copied): the name is the
+    /// words between `name` and `type`, one space apart, as the engine reads `setoption` back.
+    #[test]
+    fn option_names_with_spaces() {
+        assert_eq!(
+            option("option name Skill Level type spin default 20 min -20 max 20").unwrap(),
+            UsiOption {
+                name: "Skill Level".into(),
+                kind: OptionKind::Spin {
+                    default: 20,
+                    min: -20,
+                    max: 20
+                }
+            }
+        );
+        assert_eq!(
+            option("option name Debug Log File type string default ").unwrap(),
+            UsiOption {
+                name: "Debug Log File".into(),
+                kind: OptionKind::String {
+                    default: String::new()
+                }
+            }
+        );
+        assert_eq!(
+            option("option name Minimum Thinking Time type spin default 20 min 0 max 5000")
+                .unwrap()
+                .name,
+            "Minimum Thinking Time"
+        );
+        // A run of spaces between the words is one space in the name.
+        assert_eq!(
+            option("option name  Clear   Hash type button").unwrap(),
+            UsiOption {
+                name: "Clear Hash".into(),
+                kind: OptionKind::Button
+            }
+        );
+    }
+
     #[test]
     fn option_lines_a_gui_cannot_read() {
+        assert_eq!(option("option type spin name X"), Err(OptionError::Layout));
+        assert_eq!(option("option name type spin"), Err(OptionError::Layout));
         assert_eq!(
-            option("option name My Option type check default true"),
+            option("option name My Option check default true"),
             Err(OptionError::Layout)
         );
-        assert_eq!(option("option type spin name X"), Err(OptionError::Layout));
+        assert_eq!(option("option name X type"), Err(OptionError::Layout));
         assert_eq!(
             option("option name X type slider default 1"),
             Err(OptionError::UnknownType("slider".into()))
