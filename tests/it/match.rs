@@ -976,22 +976,33 @@ fn ctrl_c_stops_then_ends() {
     assert_eq!(saved, results(&dir).len() - 1);
 }
 
+/// Every bad line of an openings file is named in one error, each with the file and its line
+/// (lines 3 and 4 here; line 2 is a comment), before any engine starts.
 #[test]
 fn bad_openings_are_reported_before_any_game() {
     let dir = Dir::new("bad-book");
     let mut args = cat(&[saikoro("a", 1), saikoro("b", 2), words("--each depth=1")]);
     args.extend(openings(
         &dir,
-        "startpos\n# fine\nstartpos moves 7g7f 7g7f\n",
+        "startpos\n# fine\nstartpos moves 7g7f 7g7f\nhello\n",
     ));
+    let file = dir.path("openings.sfen").display().to_string();
+    args.extend(words("--log-file log"));
     let r = run(&dir, &args);
     assert_eq!(r.status.code(), Some(1));
+    let expected = format!(
+        "saikoro: openings {file}: 2 bad lines:\n  {file}:3: 'startpos moves 7g7f 7g7f': move 2 \
+         '7g7f' is illegal"
+    );
+    assert!(r.err.contains(&expected), "{}", r.err);
     assert!(
-        r.err.contains("openings line 3 ") && r.err.contains("move 2 '7g7f' is illegal"),
+        r.err.contains(&format!("\n  {file}:4: 'hello': ")),
         "{}",
         r.err
     );
     assert!(!r.out.contains("Finished game"), "{}", r.out);
+    // No engine was started.
+    assert!(!dir.read("log").contains("started"), "{}", dir.read("log"));
 }
 
 #[test]

@@ -293,10 +293,17 @@ fn usage_errors() {
 }
 
 /// The match refuses an openings file with no game, and a CSA record given `format=kif`, with
-/// the file, line and reason (exit status 1), before any game is played.
+/// the file, line and reason (exit status 1), before any game is played; a CSA file of three
+/// games, two of them bad (an illegal move on line 9, a tsume problem's position from line 12),
+/// with both.
 #[test]
 fn match_refuses_openings_without_a_game() {
     let dir = scratch("match");
+    std::fs::write(
+        dir.join("games.csa"),
+        "V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n-7776FU\n/\n'tsume\nP-11OU\nP+00KI\n+\n",
+    )
+    .unwrap();
     std::fs::write(dir.join("garbage.kif"), "garbage\n").unwrap();
     std::fs::write(dir.join("game.txt"), "V2.2\nPI\n+\n+7776FU\n%TORYO\n").unwrap();
     std::fs::write(
@@ -317,6 +324,11 @@ fn match_refuses_openings_without_a_game() {
         (
             "file=nifu.jkf",
             "openings nifu.jkf:2: moves[1].move (P*5e) is illegal",
+        ),
+        ("file=games.csa", "openings games.csa: 2 bad lines:\n  games.csa:9: "),
+        (
+            "file=games.csa",
+            "\n  games.csa:12: game 3: not a game's position: ",
         ),
     ] {
         let mut args = vec![

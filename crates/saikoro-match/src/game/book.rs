@@ -160,6 +160,37 @@ pub struct OpeningsConfig {
     pub format: Option<BookFormat>,
 }
 
+/// How many bad lines of an openings file its error names, in file order; the rest are
+/// counted (docs/match.md).
+pub const MAX_BAD_LINES: usize = 20;
+
+/// A line of an openings file that is no opening, or a game of a record file that cannot be
+/// one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLine {
+    /// 1-based line number; 0 where there is none to name (the file as a whole, or a game of
+    /// a KIF, KI2 or JKF record).
+    pub line: usize,
+    /// The game's number in a record file that holds several, from 1.
+    pub game: Option<usize>,
+    /// What is wrong (for a line of positions, its text first).
+    pub reason: String,
+}
+
+impl BadLine {
+    /// The fault as `FILE:LINE: reason` (`FILE, game N: reason` where there is no line).
+    fn write(&self, file: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(file)?;
+        match (self.line, self.game) {
+            (0, None) => {}
+            (0, Some(g)) => write!(f, ", game {g}")?,
+            (l, None) => write!(f, ":{l}")?,
+            (l, Some(g)) => write!(f, ":{l}: game {g}")?,
+        }
+        write!(f, ": {}", self.reason)
+    }
+}
+
 /// Why an openings setting or file cannot be used.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -175,14 +206,15 @@ pub enum BookError {
         /// Why.
         source: std::io::Error,
     },
-    /// A line that is no position.
-    Line {
-        /// 1-based line number.
-        line: usize,
-        /// The text (shortened).
-        text: String,
-        /// What is wrong.
-        reason: String,
+    /// Lines that are no openings (or games of a record file that cannot be): the first
+    /// [`MAX_BAD_LINES`] in file order, and how many there are in all.
+    BadLines {
+        /// The file.
+        file: String,
+        /// The bad lines named.
+        lines: Vec<BadLine>,
+        /// How many there are in all.
+        total: usize,
     },
     /// The file holds no position.
     Empty(String),
@@ -190,25 +222,20 @@ pub enum BookError {
     NotUtf8(NotUtf8),
     /// An unknown `format=`.
     Format(String),
-    /// A record file that is not a record of its form: the line (0: the file as a whole) and
-    /// the reader's reason.
-    RecordLine {
-        /// The file.
-        file: String,
-        /// 1-based line number; 0 for the whole file.
-        line: usize,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A game of a record file that cannot be an opening.
-    Record {
-        /// The file.
-        file: String,
-        /// The game's number in the file, from 1.
-        game: usize,
-        /// What is wrong.
-        reason: String,
-    },
+}
+
+impl BookError {
+    /// The error for `bad`, every bad line of `file` (at least one): the first
+    /// [`MAX_BAD_LINES`] kept.
+    fn bad_lines(file: String, mut bad: Vec<BadLine>) -> BookError {
+        let total = bad.len();
+        bad.truncate(MAX_BAD_LINES);
+        BookError::BadLines {
+            file,
+            lines: bad,
+            total,
+        }
+    }
 }
 
 impl fmt::Display for BookError {
@@ -220,8 +247,25 @@ impl fmt::Display for BookError {
             ),
             BookError::NoFile => f.write_str("--openings: file=F is missing"),
             BookError::Read { file, source } => write!(f, "cannot read openings {file}: {source}"),
-            BookError::Line { line, text, reason } => {
-                write!(f, "openings line {line} '{text}': {reason}")
+            BookError::BadLines { file, lines, total } => {
+                f.write_str("openings ")?;
+                if let ([only], 1) = (lines.as_slice(), total) {
+                    return only.write(file, f);
+                }
+                let what = if lines.iter().all(|l| l.game.is_some()) {
+                    "games"
+                } else {
+                    "lines"
+                };
+                write!(f, "{file}: {total} bad {what}:")?;
+                for l in lines {
+                    f.write_str("\n  ")?;
+                    l.write(file, f)?;
+                }
+                match total - lines.len() {
+                    0 => Ok(()),
+                    n => write!(f, "\n  and {n} more (the first {MAX_BAD_LINES} are named)"),
+                }
             }
             BookError::Empty(file) => write!(f, "openings {file}: no position in the file"),
             BookError::NotUtf8(e) => write!(f, "--openings: {e}"),
@@ -233,15 +277,6 @@ impl fmt::Display for BookError {
                 f,
                 "--openings format={name}: unknown format (known: sfen, epd, usi, csa, kif, ki2, jkf)"
             ),
-            BookError::RecordLine { file, line: 0, reason } => {
-                write!(f, "openings {file}: {reason}")
-            }
-            BookError::RecordLine { file, line, reason } => {
-                write!(f, "openings {file}:{line}: {reason}")
-            }
-            BookError::Record { file, game, reason } => {
-                write!(f, "openings {file}, game {game}: {reason}")
-            }
         }
     }
 }
@@ -308,15 +343,15 @@ fn shorten(s: &str) -> String {
 
 /// Reads one line as an opening (`line` is its number, for messages). `Ok(None)` for a blank or
 /// comment line.
-pub(crate) fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, BookError> {
+pub(crate) fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, BadLine> {
     let t = text.trim();
     if t.is_empty() || t.starts_with('#') {
         return Ok(None);
     }
-    let err = |reason: String| BookError::Line {
+    let err = |reason: String| BadLine {
         line,
-        text: shorten(t),
-        reason,
+        game: None,
+        reason: format!("'{}': {reason}", shorten(t)),
     };
     let body = t.strip_prefix("position").map_or(t, str::trim_start);
     let cmd = parse_line(&format!("position {body}")).map_err(|e| {
@@ -356,7 +391,7 @@ pub(crate) fn parse_opening(text: &str, line: usize) -> Result<Option<Opening>, 
     }))
 }
 
-/// The openings of a file, in file order, every line checked.
+/// The openings of a file, in file order, every line checked: every bad line is named.
 pub(crate) fn read_openings(path: &Path) -> Result<Vec<Opening>, BookError> {
     let bytes = std::fs::read(path).map_err(|source| BookError::Read {
         file: path.display().to_string(),
@@ -364,10 +399,16 @@ pub(crate) fn read_openings(path: &Path) -> Result<Vec<Opening>, BookError> {
     })?;
     let text = String::from_utf8_lossy(&bytes);
     let mut out = Vec::new();
+    let mut bad = Vec::new();
     for (i, l) in text.lines().enumerate() {
-        if let Some(o) = parse_opening(l, i + 1)? {
-            out.push(o);
+        match parse_opening(l, i + 1) {
+            Ok(Some(o)) => out.push(o),
+            Ok(None) => {}
+            Err(b) => bad.push(b),
         }
+    }
+    if !bad.is_empty() {
+        return Err(BookError::bad_lines(path.display().to_string(), bad));
     }
     if out.is_empty() {
         return Err(BookError::Empty(path.display().to_string()));
@@ -402,8 +443,7 @@ fn from_records(
     use record_book::RecordBookError as E;
     let games = games.map_err(|e| match e {
         E::Read { file, source } => BookError::Read { file, source },
-        E::Line { file, line, reason } => BookError::RecordLine { file, line, reason },
-        E::Record { file, game, reason } => BookError::Record { file, game, reason },
+        E::Bad { file, lines } => BookError::bad_lines(file, lines),
     })?;
     let openings = games.into_iter().enumerate();
     Ok(openings
@@ -433,7 +473,7 @@ pub(crate) fn arrange<T>(book: &mut [T], order: Order, start: usize, seed: u64) 
 mod tests {
     use super::*;
 
-    fn one(text: &str) -> Result<Option<Opening>, BookError> {
+    fn one(text: &str) -> Result<Option<Opening>, BadLine> {
         parse_opening(text, 7)
     }
 
@@ -458,15 +498,68 @@ mod tests {
 
     #[test]
     fn bad_lines_name_their_number_and_fault() {
-        let msg = |t: &str| one(t).unwrap_err().to_string();
-        let m = msg("startpos moves 7g7f 7g7f");
-        assert!(m.starts_with("openings line 7 "), "{m}");
-        assert!(m.contains("move 2 '7g7f' is illegal"), "{m}");
+        let bad = one("startpos moves 7g7f 7g7f").unwrap_err();
+        assert_eq!((bad.line, bad.game), (7, None));
+        let m = bad.reason;
+        assert!(
+            m.starts_with("'startpos moves 7g7f 7g7f': move 2 '7g7f' is illegal"),
+            "{m}"
+        );
+        let msg = |t: &str| one(t).unwrap_err().reason;
         assert!(msg("startpos moves 7g7x").contains("move 1 '7g7x' is not a USI move"));
         assert!(msg("sfen lnsgkgsnl/9 b - 1").contains("bad SFEN"));
         // Both kings are required.
         assert!(msg("sfen 8k/9/9/9/9/9/9/9/9 b - 1").contains("illegal position"));
-        assert!(msg("hello").starts_with("openings line 7"));
+        assert!(msg("hello").starts_with("'hello': "));
+    }
+
+    /// A file with three bad lines among good ones and comments: one error names each with
+    /// the file and its line, in file order.
+    #[test]
+    fn every_bad_line_of_a_file_is_named() {
+        let dir = std::env::temp_dir().join(format!("saikoro-book-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("book.sfen");
+        let text = "startpos\nstartpos moves 7g7x\n# fine\nhello\nstartpos moves 7g7f 7g7f\n";
+        std::fs::write(&path, text).unwrap();
+        let file = path.display().to_string();
+        let e = read_openings(&path).unwrap_err().to_string();
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 4, "{e}");
+        assert_eq!(lines[0], format!("openings {file}: 3 bad lines:"));
+        assert_eq!(
+            lines[1],
+            format!("  {file}:2: 'startpos moves 7g7x': move 1 '7g7x' is not a USI move")
+        );
+        assert!(
+            lines[2].starts_with(&format!("  {file}:4: 'hello': ")),
+            "{e}"
+        );
+        assert!(
+            lines[3].starts_with(&format!(
+                "  {file}:5: 'startpos moves 7g7f 7g7f': move 2 '7g7f' is illegal"
+            )),
+            "{e}"
+        );
+        // One bad line: one line of message, as the compilers write it.
+        std::fs::write(&path, "startpos\nstartpos moves 7g7x\n").unwrap();
+        let e = read_openings(&path).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!("openings {file}:2: 'startpos moves 7g7x': move 1 '7g7x' is not a USI move")
+        );
+        // 25 bad lines: the first 20 named (lines 1 to 20), the other 5 counted.
+        std::fs::write(&path, "hello\n".repeat(25)).unwrap();
+        let e = read_openings(&path).unwrap_err().to_string();
+        let lines: Vec<&str> = e.lines().collect();
+        assert_eq!(lines.len(), 22, "{e}");
+        assert_eq!(lines[0], format!("openings {file}: 25 bad lines:"));
+        assert!(
+            lines[20].starts_with(&format!("  {file}:20: 'hello': ")),
+            "{e}"
+        );
+        assert_eq!(lines[21], "  and 5 more (the first 20 are named)");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

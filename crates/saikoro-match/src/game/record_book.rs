@@ -4,10 +4,12 @@
 //! is one opening: its start position and the moves of its main line (the first move at every
 //! branch: the variations a KIF, KI2 or JKF record holds are read and checked, not played), cut
 //! at `plies=N`; a file that holds no game, or a game that breaks the rules in any of its
-//! lines, is refused with its file, line and reason.
+//! lines, is refused with its file, line and reason. A CSA file's games are read one by one, so
+//! that every bad game is named, not only the first.
 
+use crate::game::book::BadLine;
 use saikoro_core::{Game, KingRule, Move, Position};
-use saikoro_record::{form, Format};
+use saikoro_record::{form, Format, Record, RecordError};
 use std::path::Path;
 
 /// A game of a record file as an opening: its start position and its moves (cut).
@@ -23,23 +25,13 @@ pub(crate) enum RecordBookError {
         /// Why.
         source: std::io::Error,
     },
-    /// The text is not a record of the form: the reader's error.
-    Line {
+    /// Text that is no record of the form (the reader's errors), and games that cannot be
+    /// openings: every one, in file order.
+    Bad {
         /// The file.
         file: String,
-        /// The 1-based line; 0 for the file as a whole.
-        line: usize,
-        /// What is wrong.
-        reason: String,
-    },
-    /// A game that cannot be an opening.
-    Record {
-        /// The file.
-        file: String,
-        /// The game's number in the file, from 1.
-        game: usize,
-        /// What is wrong.
-        reason: String,
+        /// What is wrong, where.
+        lines: Vec<BadLine>,
     },
 }
 
@@ -72,7 +64,107 @@ fn opening(
     Ok((start, played))
 }
 
-/// The games of the record file `path` read as `format`, each as an opening, in file order.
+/// The opening of one game: its position must be a game's (a record may hold a tsume
+/// problem; a game needs both kings), and its moves must leave the game going.
+fn game_opening(record: Record, plies: Option<usize>) -> Result<RecordOpening, String> {
+    Position::from_setup(&record.start.to_setup(), KingRule::Required)
+        .map_err(|e| format!("not a game's position: {e}"))?;
+    let moves = record.moves;
+    opening(record.start, plies, |_, i| moves.get(i).map(|m| Ok(m.mv)))
+}
+
+/// A reader's error as a bad line of the file, its line moved on by `offset` (the lines
+/// before the text it read).
+fn reader_fault(e: RecordError, offset: usize) -> BadLine {
+    BadLine {
+        line: if e.line == 0 { 0 } else { e.line + offset },
+        game: None,
+        reason: e.reason,
+    }
+}
+
+/// The games of a CSA file, each with the number of the line before its text: the text
+/// between `/` lines (V2.2's separator of games), without the parts that hold no statement
+/// (blank lines and `'` comments only). `None` when no part holds one.
+fn csa_games(text: &str) -> Option<Vec<(usize, String)>> {
+    let mut games = vec![(0, String::new())];
+    for (i, line) in text.lines().enumerate() {
+        if line.trim() == "/" {
+            games.push((i + 1, String::new()));
+        } else {
+            let game = &mut games.last_mut().expect("one at least").1;
+            game.push_str(line);
+            game.push('\n');
+        }
+    }
+    games.retain(|(_, g)| g.lines().any(is_statement));
+    (!games.is_empty()).then_some(games)
+}
+
+/// The games of `text` read as `format`, each as an opening, and every fault: a CSA file's
+/// games each read on their own, so that a bad game does not hide those after it. A game that
+/// cannot be an opening is named by its number when the file holds several, and in a CSA file
+/// by the line of its first statement.
+fn read_games(
+    text: &str,
+    format: Format,
+    plies: Option<usize>,
+) -> (Vec<RecordOpening>, Vec<BadLine>) {
+    let csa = match format {
+        Format::Csa => csa_games(text),
+        _ => None,
+    };
+    let located = csa.is_some();
+    let parts = csa.unwrap_or_else(|| vec![(0, text.to_string())]);
+    let mut read = Vec::new();
+    let mut faults = Vec::new();
+    for (offset, part) in &parts {
+        match form::read(part, format) {
+            Ok(records) => read.extend(records.into_iter().map(|r| (*offset, part, Some(r)))),
+            Err(e) => {
+                let mut fault = reader_fault(e, *offset);
+                if fault.line == 0 && located {
+                    fault.line = offset + first_statement(part);
+                }
+                faults.push(fault);
+                read.push((*offset, part, None));
+            }
+        }
+    }
+    let several = read.len() > 1;
+    let mut out = Vec::new();
+    for (i, (offset, part, record)) in read.into_iter().enumerate() {
+        let Some(record) = record else { continue };
+        match game_opening(record, plies) {
+            Ok(o) => out.push(o),
+            Err(reason) => faults.push(BadLine {
+                line: if located {
+                    offset + first_statement(part)
+                } else {
+                    0
+                },
+                game: several.then_some(i + 1),
+                reason,
+            }),
+        }
+    }
+    faults.sort_by_key(|f| f.line);
+    (out, faults)
+}
+
+/// The line of `part`'s first statement, counted from 1 (0 when it has none).
+fn first_statement(part: &str) -> usize {
+    part.lines().position(is_statement).map_or(0, |i| i + 1)
+}
+
+/// Whether a line of a CSA record states something: not blank, not a `'` comment.
+fn is_statement(line: &str) -> bool {
+    let l = line.trim();
+    !l.is_empty() && !l.starts_with('\'')
+}
+
+/// The games of the record file `path` read as `format`, each as an opening, in file order;
+/// every bad game named when any is.
 pub fn read(
     path: &Path,
     format: Format,
@@ -83,28 +175,14 @@ pub fn read(
         file: file.clone(),
         source,
     })?;
-    let line_error = |e: saikoro_record::RecordError| RecordBookError::Line {
+    let text = form::decode(&bytes).map_err(|e| RecordBookError::Bad {
         file: file.clone(),
-        line: e.line,
-        reason: e.reason,
-    };
-    let text = form::decode(&bytes).map_err(line_error)?;
-    let records = form::read(&text, format).map_err(line_error)?;
-    let mut out = Vec::new();
-    for (i, record) in records.into_iter().enumerate() {
-        let err = |reason: String| RecordBookError::Record {
-            file: file.clone(),
-            game: i + 1,
-            reason,
-        };
-        // A record may hold a tsume problem; a game needs both kings.
-        Position::from_setup(&record.start.to_setup(), KingRule::Required)
-            .map_err(|e| err(format!("not a game's position: {e}")))?;
-        let moves = record.moves;
-        let o = opening(record.start, plies, |_, i| moves.get(i).map(|m| Ok(m.mv)));
-        out.push(o.map_err(err)?);
+        lines: vec![reader_fault(e, 0)],
+    })?;
+    match read_games(&text, format, plies) {
+        (games, faults) if faults.is_empty() => Ok(games),
+        (_, lines) => Err(RecordBookError::Bad { file, lines }),
     }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -138,24 +216,48 @@ mod tests {
             let path = dir.join(name);
             std::fs::write(&path, text).unwrap();
             match read(&path, format, None) {
-                Err(RecordBookError::Line { file, line, reason }) => {
-                    assert!(file.ends_with(name) && line <= 3, "{file} {line}");
+                Err(RecordBookError::Bad { file, lines }) => {
+                    assert!(file.ends_with(name), "{file}");
+                    let [BadLine { line, game, reason }] = lines.as_slice() else {
+                        panic!("{name}: {lines:?}");
+                    };
+                    assert!(*line <= 3 && game.is_none(), "{name}: {line} {game:?}");
                     assert!(reason.contains(why), "{name}: {reason}");
                 }
                 other => panic!("{name}: {other:?}"),
             }
         }
-        // A tsume problem's position (one king) is no game to open with.
+        // A tsume problem's position (one king) is no game to open with; the file's one game
+        // has no number, nor a line (the reader of positions gives none).
         let path = dir.join("tsume.sfen");
         std::fs::write(&path, "4k4/9/9/9/9/9/9/9/9 b G 1\n").unwrap();
         match read(&path, Format::Sfen, None) {
-            Err(RecordBookError::Record {
-                game: 1, reason, ..
-            }) => {
+            Err(RecordBookError::Bad { lines, .. }) => {
+                assert_eq!((lines.len(), lines[0].line, lines[0].game), (1, 0, None));
+                let reason = &lines[0].reason;
                 assert!(reason.starts_with("not a game's position"), "{reason}");
             }
             other => panic!("{other:?}"),
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A CSA file of three games parted by `/` lines: the first good, the second with an
+    /// illegal move on line 9 (White moves from 7g, where nothing of White's stands), the third
+    /// a tsume problem (one king) whose first statement is on line 12 after a comment. Both bad
+    /// games are named, each with its line, the third with its number too.
+    #[test]
+    fn every_bad_game_of_a_csa_file_is_named() {
+        let text = "V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n-7776FU\n/\n\
+                    'a tsume problem\nP-11OU\nP+00KI\n+\n";
+        let (games, faults) = read_games(text, Format::Csa, None);
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].1.len(), 1, "the good game's one move");
+        let places: Vec<(usize, Option<usize>)> = faults.iter().map(|f| (f.line, f.game)).collect();
+        assert_eq!(places, [(9, None), (12, Some(3))], "{faults:?}");
+        assert!(
+            faults[1].reason.starts_with("not a game's position"),
+            "{faults:?}"
+        );
     }
 }
