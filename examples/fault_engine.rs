@@ -26,6 +26,7 @@
 //! | `hang-every` | never answers any `go` from this ply on (nor `stop`), in every game, but keeps reading |
 //! | `deaf` | stops reading its input at this `go` and never answers again (nor exits at the end of input) |
 //! | `slow=MS` | waits MS before every answer from this ply on |
+//! | `until-stop` | never answers a timed `go` by itself from this ply on, in every game, but answers its `stop` at once: an engine still searching when its time is up |
 //! | `score=cp:N`, `score=mate:N` | prints `info depth 1 score … pv <move>` before every answer from this ply on |
 //! | `script=M1,M2,…` | plays the first move of the list that is legal (random when none is) |
 //! | `first` | plays the first legal move in canonical order (resigns when there is none) |
@@ -180,6 +181,7 @@ enum Action {
     HangEvery,
     Deaf,
     Slow(u64),
+    UntilStop,
     Score(String),
     Script(Vec<String>),
     First,
@@ -253,6 +255,7 @@ fn parse_fault(spec: &str) -> Result<Fault, String> {
         ("hang-every", None) => Action::HangEvery,
         ("deaf", None) => Action::Deaf,
         ("slow", v) => Action::Slow(ms(v)?),
+        ("until-stop", None) => Action::UntilStop,
         ("score", Some(v)) => match v.split_once(':') {
             Some(("cp" | "mate", n)) if n.parse::<i32>().is_ok() => {
                 Action::Score(v.replace(':', " "))
@@ -312,6 +315,16 @@ impl FaultEngine {
             p.moves.iter().try_for_each(|&m| g.try_play(m)).ok()?;
             Some(g)
         });
+    }
+
+    /// Whether `until-stop` holds the answer to a timed `go` in the current position.
+    fn holds_until_stop(&self) -> bool {
+        let Some(game) = &self.game else {
+            return false;
+        };
+        self.faults.iter().any(|f| {
+            f.action == Action::UntilStop && game.len() >= f.ply && f.fires_in(game.position())
+        })
     }
 
     /// The answer a fault gives to a timed `go`, if one fires: `Err` ends the process.
@@ -407,6 +420,16 @@ impl FaultEngine {
             Ok(Command::Go(ref go))
                 if !go.infinite && !go.ponder && go.mate.is_none() && go.perft.is_none() =>
             {
+                if self.holds_until_stop() {
+                    // Searched as `go infinite`: the move is held until `stop`.
+                    let held = Go {
+                        infinite: true,
+                        ..go.clone()
+                    };
+                    self.engine.handle(Command::Go(held), out).map_err(io_err)?;
+                    out.flush().map_err(io_err)?;
+                    return Ok(Flow::Continue);
+                }
                 if let Some(answer) = self.faulty_answer(out)? {
                     if !answer.is_empty() {
                         writeln!(out, "{answer}").map_err(io_err)?;

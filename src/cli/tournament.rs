@@ -1239,7 +1239,8 @@ fn say_random_order(m: &Match) {
     );
 }
 
-/// The hint after narrow time losses, the margin written in the dialect's words.
+/// The hint after narrow time losses, the margin written in the dialect's words, and the note
+/// after losses that no margin would have covered.
 fn write_margin_hint(
     figures: &scheduler::RunFigures,
     shogitest: bool,
@@ -1249,10 +1250,10 @@ fn write_margin_hint(
         true => format!("timemargin={ms} in the -engine or -each words"),
         false => format!("--timemargin {ms} (timemargin={ms} in fastchess's engine words)"),
     });
-    match hint {
-        Some(hint) => writeln!(out, "{hint}"),
-        None => Ok(()),
+    for line in hint.into_iter().chain(figures.after_stop_note()) {
+        writeln!(out, "{line}")?;
     }
+    Ok(())
 }
 
 /// Warns (as fastchess refuses, unless `-force-concurrency`) when more games run at once than

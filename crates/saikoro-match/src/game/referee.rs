@@ -12,7 +12,7 @@ use crate::game::adjudication::Adjudicator;
 use crate::game::book::Opening;
 use crate::game::engine;
 use crate::game::engine::{stderr_said, EngineError, MatchEngine};
-use crate::game::result::{Decision, End, GameRecord, PlayedMove, Reason};
+use crate::game::result::{Decision, End, GameRecord, Late, PlayedMove, Reason};
 use crate::game::timecontrol::{GameClock, Limits};
 use log::{debug, warn};
 use saikoro_core::{ByColor, Color, EnteringKingRule, Game, Move, MoveList, Repetition};
@@ -24,6 +24,12 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// How often a wait for an engine looks at the interrupt flag.
 const POLL: Duration = Duration::from_millis(100);
+
+/// How long past its time and the margin the runner still waits for a `bestmove` the engine
+/// sends by itself, before it sends `stop`. An answer within it was late by a little, and a
+/// margin would have covered it (the end of the match names one); an engine that answers only
+/// the `stop` was still searching, and no margin of a few ms would have helped.
+pub const LATE_ANSWER_WAIT: Duration = Duration::from_millis(20);
 
 /// The rules and limits a game is played under.
 #[derive(Clone, Debug)]
@@ -269,6 +275,17 @@ fn ready(slot: &mut Slot<'_>, name: &str, referee: &Referee) -> Result<(), NotRe
     }
 }
 
+/// How far past its time a `bestmove` came, as a loss on time says it: tenths of a ms below
+/// 10 ms (an engine that uses its whole time is late by less than a millisecond, and "0 ms
+/// over" would not say that it was late at all), whole ms above.
+fn overrun(over: Duration) -> String {
+    if over < Duration::from_millis(10) {
+        format!("{:.1} ms", over.as_secs_f64() * 1e3)
+    } else {
+        format!("{} ms", over.as_millis())
+    }
+}
+
 /// Warns why `name`'s engine failed (`end`'s detail), with the last lines of its stderr.
 fn warn_failure(name: &str, end: &End) {
     warn!("{name}: {}{}", end.detail, stderr_said(&end.stderr));
@@ -330,12 +347,16 @@ impl Play<'_, '_> {
         let elapsed = result.at.saturating_duration_since(go_at).as_millis() as u64;
         let margin = self.setup.referee.time_margin_ms;
         if let Err(over) = self.clock.charge(side, elapsed, margin) {
+            // An answer that arrived past the deadline as the wait ended (a busy machine): by
+            // itself, as late as it arrived, to the microsecond.
+            let available = Duration::from_millis(elapsed - over.ms);
+            let over = (result.at.saturating_duration_since(go_at)).saturating_sub(available);
             return Err(End {
-                overrun_us: Some(over.ms * 1000),
+                late: Some(Late::Unprompted(over.as_micros() as u64)),
                 ..End::loss(
                     side,
                     Reason::Time,
-                    format!("{} loses on time ({} ms over)", side.name(), over.ms),
+                    format!("{} loses on time ({} over)", side.name(), overrun(over)),
                 )
             });
         }
@@ -419,29 +440,35 @@ impl Play<'_, '_> {
         }
     }
 
-    /// `side` is past its time and the margin: `stop`, then up to the grace after it for the
-    /// `bestmove`, so that the loss says how late the answer really came (or that none came:
-    /// the engine is then hung, and killed).
+    /// `side` is past its `ms` from `go_at` and the margin. A `bestmove` it sends by itself
+    /// within [`LATE_ANSWER_WAIT`] says how late it came; after that the runner sends `stop`
+    /// and waits up to the grace after it, so that the loss says that the engine moved only
+    /// when stopped, and how late (or that no answer came: the engine is then hung, and
+    /// killed).
     fn time_loss(&mut self, side: Color, go_at: Instant, ms: u64) -> End {
-        let grace = self.setup.referee.policy().stop_grace;
+        let given = go_at + Duration::from_millis(ms);
+        let deadline = given + Duration::from_millis(self.setup.referee.time_margin_ms);
         let who = side.name();
-        let (mut overrun_us, mut failed) = (None, None);
-        let detail = match self.engines[side].client.stop_and_wait(grace) {
+        let client = &mut self.engines[side].client;
+        let loss = |late: Late, detail: String| End {
+            late: Some(late),
+            ..End::loss(side, Reason::Time, detail)
+        };
+        // An error (a crash) is seen again, and judged, after `stop`.
+        if let Ok(Some(r)) = client.wait_bestmove(deadline + LATE_ANSWER_WAIT) {
+            let over = r.at.saturating_duration_since(given);
+            let detail = format!("{who} loses on time ({} over)", overrun(over));
+            return loss(Late::Unprompted(over.as_micros() as u64), detail);
+        }
+        let grace = self.setup.referee.policy().stop_grace;
+        match client.stop_and_wait(grace) {
             Ok(r) => {
-                let over =
-                    r.at.saturating_duration_since(go_at)
-                        .saturating_sub(Duration::from_millis(ms));
-                overrun_us = Some(over.as_micros() as u64);
-                // Tenths below 10 ms: an engine that uses its whole time is late by less
-                // than a millisecond, and "0 ms over" would not say that it was late at all.
-                if over < Duration::from_millis(10) {
-                    format!(
-                        "{who} loses on time ({:.1} ms over)",
-                        over.as_secs_f64() * 1e3
-                    )
-                } else {
-                    format!("{who} loses on time ({} ms over)", over.as_millis())
-                }
+                let over = r.at.saturating_duration_since(given);
+                let detail = format!(
+                    "{who} loses on time ({} over: it moved only after the runner's stop)",
+                    overrun(over)
+                );
+                loss(Late::AfterStop(over.as_micros() as u64), detail)
             }
             Err(_) => {
                 // Hung: it is killed, and counts as failed (`--max-failures`), as a crash does.
@@ -449,17 +476,18 @@ impl Play<'_, '_> {
                     "{}: no bestmove after stop: killing it",
                     self.setup.names[side]
                 );
-                failed = Some(side);
-                format!(
-                    "{who} loses on time (no bestmove in its {ms} ms, nor {} ms after stop)",
-                    grace.as_millis()
-                )
+                End {
+                    failed: Some(side),
+                    ..End::loss(
+                        side,
+                        Reason::Time,
+                        format!(
+                            "{who} loses on time (no bestmove in its {ms} ms, nor {} ms after stop)",
+                            grace.as_millis()
+                        ),
+                    )
+                }
             }
-        };
-        End {
-            overrun_us,
-            failed,
-            ..End::loss(side, Reason::Time, detail)
         }
     }
 

@@ -218,9 +218,21 @@ pub struct End {
     pub failed: Option<Color>,
     /// The last lines the failed engine wrote to its stderr (a crash's last words).
     pub stderr: Vec<String>,
-    /// A loss on time whose `bestmove` came: by how much it overran the time given, in
-    /// microseconds (without the margin: the margin that would have covered it).
-    pub overrun_us: Option<u64>,
+    /// A loss on time whose `bestmove` came: how late, and whether the engine sent it by
+    /// itself or only after the runner's `stop`.
+    pub late: Option<Late>,
+}
+
+/// How late the `bestmove` of a game lost on time came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Late {
+    /// The engine sent it by itself, this many microseconds past the time given (without the
+    /// margin): a margin of that much would have covered it.
+    Unprompted(u64),
+    /// The engine was still searching when the runner sent `stop`, past its time, the margin
+    /// and a short wait for an answer of its own; it answered this many microseconds past the
+    /// time given. A margin would not have covered it: the engine takes more time than it has.
+    AfterStop(u64),
 }
 
 impl End {
@@ -233,7 +245,7 @@ impl End {
             illegal_move: None,
             failed: None,
             stderr: Vec::new(),
-            overrun_us: None,
+            late: None,
         }
     }
 

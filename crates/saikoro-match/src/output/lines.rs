@@ -345,7 +345,7 @@ mod tests {
                 illegal_move: Some("5e5d+".into()),
                 failed: None,
                 stderr: Vec::new(),
-                overrun_us: None,
+                late: None,
             },
             time_used: ByColor([0, 12]),
             started: SystemTime::UNIX_EPOCH,

@@ -290,7 +290,7 @@ mod tests {
             illegal_move: None,
             failed: None,
             stderr: Vec::new(),
-            overrun_us: None,
+            late: None,
         }
     }
 

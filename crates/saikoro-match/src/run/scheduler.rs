@@ -9,8 +9,8 @@ use crate::config::MatchConfig;
 use crate::game::book;
 use crate::game::book::Opening;
 use crate::game::engine::{probe, EngineError, MatchEngine};
-use crate::game::referee::{play_game, GameSetup, Referee, Slot};
-use crate::game::result::{GameRecord, Reason};
+use crate::game::referee::{play_game, GameSetup, Referee, Slot, LATE_ANSWER_WAIT};
+use crate::game::result::{GameRecord, Late, Reason};
 use crate::output::files;
 use crate::output::lines;
 use crate::output::pgn::PgnWriter;
@@ -198,9 +198,13 @@ pub struct RunFigures {
     pub cpu: Option<Duration>,
     /// The engines' CPU time (those that ended: all of them once the match is over).
     pub engines_cpu: Option<Duration>,
-    /// Games lost on time by less than [`NARROW_TIME_LOSS_US`] over the time given, and the
-    /// largest of those overruns (microseconds): what a `--timemargin` would have covered.
+    /// Games lost on time by a `bestmove` the engine sent by itself less than
+    /// [`NARROW_TIME_LOSS_US`] over the time given, and the largest of those overruns
+    /// (microseconds): what a `--timemargin` would have covered.
     pub narrow_time_losses: (u64, u64),
+    /// Games lost on time by an engine still searching at the runner's `stop`
+    /// ([`Late::AfterStop`]): no margin of a few ms would have covered them.
+    pub time_losses_after_stop: u64,
 }
 
 /// A loss on time by less than this (microseconds) over the time given is the runner's and
@@ -229,6 +233,24 @@ impl RunFigures {
             NARROW_TIME_LOSS_US / 1000,
             max_us as f64 / 1000.0,
             margin_flag(ms)
+        ))
+    }
+
+    /// The note after a match with games lost on time by an engine still searching at the
+    /// runner's `stop`: why no margin is named for them.
+    pub fn after_stop_note(&self) -> Option<String> {
+        let n = self.time_losses_after_stop;
+        let (games, them) = match n {
+            0 => return None,
+            1 => ("game was", "it"),
+            _ => ("games were", "them"),
+        };
+        Some(format!(
+            "Note: {n} {games} lost on time by an engine still searching {} ms after its time \
+             and the margin ran out, which moved only after the runner's stop: a margin would not \
+             have covered {them}. The engine spends more time than its clock gives it; saikoro \
+             check tests how it reads the clock.",
+            LATE_ANSWER_WAIT.as_millis()
         ))
     }
 }
@@ -529,10 +551,14 @@ impl Collector<'_> {
         }
         self.figures.games += 1;
         self.figures.plies += record.moves.len() as u64;
-        if let Some(us) = record.end.overrun_us.filter(|&us| us < NARROW_TIME_LOSS_US) {
-            let (n, max) = &mut self.figures.narrow_time_losses;
-            *n += 1;
-            *max = (*max).max(us);
+        match record.end.late {
+            Some(Late::Unprompted(us)) if us < NARROW_TIME_LOSS_US => {
+                let (n, max) = &mut self.figures.narrow_time_losses;
+                *n += 1;
+                *max = (*max).max(us);
+            }
+            Some(Late::AfterStop(_)) => self.figures.time_losses_after_stop += 1,
+            _ => {}
         }
         self.board.add(
             g,
@@ -754,6 +780,29 @@ mod tests {
         assert_eq!(figures.time_margin_hint(|ms| ms.to_string()), None);
     }
 
+    /// Games lost by engines that moved only after `stop` get a note, and no margin: none
+    /// without such a game, the singular for one, the plural for three.
+    #[test]
+    fn losses_after_stop_get_a_note_not_a_margin() {
+        let mut figures = RunFigures::default();
+        assert_eq!(figures.after_stop_note(), None);
+        figures.time_losses_after_stop = 1;
+        let note = figures.after_stop_note().unwrap();
+        assert!(
+            note.starts_with(
+                "Note: 1 game was lost on time by an engine still searching 20 ms after its time \
+                 and the margin ran out, which moved only after the runner's stop: a margin would \
+                 not have covered it."
+            ),
+            "{note}"
+        );
+        figures.time_losses_after_stop = 3;
+        let note = figures.after_stop_note().unwrap();
+        assert!(note.starts_with("Note: 3 games were lost"), "{note}");
+        assert!(note.contains("would not have covered them."), "{note}");
+        assert_eq!(figures.time_margin_hint(|ms| ms.to_string()), None);
+    }
+
     /// Engines' CPU time of zero over a whole match (Wine runs them outside our process tree)
     /// is unmeasured: `n/a`, not `0.0 us`.
     #[test]
@@ -765,6 +814,7 @@ mod tests {
             cpu: Some(Duration::from_millis(10)),
             engines_cpu: Some(Duration::ZERO),
             narrow_time_losses: (0, 0),
+            time_losses_after_stop: 0,
         };
         assert!(figures.to_string().ends_with(" (engines n/a)"), "{figures}");
         figures.engines_cpu = Some(Duration::from_millis(20));
