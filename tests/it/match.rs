@@ -343,8 +343,8 @@ fn an_engine_that_moves_only_when_stopped_gets_no_margin_hint() {
     assert!(
         r.out.contains(
             "Note: 1 game was lost on time by an engine still searching 20 ms after its time and \
-             the margin ran out, which moved only after the runner's stop: a margin would not \
-             have covered it."
+             the margin ran out, which moved only after the runner's stop: no margin is known to \
+             cover it."
         ),
         "{}",
         r.out

@@ -231,7 +231,8 @@ pub enum Late {
     Unprompted(u64),
     /// The engine was still searching when the runner sent `stop`, past its time, the margin
     /// and a short wait for an answer of its own; it answered this many microseconds past the
-    /// time given. A margin would not have covered it: the engine takes more time than it has.
+    /// time given. No margin is known to cover it: the engine takes more time than it has, or
+    /// the machine is too busy for it to stop in time.
     AfterStop(u64),
 }
 

@@ -247,9 +247,10 @@ impl RunFigures {
         };
         Some(format!(
             "Note: {n} {games} lost on time by an engine still searching {} ms after its time \
-             and the margin ran out, which moved only after the runner's stop: a margin would not \
-             have covered {them}. The engine spends more time than its clock gives it; saikoro \
-             check tests how it reads the clock.",
+             and the margin ran out, which moved only after the runner's stop: no margin is known \
+             to cover {them}. Either the engine takes more time than its clock gives it (saikoro \
+             check tests how it reads the clock) or the machine was too busy for it to stop in \
+             time.",
             LATE_ANSWER_WAIT.as_millis()
         ))
     }
@@ -791,15 +792,15 @@ mod tests {
         assert!(
             note.starts_with(
                 "Note: 1 game was lost on time by an engine still searching 20 ms after its time \
-                 and the margin ran out, which moved only after the runner's stop: a margin would \
-                 not have covered it."
+                 and the margin ran out, which moved only after the runner's stop: no margin is \
+                 known to cover it."
             ),
             "{note}"
         );
         figures.time_losses_after_stop = 3;
         let note = figures.after_stop_note().unwrap();
         assert!(note.starts_with("Note: 3 games were lost"), "{note}");
-        assert!(note.contains("would not have covered them."), "{note}");
+        assert!(note.contains("no margin is known to cover them."), "{note}");
         assert_eq!(figures.time_margin_hint(|ms| ms.to_string()), None);
     }
 
