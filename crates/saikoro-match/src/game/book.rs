@@ -443,7 +443,14 @@ fn from_records(
     use record_book::RecordBookError as E;
     let games = games.map_err(|e| match e {
         E::Read { file, source } => BookError::Read { file, source },
-        E::Bad { file, lines } => BookError::bad_lines(file, lines),
+        E::Bad { file, lines } => {
+            let lines = lines.into_iter().map(|f| BadLine {
+                line: f.line,
+                game: f.game,
+                reason: f.reason,
+            });
+            BookError::bad_lines(file, lines.collect())
+        }
     })?;
     let openings = games.into_iter().enumerate();
     Ok(openings

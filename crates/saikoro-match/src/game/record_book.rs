@@ -7,13 +7,23 @@
 //! lines, is refused with its file, line and reason. A CSA file's games are read one by one, so
 //! that every bad game is named, not only the first.
 
-use crate::game::book::BadLine;
 use saikoro_core::{Game, KingRule, Move, Position};
 use saikoro_record::{form, Format, Record, RecordError};
 use std::path::Path;
 
 /// A game of a record file as an opening: its start position and its moves (cut).
 pub(crate) type RecordOpening = (Position, Vec<Move>);
+
+/// What is wrong with a record file, where (`book` words it as one of its bad lines).
+#[derive(Debug)]
+pub(crate) struct Fault {
+    /// 1-based line number; 0 where there is none to name.
+    pub line: usize,
+    /// The game's number in a file that holds several, from 1.
+    pub game: Option<usize>,
+    /// What is wrong.
+    pub reason: String,
+}
 
 /// Why a record file gives no openings; `book` words it as a `BookError`.
 #[derive(Debug)]
@@ -31,7 +41,7 @@ pub(crate) enum RecordBookError {
         /// The file.
         file: String,
         /// What is wrong, where.
-        lines: Vec<BadLine>,
+        lines: Vec<Fault>,
     },
 }
 
@@ -75,8 +85,8 @@ fn game_opening(record: Record, plies: Option<usize>) -> Result<RecordOpening, S
 
 /// A reader's error as a bad line of the file, its line moved on by `offset` (the lines
 /// before the text it read).
-fn reader_fault(e: RecordError, offset: usize) -> BadLine {
-    BadLine {
+fn reader_fault(e: RecordError, offset: usize) -> Fault {
+    Fault {
         line: if e.line == 0 { 0 } else { e.line + offset },
         game: None,
         reason: e.reason,
@@ -109,7 +119,7 @@ fn read_games(
     text: &str,
     format: Format,
     plies: Option<usize>,
-) -> (Vec<RecordOpening>, Vec<BadLine>) {
+) -> (Vec<RecordOpening>, Vec<Fault>) {
     let csa = match format {
         Format::Csa => csa_games(text),
         _ => None,
@@ -137,7 +147,7 @@ fn read_games(
         let Some(record) = record else { continue };
         match game_opening(record, plies) {
             Ok(o) => out.push(o),
-            Err(reason) => faults.push(BadLine {
+            Err(reason) => faults.push(Fault {
                 line: if located {
                     offset + first_statement(part)
                 } else {
@@ -218,7 +228,7 @@ mod tests {
             match read(&path, format, None) {
                 Err(RecordBookError::Bad { file, lines }) => {
                     assert!(file.ends_with(name), "{file}");
-                    let [BadLine { line, game, reason }] = lines.as_slice() else {
+                    let [Fault { line, game, reason }] = lines.as_slice() else {
                         panic!("{name}: {lines:?}");
                     };
                     assert!(*line <= 3 && game.is_none(), "{name}: {line} {game:?}");
