@@ -202,8 +202,8 @@ pub struct RunFigures {
     /// [`NARROW_TIME_LOSS_US`] over the time given, and the largest of those overruns
     /// (microseconds): what a `--timemargin` would have covered.
     pub narrow_time_losses: (u64, u64),
-    /// Games lost on time by an engine still searching at the runner's `stop`
-    /// ([`Late::AfterStop`]): no margin of a few ms would have covered them.
+    /// Games lost on time by an engine still searching at the runner's `stop`, which it
+    /// answered: no margin is known to cover them.
     pub time_losses_after_stop: u64,
 }
 
