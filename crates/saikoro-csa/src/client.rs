@@ -6,6 +6,7 @@
 //! keep-alives are sent then, and deadlines checked.
 
 use super::clock::Clock;
+use super::mask::Mask;
 use super::summary::{GameSummary, SummaryError};
 use log::{debug, error, info, warn};
 use saikoro_core::{Choice, Color, EnteringKingRule, Game, Move, Outcome, Position, RandomMover};
@@ -17,12 +18,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-/// Settings of a client session.
-#[derive(Clone, Debug)]
+/// Settings of a client session. Its `Debug` form hides the password.
+#[derive(Clone)]
 pub struct ClientConfig {
     /// Login name.
     pub user: String,
-    /// Password, sent as is (Floodgate: `floodgate-300-10F,TRIP`); masked in the log.
+    /// Password, sent as is (Floodgate: `floodgate-300-10F,TRIP`). Never logged: every line
+    /// the client logs, sent or received, has it (and the trip alone) masked.
     pub password: String,
     /// Send an empty line after this long without sending anything.
     pub keepalive: Duration,
@@ -51,6 +53,20 @@ impl ClientConfig {
             stop: Arc::new(AtomicBool::new(false)),
             grace: Duration::from_secs(3),
         }
+    }
+}
+
+impl fmt::Debug for ClientConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ClientConfig")
+            .field("user", &self.user)
+            .field("password", &super::mask::HIDDEN)
+            .field("keepalive", &self.keepalive)
+            .field("margin", &self.margin)
+            .field("rule", &self.rule)
+            .field("stop", &self.stop)
+            .field("grace", &self.grace)
+            .finish()
     }
 }
 
@@ -380,16 +396,13 @@ struct Wire<W> {
     w: W,
     last_sent: Instant,
     keepalive: Duration,
-    password: String,
+    /// What the log must not show; also applied to the lines received ([`Session::shown`]).
+    mask: Mask,
 }
 
 impl<W: Write> Wire<W> {
     fn send(&mut self, line: &str) -> io::Result<()> {
-        if self.password.is_empty() {
-            debug!("> {line}");
-        } else {
-            debug!("> {}", line.replace(&self.password, "********"));
-        }
+        debug!("> {}", self.mask.apply(line));
         self.w.write_all(line.as_bytes())?;
         self.w.write_all(b"\n")?;
         self.w.flush()?;
@@ -429,7 +442,7 @@ pub fn run_session<R: BufRead, W: Write>(
             w: writer,
             last_sent: Instant::now(),
             keepalive: cfg.keepalive,
-            password: cfg.password.clone(),
+            mask: Mask::new(&cfg.password),
         },
         cfg,
     };
@@ -444,6 +457,12 @@ enum Wait {
 }
 
 impl<R: BufRead, W: Write> Session<'_, R, W> {
+    /// A line of the server's as the log may show it: a server that repeated the password
+    /// (none does) would not put it in the log.
+    fn shown<'l>(&self, line: &'l str) -> std::borrow::Cow<'l, str> {
+        self.wire.mask.apply(line)
+    }
+
     /// The next non-empty line; `Timeout` at `until`, `Stopped` when `stoppable` and the stop
     /// flag is set. End of input is an `UnexpectedEof` error.
     fn recv(&mut self, until: Option<Instant>, stoppable: bool) -> io::Result<Wait> {
@@ -453,7 +472,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
             }
             match self.lines.next()? {
                 Got::Line(l) => {
-                    debug!("< {l}");
+                    debug!("< {}", self.shown(&l));
                     if !l.trim().is_empty() {
                         return Ok(Wait::Line(l));
                     }
@@ -496,7 +515,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                     return Err(SessionError::LoginIncorrect)
                 }
                 Wait::Line(l) if l.starts_with("LOGIN:") && l.ends_with(" OK") => break,
-                Wait::Line(l) => info!("ignored before login: {l}"),
+                Wait::Line(l) => info!("ignored before login: {}", self.shown(&l)),
                 Wait::Timeout => return Err(SessionError::Timeout("to LOGIN")),
                 Wait::Stopped => unreachable!("not stoppable"),
             }
@@ -505,7 +524,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
         loop {
             match self.recv_pregame(None, true, "while waiting for a game")? {
                 Wait::Line(l) if l == "BEGIN Game_Summary" => break,
-                Wait::Line(l) => info!("ignored while waiting: {l}"),
+                Wait::Line(l) => info!("ignored while waiting: {}", self.shown(&l)),
                 Wait::Timeout => {}
                 Wait::Stopped => {
                     info!("stop requested: logging out");
@@ -570,7 +589,7 @@ impl<R: BufRead, W: Write> Session<'_, R, W> {
                     info!("game {id} rejected by {by}");
                     return Ok(SessionEnd::Rejected { game_id: id, by });
                 }
-                Wait::Line(l) => info!("ignored before START: {l}"),
+                Wait::Line(l) => info!("ignored before START: {}", self.shown(&l)),
                 _ => {}
             }
         }
@@ -641,6 +660,8 @@ struct InGame {
     grace_until: Option<Instant>,
     /// What will be reported: the moves and specials so far, the result once known.
     report: GameReport,
+    /// What the log must not show of the lines it quotes.
+    mask: Mask,
 }
 
 impl InGame {
@@ -678,6 +699,7 @@ impl InGame {
         );
         let now = SystemTime::now();
         Ok(InGame {
+            mask: Mask::new(&cfg.password),
             max_moves: summary.max_moves.filter(|&m| m > 0),
             report: GameReport {
                 start: game.start().clone(),
@@ -785,7 +807,7 @@ impl InGame {
             return None;
         }
         let Some((text, t)) = split_move_line(line) else {
-            info!("ignored in game: {line}");
+            info!("ignored in game: {}", self.mask.apply(line));
             return None;
         };
         let mover = self.game.position().side_to_move();
@@ -913,6 +935,15 @@ mod tests {
         assert_eq!(rep.specials, vec!["%TORYO".to_string()]);
         assert_eq!(rep.ending(), Ending::Resign);
         assert_eq!(rep.summary_line(), "game g1: win RESIGN 2 plies");
+    }
+
+    /// A `{:?}` of the settings (a panic message, a debug line) shows no password.
+    #[test]
+    fn the_debug_form_of_the_settings_hides_the_password() {
+        let shown = format!("{:?}", ClientConfig::new("me", "game-60-10,secret-trip"));
+        assert!(shown.contains("\"me\""), "{shown}");
+        assert!(!shown.contains("secret"), "{shown}");
+        assert!(!shown.contains("game-60-10"), "{shown}");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod client;
 pub mod clock;
 pub mod engine_player;
+mod mask;
 pub mod summary;
 
 pub use client::{ClientConfig, GameReport, Player, ServerResult, SessionEnd, SessionError};
