@@ -1,9 +1,12 @@
 //! `saikoro csa`: play on a CSA server (Floodgate) with the built-in random player or an
 //! external USI engine.
 
+mod password;
+
 use super::flags::{self, Doc, Flag, Step, Takes};
 use anyhow::{bail, Context};
 use log::{error, info, warn};
+use password::Source;
 use saikoro_core::{Color, EnteringKingRule};
 use saikoro_csa::client::{run_session, BuiltinPlayer};
 use saikoro_csa::engine_player::EnginePlayer;
@@ -25,12 +28,16 @@ use std::time::Duration;
 const HELP_HEAD: &str = "\
 saikoro csa: play on a CSA server (Floodgate's shogi-server or any other)
 
-Usage: saikoro csa --host HOST --user NAME --password PASS [OPTIONS]
+Usage: saikoro csa --host HOST --user NAME --password-file FILE [OPTIONS]
 
 ";
 
 /// The help after the list of flags.
 const HELP_TAIL: &str = "
+The password comes from --password-file, from --password, or, when neither flag is given,
+from the environment variable SAIKORO_CSA_PASSWORD (the two flags cannot be given together).
+It goes to the server and nowhere else: not to the log, the records, messages or the engine.
+
 One line per game goes to stdout: `game <id>: <result> <reason> <plies> plies`.
 Ctrl-C ends after the current game (a second one quits at once). Exit status 0 when every
 game ended with the server's result line.
@@ -49,7 +56,10 @@ struct Given {
     args: Args,
     host: Option<String>,
     user: Option<String>,
+    /// `--password`.
     password: Option<String>,
+    /// `--password-file`.
+    password_file: Option<PathBuf>,
 }
 
 type F = Flag<Given>;
@@ -84,14 +94,28 @@ const FLAGS: &[F] = &[
         },
     ),
     F::new(
-        "password",
-        Takes::Value("PASS"),
-        Doc::Text(
-            "password, sent as is; Floodgate: GAME,TRIP
-(e.g. floodgate-300-10F,mytrip)",
+        "password-file",
+        Takes::Value("FILE"),
+        Doc::Wrapped(
+            "the password: the first line of FILE (- = stdin), sent as is; Floodgate: \
+             GAME,TRIP (e.g. floodgate-300-10F,mytrip). A warning when others can read FILE",
         ),
         |a, v| {
-            a.password = Some(v.text()?);
+            a.password_file = Some(v.path());
+            Ok(())
+        },
+    ),
+    F::new(
+        "password",
+        Takes::Value("PASS"),
+        Doc::Wrapped(
+            "the password on the command line, where every user of the machine can \
+             see it (ps); --password-file or SAIKORO_CSA_PASSWORD keep it private",
+        ),
+        |a, v| {
+            // Not `text()`: its error would quote the value.
+            let p = v.os().into_string();
+            a.password = Some(p.map_err(|_| anyhow::anyhow!("--password: not UTF-8 text"))?);
             Ok(())
         },
     ),
@@ -191,7 +215,7 @@ const FLAGS: &[F] = &[
         "log-file",
         Takes::Value("FILE"),
         Doc::Text(
-            "append the log there (debug level: the wire log, password
+            "append the log there (debug level: the wire log, the password
 masked) [warnings and errors to stderr]",
         ),
         |a, v| {
@@ -214,7 +238,8 @@ struct Args {
     host: String,
     port: u16,
     user: String,
-    password: String,
+    /// Where the password comes from (read in [`main`], after the command line).
+    password: Source,
     games: u64,
     seed: Option<u64>,
     rule: Option<EnteringKingRule>,
@@ -227,13 +252,16 @@ struct Args {
     log_file: Option<PathBuf>,
 }
 
-fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
+/// The command line; `env_set`: whether the environment holds a password
+/// ([`password::ENV`]), for the error when nothing gives one.
+fn parse_args(args: Vec<OsString>, env_set: bool) -> anyhow::Result<Option<Args>> {
     let mut p = flags::Lexer::new(args);
     let mut given = Given {
         args: Args::defaults(),
         host: None,
         user: None,
         password: None,
+        password_file: None,
     };
     while let Some(step) = flags::next(&mut p, FLAGS, &mut given)? {
         match step {
@@ -248,20 +276,20 @@ fn parse_args(args: Vec<OsString>) -> anyhow::Result<Option<Args>> {
     let mut a = given.args;
     a.host = given.host.context("--host is required")?;
     a.user = given.user.context("--user is required")?;
-    a.password = given.password.context("--password is required")?;
-    check_login(&a)?;
+    a.password = Source::from_flags(given.password, given.password_file, env_set)?;
+    check_user(&a.user)?;
     raise_keepalive(&mut a);
     Ok(Some(a))
 }
 
 impl Args {
-    /// The values of the options not given (host, user and password are required).
+    /// The values of the options not given (host, user and a password are required).
     fn defaults() -> Args {
         Args {
             host: String::new(),
             port: 4081,
             user: String::new(),
-            password: String::new(),
+            password: Source::Env,
             games: 1,
             seed: None,
             rule: None,
@@ -276,13 +304,11 @@ impl Args {
     }
 }
 
-/// A user name and password the protocol's LOGIN line can carry: no spaces, a name not empty.
-fn check_login(a: &Args) -> anyhow::Result<()> {
-    if a.user.is_empty() || a.user.contains(char::is_whitespace) {
+/// A user name the protocol's LOGIN line can carry: not empty, no spaces (the password's
+/// rules are in [`password`]).
+fn check_user(user: &str) -> anyhow::Result<()> {
+    if user.is_empty() || user.contains(char::is_whitespace) {
         bail!("--user must be a name without spaces");
-    }
-    if a.password.contains(char::is_whitespace) {
-        bail!("--password must not contain spaces");
     }
     Ok(())
 }
@@ -305,10 +331,23 @@ fn raise_keepalive(a: &mut Args) {
 
 /// Runs the CSA client.
 pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
-    let Some(args) = parse_args(args).map_err(|e| super::usage("csa", e))? else {
+    // First, while there is no other thread: the engine must not inherit it.
+    let env_password = password::take_env();
+    let Some(args) =
+        parse_args(args, env_password.is_some()).map_err(|e| super::usage("csa", e))?
+    else {
         return Ok(ExitCode::SUCCESS);
     };
+    let password = args.password.read(env_password.as_ref())?;
     super::init_logging(args.log_file.as_deref(), log::LevelFilter::Warn)?;
+    match (&args.password, &env_password) {
+        (Source::Env, _) | (_, None) => info!("the password is from {}", args.password),
+        (_, Some(_)) => info!(
+            "the password is from {} ({} is set too: a flag goes first)",
+            args.password,
+            password::ENV
+        ),
+    }
     if let Some(dir) = &args.record_dir {
         super::tools::create_record_dir(dir)?;
     }
@@ -321,7 +360,7 @@ pub fn main(args: Vec<OsString>) -> anyhow::Result<ExitCode> {
     resolve(&args.host, args.port)?;
     let stop = Arc::new(AtomicBool::new(false));
     guard_interrupts(&stop)?;
-    let mut cfg = ClientConfig::new(&args.user, &args.password);
+    let mut cfg = ClientConfig::new(&args.user, &password);
     cfg.keepalive = args.keepalive;
     cfg.margin = args.margin;
     cfg.rule = args.rule;
@@ -504,9 +543,11 @@ impl Games {
                 say(&format!("game {game_id}: rejected REJECT 0 plies"))?;
             }
             Ok(SessionEnd::Stopped) => return Ok(ControlFlow::Break(())),
-            Err(SessionError::LoginIncorrect) => {
-                bail!("LOGIN:incorrect: check --user/--password (or the name is already playing)")
-            }
+            Err(SessionError::LoginIncorrect) => bail!(
+                "LOGIN:incorrect: check --user and the password (from {}), or the name is \
+                 already playing",
+                args.password
+            ),
             Err(SessionError::Player(e)) => bail!("the engine failed: {e}"),
             Err(SessionError::Summary(e)) => {
                 self.played += 1;

@@ -99,7 +99,7 @@ pub const MODES: &[Mode] = &[
     },
     Mode {
         name: "csa",
-        usage: "saikoro csa --host HOST --user NAME --password PASS [OPTIONS]",
+        usage: "saikoro csa --host HOST --user NAME --password-file FILE [OPTIONS]",
         about: "play on a CSA server (Floodgate)",
         main: tool!(csa::main),
     },

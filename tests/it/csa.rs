@@ -11,12 +11,12 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
 
 use crate::usi_support;
 
 /// One client connection as the server sees it.
-struct Conn {
+pub(crate) struct Conn {
     r: BufReader<TcpStream>,
     w: TcpStream,
     /// Keep-alive LFs received (each answered with an LF, as shogi-server does).
@@ -38,7 +38,7 @@ impl Conn {
     }
 
     /// The next non-empty line; `None` when the client closed the connection.
-    fn recv(&mut self) -> Option<String> {
+    pub(crate) fn recv(&mut self) -> Option<String> {
         loop {
             let mut l = String::new();
             match self.r.read_line(&mut l) {
@@ -57,7 +57,7 @@ impl Conn {
         }
     }
 
-    fn expect(&mut self, want: &str) {
+    pub(crate) fn expect(&mut self, want: &str) {
         assert_eq!(self.recv().as_deref(), Some(want));
     }
 
@@ -65,7 +65,7 @@ impl Conn {
         let _ = self.w.write_all(s.as_bytes());
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         if self.noisy {
             self.send_raw("\n");
         }
@@ -83,7 +83,7 @@ impl Conn {
     }
 
     /// Sends the summary, expects `AGREE <id>`, sends `START:<id>`.
-    fn start(&mut self, summary: &str, id: &str) {
+    pub(crate) fn start(&mut self, summary: &str, id: &str) {
         for l in summary.lines() {
             self.send(l);
         }
@@ -92,8 +92,8 @@ impl Conn {
     }
 }
 
-struct Spec {
-    id: String,
+pub(crate) struct Spec {
+    pub(crate) id: String,
     black: String,
     white: String,
     us: Color,
@@ -106,7 +106,7 @@ struct Spec {
 }
 
 impl Spec {
-    fn new(id: &str, us: Color) -> Spec {
+    pub(crate) fn new(id: &str, us: Color) -> Spec {
         Spec {
             id: id.into(),
             black: "black-player".into(),
@@ -121,7 +121,7 @@ impl Spec {
         }
     }
 
-    fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         format!(
             "BEGIN Game_Summary\nProtocol_Version:1.2\nProtocol_Mode:Server\nFormat:Shogi 1.0\n\
              Declaration:Jishogi 1.1\nGame_ID:{}\nName+:{}\nName-:{}\nYour_Turn:{}\n\
@@ -182,38 +182,64 @@ fn position_block(sfen: &str) -> String {
     s
 }
 
-fn tmp_dir(name: &str) -> PathBuf {
+pub(crate) fn tmp_dir(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("csa-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
 }
 
-struct Client {
+pub(crate) struct Client {
     child: Child,
     dir: PathBuf,
 }
 
 fn spawn_client(port: u16, name: &str, extra: &[&str]) -> Client {
+    let login = ["--password", "game-60-10,secret-trip"];
+    spawn_client_with(port, name, &login, &[], None, extra)
+}
+
+/// A client of the server at `port`, logging in as `name` with the `login` flags, `env` in its
+/// environment (and no password there otherwise) and `stdin` on its stdin. Its log and its
+/// stderr go to `log.txt` and `stderr.txt` in a directory of its own.
+pub(crate) fn spawn_client_with(
+    port: u16,
+    name: &str,
+    login: &[&str],
+    env: &[(&str, &str)],
+    stdin: Option<&str>,
+    extra: &[&str],
+) -> Client {
     let dir = tmp_dir(name);
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .args(["csa", "--host", "127.0.0.1", "--port", &port.to_string()])
-        .args(["--user", name, "--password", "game-60-10,secret-trip"])
+        .args(["--user", name])
+        .args(login)
         .args(["--log-file", dir.join("log.txt").to_str().unwrap()])
         .args(extra)
         .env("RUST_LOG", "debug")
         .env("SAIKORO_CSA_KEEPALIVE_FLOOR_MS", "100")
-        .stdin(Stdio::null())
+        .env_remove("SAIKORO_CSA_PASSWORD")
+        .envs(env.iter().copied())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("stderr.txt")).unwrap())
         .spawn()
         .unwrap();
+    if let Some(text) = stdin {
+        let mut pipe = child.stdin.take().unwrap();
+        pipe.write_all(text.as_bytes()).unwrap();
+    }
     Client { child, dir }
 }
 
 impl Client {
-    /// Waits (at most 30 s) for the exit; returns (success, stdout).
-    fn finish(mut self) -> (bool, String, PathBuf) {
+    /// Waits (at most 30 s) for the exit; returns (success, stdout, its directory).
+    pub(crate) fn finish(mut self) -> (bool, String, PathBuf) {
         let until = Instant::now() + Duration::from_secs(30);
         loop {
             if let Some(st) = self.child.try_wait().unwrap() {
@@ -231,20 +257,20 @@ impl Client {
     }
 }
 
-fn listen() -> (TcpListener, u16) {
+pub(crate) fn listen() -> (TcpListener, u16) {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = l.local_addr().unwrap().port();
     (l, port)
 }
 
-fn accept(l: &TcpListener) -> Conn {
+pub(crate) fn accept(l: &TcpListener) -> Conn {
     Conn::new(l.accept().unwrap().0)
 }
 
 /// Plays the server's side (`them`) with a random player and relays the client's moves,
 /// checking each with the rules, until the client's side has made `plies_by_us` moves or the
 /// game ends by rule; returns the game.
-fn play_moves(c: &mut Conn, game: &mut Game, us: Color, total_plies: usize, seed: u64) {
+pub(crate) fn play_moves(c: &mut Conn, game: &mut Game, us: Color, total_plies: usize, seed: u64) {
     let mut p = RandomMover::new(seed);
     while game.len() < total_plies {
         if game.position().side_to_move() == us {
@@ -408,7 +434,10 @@ fn buoy_moves_already_played() {
     assert_eq!(out, "game buoy-1: win RESIGN 4 plies\n");
 }
 
-fn fake_engine(dir: &std::path::Path, bestmove: &str) -> String {
+/// A USI engine, as a shell script in `dir`, that logs every line it reads to `engine.log` and
+/// answers `go` with `bestmove BESTMOVE` (with an empty `bestmove`, only `stop` gets an answer:
+/// `bestmove resign`).
+pub(crate) fn fake_engine(dir: &std::path::Path, bestmove: &str) -> String {
     let script = dir.join("engine.sh");
     let log = dir.join("engine.log");
     std::fs::write(
@@ -970,12 +999,13 @@ fn sigterm_ends_the_client_and_a_deaf_engine() {
 
 /// Runs `saikoro csa ARGS` to its end without a server; returns the status code, stderr and
 /// how long it took.
-fn csa_alone(args: &[&str]) -> (Option<i32>, String, Duration) {
+pub(crate) fn csa_alone(args: &[&str]) -> (Option<i32>, String, Duration) {
     let t = Instant::now();
     let out = Command::new(BIN)
         .arg("csa")
         .args(args)
         .env_remove("RUST_LOG")
+        .env_remove("SAIKORO_CSA_PASSWORD")
         .stdin(Stdio::null())
         .output()
         .unwrap();

@@ -26,6 +26,8 @@ mod cli;
 #[cfg(feature = "tools")]
 mod csa;
 #[cfg(feature = "tools")]
+mod csa_password;
+#[cfg(feature = "tools")]
 mod engine_faults;
 mod layers;
 mod links;
