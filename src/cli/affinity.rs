@@ -42,8 +42,12 @@ pub fn pin(cpus: &[usize]) -> anyhow::Result<()> {
         set.set(c)
             .with_context(|| format!("--cpu-affinity: CPU {c} is beyond what Linux can name"))?;
     }
-    sched_setaffinity(Pid::from_raw(0), &set)
-        .with_context(|| format!("--cpu-affinity {}: the system refused the CPUs", listed(cpus)))?;
+    sched_setaffinity(Pid::from_raw(0), &set).with_context(|| {
+        format!(
+            "--cpu-affinity {}: the system refused the CPUs",
+            listed(cpus)
+        )
+    })?;
     log::info!("running on CPUs {}", listed(cpus));
     Ok(())
 }
@@ -53,7 +57,6 @@ pub fn pin(cpus: &[usize]) -> anyhow::Result<()> {
 pub fn pin(_cpus: &[usize]) -> anyhow::Result<()> {
     bail!("--cpu-affinity is supported on Linux only")
 }
-
 
 /// The CPUs as `--cpu-affinity` takes them: `2,4,6`.
 fn listed(cpus: &[usize]) -> String {

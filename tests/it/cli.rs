@@ -459,7 +459,11 @@ fn concurrency_above_the_cpus_is_warned_about() {
         ));
         assert_eq!(warned, force.is_empty(), "{force:?}: {err}");
         assert!(!err.contains("WARN") && !err.contains("saikoro::"), "{err}");
-        assert!(err.lines().all(|l| l.is_empty() || l.starts_with("saikoro")), "{err}");
+        assert!(
+            err.lines()
+                .all(|l| l.is_empty() || l.starts_with("saikoro")),
+            "{err}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -103,10 +103,7 @@ impl fmt::Display for PositionError {
                 kind.set_count()
             ),
             PositionError::Nifu { color, file } => {
-                write!(
-                    f,
-                    "{color} has two unpromoted pawns on file {file} (nifu)"
-                )
+                write!(f, "{color} has two unpromoted pawns on file {file} (nifu)")
             }
             PositionError::DeadPiece { square, piece } => {
                 write!(f, "{piece} on {square} could never move")

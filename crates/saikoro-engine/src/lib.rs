@@ -592,7 +592,10 @@ impl Engine {
             &format!("In check: {}", if pos.in_check() { "yes" } else { "no" }),
         )?;
         send(out, &format!("Moves played: {}", self.game.len()))?;
-        send(out, &format!("Repetition: {}", repetition_text(self.game.repetition())))
+        send(
+            out,
+            &format!("Repetition: {}", repetition_text(self.game.repetition())),
+        )
     }
 
     /// `side`: `black` or `white`, exactly as YaneuraOu prints it (Ayane reads this one line),

@@ -583,7 +583,10 @@ fn d_says_the_repetition_in_words() {
     let mut e = Engine::new();
     let (out, _) = run(&mut e, &format!("position startpos moves {round}\nd"));
     assert!(out.iter().any(|l| l == "Repetition: none"), "{out:?}");
-    let (out, _) = run(&mut e, &format!("position startpos moves {}\nd", round.repeat(3)));
+    let (out, _) = run(
+        &mut e,
+        &format!("position startpos moves {}\nd", round.repeat(3)),
+    );
     assert!(
         out.iter()
             .any(|l| l == "Repetition: draw (千日手: the fourth occurrence)"),
