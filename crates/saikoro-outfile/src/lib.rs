@@ -315,8 +315,8 @@ pub fn check_existing(out: Named<'_>, replace: Replace<'_>) -> Result<(), Output
             path: out.path.to_path_buf(),
         });
     }
-    // An empty file holds nothing to lose.
-    if replace.given || meta.len() == 0 {
+    // An empty file, a device or a pipe (`/dev/null`) holds nothing to lose.
+    if replace.given || (meta.is_file() && meta.len() == 0) || !meta.is_file() {
         return Ok(());
     }
     if let Some(own) = replace.own {
@@ -424,17 +424,28 @@ pub fn head(path: &Path) -> io::Result<Vec<u8>> {
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_aside(path, ".part", |f| {
         f.write_all(bytes)?;
-        f.sync_data()
+        // A device or a pipe, written into, has no data to sync (and refuses it).
+        match f.metadata()?.is_file() {
+            true => f.sync_data(),
+            false => Ok(()),
+        }
     })
 }
 
 /// Writes `path` whole or not at all: `write` fills the file named `path` and `suffix`,
-/// which is then renamed over `path` (or removed, when anything failed).
+/// which is then renamed over `path` (or removed, when anything failed). Where `path` is no
+/// regular file but a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO), `write` writes
+/// into it: a file beside it renamed over it would replace the device with a file.
 pub fn write_aside(
     path: &Path,
     suffix: &str,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
+    if is_special(path) {
+        let mut f = OpenOptions::new().write(true).open(path)?;
+        write(&mut f)?;
+        return f.flush();
+    }
     let mut aside = path.as_os_str().to_owned();
     aside.push(suffix);
     let aside = PathBuf::from(aside);
@@ -446,6 +457,12 @@ pub fn write_aside(
             Err(e)
         }
     }
+}
+
+/// Whether `path` names something that is neither a regular file nor a directory: a device, a
+/// pipe or a socket, which holds nothing a write could lose.
+fn is_special(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
 /// A file that lines are appended to, each with one write; a write that fails (a full disk)
@@ -719,6 +736,37 @@ mod tests {
         // Into a directory that does not exist: an error, and nothing left behind.
         assert!(write_atomically(&dir.join("no/such"), b"x").is_err());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A pipe (as `/dev/null` or `/dev/stdout` are devices) is written into, not replaced by a
+    /// file renamed over it; and it holds nothing that a write without the flag could lose.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_is_written_into_not_replaced() {
+        use std::io::Read;
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("fifo");
+        let fifo = dir.join("out");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("no mkfifo: skipped");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                File::open(&fifo).unwrap().read_to_string(&mut text).unwrap();
+                text
+            })
+        };
+        check_existing(Named::new("-o", &fifo), FORCE).unwrap();
+        write_atomically(&fifo, b"through the pipe\n").unwrap();
+        assert_eq!(reader.join().unwrap(), "through the pipe\n");
+        let meta = std::fs::metadata(&fifo).unwrap();
+        assert!(meta.file_type().is_fifo(), "replaced by a file");
+        assert!(!dir.join("out.part").exists());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
