@@ -327,10 +327,10 @@ fn put(out: Option<&str>, input: &str, bytes: &[u8], force: bool) -> anyhow::Res
 /// The game `k` (from 1) of `records`.
 fn pick(records: Vec<Record>, k: usize, input: &str) -> anyhow::Result<Record> {
     let n = records.len();
-    records
-        .into_iter()
-        .nth(k - 1)
-        .with_context(|| format!("{input} holds {n} games: no game {k}"))
+    records.into_iter().nth(k - 1).with_context(|| match n {
+        1 => format!("{input} holds 1 game: no game {k}"),
+        n => format!("{input} holds {n} games: no game {k}"),
+    })
 }
 
 /// The text of `records` in the form `to`, the encoding `encoding` named where the form says.
@@ -450,12 +450,13 @@ fn check(inputs: &[String]) -> anyhow::Result<bool> {
                     variations += c.variations;
                     in_variations += c.variation_moves;
                 }
+                let m = if moves == 1 { "move" } else { "moves" };
                 let lines = match variations {
-                    0 => format!("{moves} moves"),
+                    0 => format!("{moves} {m}"),
                     n => {
                         let v = if n == 1 { "variation" } else { "variations" };
                         let main = if games == 1 { "line" } else { "lines" };
-                        format!("{moves} moves in the main {main}, {in_variations} in {n} {v}")
+                        format!("{moves} {m} in the main {main}, {in_variations} in {n} {v}")
                     }
                 };
                 writeln!(out, "{input}: {games} game{s}, {lines} ({format})")?;

@@ -33,6 +33,17 @@ fn one_game(dir: &Dir, args: &[String]) -> (String, String, String, String) {
         "{}",
         r.out
     );
+    // The run's figures count it in the singular, and its plies as the line has them.
+    let plies: usize = field(&l, "plies").unwrap().parse().unwrap();
+    let plies = match plies {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    };
+    assert!(
+        r.out.contains(&format!("Played 1 game, {plies} in ")),
+        "{}",
+        r.out
+    );
     (result, reason, detail, l)
 }
 

@@ -231,6 +231,20 @@ fn check_names_the_first_wrong_line() {
     let r = run(&dir, &["record", "check", "missing.kif"]);
     assert_eq!(r.status.code(), Some(1));
     assert!(text(&r.stdout).starts_with("missing.kif: cannot read"));
+    // One of each, in the singular: a game of one move, and no second game in it.
+    std::fs::write(dir.join("one.csa"), "V2.2\nPI\n+\n+7776FU\n%TORYO\n").unwrap();
+    let r = run(&dir, &["record", "check", "one.csa"]);
+    assert_eq!(text(&r.stdout), "one.csa: 1 game, 1 move (csa)\n");
+    let r = run(
+        &dir,
+        &["record", "convert", "one.csa", "--to", "usi", "--game", "2"],
+    );
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        text(&r.stderr).contains("one.csa holds 1 game: no game 2"),
+        "{}",
+        text(&r.stderr)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -78,6 +78,10 @@ fn defaults(ctx: &mut Ctx) -> Step {
     }
     Ok(ctx.pass(match set {
         0 => format!("no option to set{}", pinned_note(pinned)),
+        1 => format!(
+            "1 option set to its default, readyok after it{}",
+            pinned_note(pinned)
+        ),
         n => format!(
             "{n} options set to their defaults, readyok after each{}",
             pinned_note(pinned)

@@ -90,7 +90,10 @@ fn stdout(h: &Harness, t0: Instant) -> CheckResult {
         (Status::Warning, &warns)
     };
     let reason = match list.first() {
-        None => format!("{} lines, all USI messages", h.output.len()),
+        None => match h.output.len() {
+            1 => "1 line, a USI message".to_string(),
+            n => format!("{n} lines, all USI messages"),
+        },
         Some((check, _, why)) => {
             let more = match list.len() {
                 1 => String::new(),

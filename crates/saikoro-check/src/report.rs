@@ -95,10 +95,15 @@ pub fn write_details(out: &mut impl Write, report: &Report) -> io::Result<()> {
     )?;
     write!(
         out,
-        "{} passed, {} failed, {} warnings",
+        "{} passed, {} failed, {} warning{}",
         report.count(Status::Pass),
         report.count(Status::Fail),
-        report.count(Status::Warning)
+        report.count(Status::Warning),
+        if report.count(Status::Warning) == 1 {
+            ""
+        } else {
+            "s"
+        }
     )?;
     match report.count(Status::NotRun) {
         0 => writeln!(out),

@@ -757,7 +757,10 @@ mod tests {
             let fifo = fifo.clone();
             std::thread::spawn(move || {
                 let mut text = String::new();
-                File::open(&fifo).unwrap().read_to_string(&mut text).unwrap();
+                File::open(&fifo)
+                    .unwrap()
+                    .read_to_string(&mut text)
+                    .unwrap();
                 text
             })
         };

@@ -445,7 +445,8 @@ impl Reader {
                 .map_err(|_| format!("bad move count {digits}"))?;
             let moves = tree.moves_in_line();
             if n != moves {
-                return Err(format!("まで{n}手: the line has {moves} moves"));
+                let s = if moves == 1 { "" } else { "s" };
+                return Err(format!("まで{n}手: the line has {moves} move{s}"));
             }
         }
         if !tree.at_end() {

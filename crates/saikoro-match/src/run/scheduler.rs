@@ -19,6 +19,7 @@ use crate::output::sink::{
     StateFile,
 };
 use crate::output::state::{SavedMatch, StateWriter};
+use crate::output::style::count;
 use crate::run::report::LiveReport;
 use crate::run::stop::{FailureLimit, Interrupt, SprtBound, StopRule};
 pub use crate::schedule::{schedule, Pairing, ScheduledGame, Scoreboard, Shape};
@@ -130,7 +131,10 @@ impl Match {
             None => new_match_id(),
         };
         outputs(&config, resume.as_ref(), &id)?;
-        info!("{} openings, seed {seed}", openings.len());
+        info!(
+            "{}, seed {seed}",
+            count(openings.len(), "opening", "openings")
+        );
         let policy = referee(&config).policy();
         let mut names = Vec::new();
         for e in &config.engines {
@@ -261,9 +265,9 @@ impl fmt::Display for RunFigures {
         let secs = self.wall.as_secs_f64().max(1e-9);
         write!(
             f,
-            "Played {} games, {} plies in {:.1} s: {:.1} games/s",
-            self.games,
-            self.plies,
+            "Played {}, {} in {:.1} s: {:.1} games/s",
+            count(self.games as usize, "game", "games"),
+            count(self.plies as usize, "ply", "plies"),
             secs,
             self.games as f64 / secs
         )?;

@@ -134,16 +134,17 @@ pub fn count(m: &Match, board: &Scoreboard, pairing: usize, at_end: bool) -> Cou
         let why = no_pairs.unwrap_or_else(|| why_unpaired(m, &g, orphans));
         if single > 0 {
             out.notes.push(format!(
-                "{single} of {finished} games unpaired ({why}): figures from single games, not \
-                 game pairs"
+                "{single} of {} unpaired ({why}): figures from single games, not game pairs",
+                crate::output::style::count(finished as usize, "game", "games")
             ));
         }
     }
     out.repeated = g.repeated;
     if g.repeated > 0 {
         let mut line = format!(
-            "{} of {finished} games repeated an earlier game move for move",
-            g.repeated
+            "{} of {} repeated an earlier game move for move",
+            g.repeated,
+            crate::output::style::count(finished as usize, "game", "games")
         );
         if m.config.distinct_games {
             let _ = write!(

@@ -7,6 +7,7 @@
 //! the first ending it is told.
 
 use crate::output::sink::Finished;
+use crate::output::style::count;
 use crate::run::standings;
 use crate::schedule::Scoreboard;
 use crate::types::{Control, Ending, Match};
@@ -86,8 +87,10 @@ impl StopRule for FailureLimit {
         let end = &game.record.end;
         let (engine, n) = self.count(game.game.black, game.game.white, end.failed)?;
         Some(Ending::EngineFailed(format!(
-            "engine {} failed in {n} games in a row (last: {}): ending the match",
-            game.m.names[engine], end.detail
+            "engine {} failed in {} in a row (last: {}): ending the match",
+            game.m.names[engine],
+            count(n as usize, "game", "games"),
+            end.detail
         )))
     }
 }
