@@ -208,6 +208,12 @@ fn a_second_match_replaces_neither_the_first_matchs_page_nor_its_state() {
     assert!(r.out.contains("Finished game 3 (a vs b)"), "{}", r.out);
     assert_eq!(title(&dir), "<title>Match: a vs b");
     assert!(final_table(&r.out).contains("Games: 4,"), "{}", r.out);
+    // With no results file, the page was the only copy of the first two games: it keeps their
+    // rows, the new games' after them.
+    let resumed = dir.read("r.html");
+    assert!(resumed.contains("data-games=\"4\""), "{resumed}");
+    let data_at = resumed.find("\"games\":[[1,").expect("game 1's row");
+    assert!(resumed[data_at..].contains("],[2,"), "game 2's row");
 
     // Another match takes the page with --overwrite (its own state): the first match's
     // --resume refuses to write over it, and leaves it.

@@ -18,8 +18,8 @@ use crate::game::result::{ending, Decision, Reason};
 use crate::output::files::results_owner;
 use crate::output::lines::opening_text;
 use crate::output::report::{
-    encode_placed, engine_index, shell_words, utc_text, write_html, EngineEntry, GameRow, PageData,
-    PairCounts, ResultsGame, SeriesPoint, Settings, SprtState, Standing,
+    encode_placed, engine_index, page_games, shell_words, utc_text, write_html, EngineEntry,
+    GameRow, PageData, PairCounts, ResultsGame, SeriesPoint, Settings, SprtState, Standing,
 };
 use crate::output::sink::{Console, Finished, GameSink};
 use crate::output::state::{self, SavedMatch, SavedSettings};
@@ -429,10 +429,16 @@ impl LiveReport {
         games_or_time && waited >= Self::MIN_GAP.max(cost * 20)
     }
 
-    /// The rows of the games a resumed match played before, from its results file (read
-    /// once, at the start).
-    fn earlier_games(data: &mut PageData, m: &Match) {
+    /// The rows of the games a resumed match played before, from its results file, or, without
+    /// one, from its own page (read once, at the start, before the page is written again).
+    fn earlier_games(data: &mut PageData, m: &Match, page: &Path) {
         let Some(path) = &m.config.results else {
+            // No results file: the page itself, which the checks before any engine started
+            // found to be this match's (or none), holds the earlier games' rows.
+            if let Some((games, ends)) = page_games(page) {
+                let n = data.games.push_earlier(&games, &ends);
+                debug!("{}: {n} earlier games kept", page.display());
+            }
             return;
         };
         let Ok(text) = std::fs::read_to_string(path) else {
@@ -456,7 +462,8 @@ impl GameSink for LiveReport {
             let mut page = lock(&self.page);
             page.data.started = Some(utc_text(SystemTime::now()));
             if !board.is_empty() {
-                LiveReport::earlier_games(&mut page.data, m);
+                let path = page.path.clone();
+                LiveReport::earlier_games(&mut page.data, m, &path);
             }
             // Once: from now on, each game counted is added to it.
             page.board = board.clone();

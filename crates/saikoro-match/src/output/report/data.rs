@@ -277,10 +277,15 @@ pub struct GameRow<'a> {
 pub struct Games {
     text: Vec<u8>,
     count: usize,
-    /// The words of each way the games end (`end_words`), each once, in the order first seen:
-    /// a row holds its index.
-    ends: Vec<((Ending, Color, bool), [String; 3])>,
+    /// The words of each way the games end (`end_words`), in the order first seen: a row holds
+    /// its index. The key is the ending they are the words of; none for words taken from an
+    /// earlier page ([`Games::push_earlier`]).
+    ends: Vec<(Option<EndKey>, [String; 3])>,
 }
+
+/// What an end's words depend on: how the game ended, the side to move then, and whether it
+/// started from a handicap.
+type EndKey = (Ending, Color, bool);
 
 impl Games {
     /// Adds a game.
@@ -289,7 +294,7 @@ impl Games {
             self.text.push(b',');
         }
         self.count += 1;
-        let key = (g.end, g.next, g.handicap);
+        let key = Some((g.end, g.next, g.handicap));
         let end = match self.ends.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
@@ -315,6 +320,37 @@ impl Games {
             end,
         );
         script_json(&mut self.text, &row);
+    }
+
+    /// Adds the games of an earlier page of the same match, as its data holds them (`games`,
+    /// each row with the index of its end's words in `ends`): a resumed match without a
+    /// results file keeps the rows of the games played before it stopped. Returns how many
+    /// rows were taken; a row that is not one of the page's is left out.
+    pub fn push_earlier(&mut self, games: &[serde_json::Value], ends: &[[String; 3]]) -> usize {
+        let mut taken = 0;
+        for row in games {
+            let Some(mut row) = row.as_array().filter(|r| r.len() == 14).cloned() else {
+                continue;
+            };
+            let Some(words) = row[13].as_u64().and_then(|k| ends.get(k as usize)) else {
+                continue;
+            };
+            let end = match self.ends.iter().position(|(_, w)| w == words) {
+                Some(i) => i,
+                None => {
+                    self.ends.push((None, words.clone()));
+                    self.ends.len() - 1
+                }
+            };
+            row[13] = end.into();
+            if self.count > 0 {
+                self.text.push(b',');
+            }
+            self.count += 1;
+            script_json(&mut self.text, &row);
+            taken += 1;
+        }
+        taken
     }
 
     /// The length of their JSON text.

@@ -13,5 +13,5 @@ pub use data::{
     encode_game, encode_move, encode_placed, shell_words, utc_text, EngineEntry, GameRow, Games,
     PageData, PairCounts, Series, SeriesPoint, Settings, SprtState, Standing,
 };
-pub use page::{held_page, html_page, is_report_page, write_html};
+pub use page::{held_page, html_page, is_report_page, page_games, write_html};
 pub use results::{engine_index, results_records, ResultsGame};

@@ -115,6 +115,24 @@ pub fn held_page(path: &Path) -> io::Result<Option<Held>> {
     }))
 }
 
+/// The games a page Saikoro wrote holds, as its data block has them: the rows and the words of
+/// the ends the rows name ([`super::Games::push_earlier`] takes them). `None` for a file that is
+/// no such page, or whose data cannot be read.
+pub fn page_games(path: &Path) -> Option<(Vec<serde_json::Value>, Vec<[String; 3]>)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    if !is_report_page(text.as_bytes()) {
+        return None;
+    }
+    let open = "<script type=\"application/json\" id=\"data\">";
+    let at = text.find(open)? + open.len();
+    let data = &text[at..at + text[at..].find("</script>")?];
+    let mut value: serde_json::Value = serde_json::from_str(data).ok()?;
+    let ends: Vec<[String; 3]> =
+        serde_json::from_value(value.pointer_mut("/records/ends")?.take()).ok()?;
+    let games = value.get_mut("games")?.as_array_mut().map(std::mem::take)?;
+    Some((games, ends))
+}
+
 /// The text of HTML text written by [`html_escape`].
 fn html_unescape(s: &str) -> String {
     s.replace("&lt;", "<")
