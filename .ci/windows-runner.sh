@@ -111,10 +111,14 @@ played() { grep -o 'Played .* games/s' "$1"; }
 # count FILE: its lines (0 when there is no FILE).
 count() { if [ -f "$1" ]; then wc -l < "$1"; else echo 0; fi; }
 
+# Each match below has a state file of its own: they run in one folder, where a new match
+# refuses another match's state (docs/files.md).
+
 # 1. Two saikoro.exe engines.
 say "1. match: saikoro.exe against saikoro.exe, 20 games ($(elapsed))"
 wine_run 90 "$APP" "$S/match.txt" saikoro.exe match --engine cmd=saikoro.exe name=a \
-    --engine cmd=saikoro.exe name=b --each tc=10+0.1 --rounds 10 --games 2 --concurrency 2
+    --engine cmd=saikoro.exe name=b --each tc=10+0.1 --rounds 10 --games 2 --concurrency 2 \
+    --state match.state
 [ $STATUS = 0 ] || { tail -n 20 "$S/match.txt"; fail "match exited with $STATUS"; }
 [ "$(grep -c '^Finished game ' "$S/match.txt")" = 20 ] || { cat "$S/match.txt"; fail "match: not 20 games finished"; }
 say "1. match OK in $TOOK s: $(played "$S/match.txt")"
@@ -123,7 +127,7 @@ say "1. match OK in $TOOK s: $(played "$S/match.txt")"
 say "2. hang: saikoro.exe against an engine that never answers go, 2 games ($(elapsed))"
 wine_run 60 "$APP" "$S/hang.txt" saikoro.exe match --engine cmd=saikoro.exe name=saikoro \
     --engine cmd=wine-engine.exe "args=hang --pid-file hang.pids" name=hang \
-    --each tc=1+0.1 --rounds 1 --games 2
+    --each tc=1+0.1 --rounds 1 --games 2 --state hang.state
 [ $STATUS = 0 ] || { tail -n 20 "$S/hang.txt"; fail "match against the hung engine exited with $STATUS"; }
 [ "$(grep -c '^Finished game .*loses on time' "$S/hang.txt")" = 2 ] \
     || { cat "$S/hang.txt"; fail "hang: the hung engine did not lose both games on time"; }
@@ -137,7 +141,7 @@ say "3. kill: the runner killed (SIGKILL) while an engine is stuck in go ($(elap
 [ "$(left)" -ge 40 ] || skip "no time left for the kill run"
 (cd "$APP" && exec "$WINE" saikoro.exe match --engine cmd=saikoro.exe name=saikoro \
     --engine cmd=wine-engine.exe "args=deaf --child --pid-file deaf.pids" name=deaf \
-    --each tc=60+1 --rounds 1 --games 2) > "$S/kill.txt" 2>&1 &
+    --each tc=60+1 --rounds 1 --games 2 --state kill.state) > "$S/kill.txt" 2>&1 &
 RUNNER=$!
 # Two starts of the stuck engine, each with its helper: the first to learn its name (then
 # quit), the second for the game; a second later it has had its `go`.
@@ -188,7 +192,7 @@ say "6. ctrl-c: a long match interrupted with CTRL_C_EVENT ($(elapsed))"
 [ "$(left)" -ge 40 ] || skip "no time left for the Ctrl-C run"
 touch "$S/ctrlc.txt"
 (cd "$APP" && exec "$WINE" saikoro.exe match --engine cmd=saikoro.exe name=a --engine cmd=saikoro.exe name=b \
-    --each tc=10+0.1 --rounds 1000 --games 2 --concurrency 2) > "$S/ctrlc.txt" 2>&1 &
+    --each tc=10+0.1 --rounds 1000 --games 2 --concurrency 2 --state ctrlc.state) > "$S/ctrlc.txt" 2>&1 &
 RUNNER=$!
 for _ in $(seq 300); do
     [ "$(grep -c '^Finished game ' "$S/ctrlc.txt")" -ge 4 ] && break
