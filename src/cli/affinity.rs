@@ -59,6 +59,7 @@ pub fn pin(_cpus: &[usize]) -> anyhow::Result<()> {
 }
 
 /// The CPUs as `--cpu-affinity` takes them: `2,4,6`.
+#[cfg(target_os = "linux")]
 fn listed(cpus: &[usize]) -> String {
     let words: Vec<String> = cpus.iter().map(usize::to_string).collect();
     words.join(",")
