@@ -189,7 +189,7 @@ fn check_cases(cases: Vec<Case>) {
 #[test]
 fn saikoro_passes_every_check() {
     let engine = EngineCommand {
-        program: BIN.into(),
+        program: BIN.into_path(),
         args: Vec::new(),
         dir: None,
     };
@@ -596,7 +596,7 @@ fn json_reads_back(json: &str) {
 #[test]
 fn command_line() {
     let fe = fault_engine().display().to_string();
-    let out = usi_support::run_with(b"", &["check", "--timeout-ms", "2000", "--", BIN], &[]);
+    let out = usi_support::run_with(b"", &["check", "--timeout-ms", "2000", "--", &BIN], &[]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     let last = text.lines().last().unwrap();

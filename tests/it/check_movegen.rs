@@ -186,7 +186,7 @@ fn no_perft_and_bad_input() {
             "--positions",
             file.to_str().unwrap(),
             "--",
-            BIN,
+            &BIN,
         ],
         &[],
     );

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+use crate::usi_support::BIN;
 
 /// Runs `saikoro args...` with no input; returns the status code and stderr.
 fn fails(args: &[&str]) -> (Option<i32>, String) {
@@ -196,7 +196,7 @@ fn a_closed_stdout_ends_a_mode_quietly() {
     let _ = std::fs::remove_file(&state);
     let engine = format!("cmd={BIN}");
     for args in [
-        &["check", "--json", "--", BIN][..],
+        &["check", "--json", "--", &BIN][..],
         &["selfplay", "--games", "50"],
         &[
             "match", "--engine", &engine, "name=a", "--engine", &engine, "name=b", "--each",

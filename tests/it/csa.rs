@@ -11,8 +11,9 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+pub(crate) use crate::usi_support::BIN;
 
+#[cfg(unix)]
 use crate::usi_support;
 
 /// One client connection as the server sees it.

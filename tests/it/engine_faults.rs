@@ -60,7 +60,7 @@ fn deaf_match(pids: &Path, extra: &str) -> Vec<String> {
 }
 
 fn start(args: &[String], dir: &Dir) -> Child {
-    usi_support::start_in(Path::new(BIN), dir, args)
+    usi_support::start_in(Path::new(&*BIN), dir, args)
 }
 
 fn finish(child: Child, t0: Instant) -> Run {

@@ -1,6 +1,6 @@
 //! The integration tests, in one crate: a module per topic (the file of the same name), the
 //! support modules beside them, compiled once. Most drive the real `saikoro` binary
-//! (`env!("CARGO_BIN_EXE_saikoro")`) or other processes; each test's scratch files live in a
+//! (`usi_support::BIN`: cargo's build, or the binary `SAIKORO_TEST_BIN` names) or other processes; each test's scratch files live in a
 //! directory of its own.
 //!
 //! Select with a filter on the module path: `cargo test --test it match::` runs

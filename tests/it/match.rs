@@ -434,7 +434,7 @@ fn a_narrow_time_loss_names_the_margin_that_covers_it() {
         let _ = std::fs::remove_file(dir.path("results.jsonl"));
         let _ = std::fs::remove_file(dir.path("state"));
         let r = usi_support::finish(
-            usi_support::start_in(std::path::Path::new(BIN), &dir, &args),
+            usi_support::start_in(std::path::Path::new(&*BIN), &dir, &args),
             Instant::now(),
             DEADLINE,
         );
@@ -661,7 +661,7 @@ fn restart_on_starts_an_engine_for_every_game() {
         let mut args = words(line);
         args.extend(words(&format!("--state {tag}.state")));
         let r = finish(usi_support::start_in(
-            std::path::Path::new(BIN),
+            std::path::Path::new(&*BIN),
             &dir,
             &args,
         ));

@@ -16,7 +16,7 @@ use usi_support::{fault_engine, start_in, Dir, Run, BIN};
 
 /// Runs `saikoro ARGS` in `dir`.
 fn saikoro(dir: &Dir, args: &[String]) -> Run {
-    finish(start_in(std::path::Path::new(BIN), dir, args))
+    finish(start_in(std::path::Path::new(&*BIN), dir, args))
 }
 
 /// A results line's field, which must be there.

@@ -473,7 +473,10 @@ fn a_state_written_by_6bf4e2d_resumes() {
     for f in ["state", "results.jsonl"] {
         std::fs::copy(data.join(f), dir.path(f)).unwrap();
     }
-    usi_support::copy_program(std::path::Path::new(usi_support::BIN), &dir.path("engine"));
+    usi_support::copy_program(
+        std::path::Path::new(&*usi_support::BIN),
+        &dir.path("engine"),
+    );
     let old_state = dir.read("state");
     let r = finish(start(&dir, &words("--resume --state state --rounds 3")));
     assert!(r.status.success(), "{}\n{}", r.out, r.err);
@@ -524,7 +527,7 @@ fn a_state_written_by_6bf4e2d_resumes() {
     assert_eq!(state[7..], ["{\"finished\":\"completed\"}"]);
     // And `saikoro report` reads the results file, 6bf4e2d's lines and this build's.
     let r = finish(usi_support::start_in(
-        std::path::Path::new(usi_support::BIN),
+        std::path::Path::new(&*usi_support::BIN),
         &dir,
         &words("report results.jsonl --state state -o page.html"),
     ));
@@ -554,7 +557,7 @@ fn page_data(dir: &Dir, file: &str) -> serde_json::Value {
 /// Runs `saikoro ARGS` (a mode and its words) in `dir`, which must succeed; what it printed.
 fn tool(dir: &Dir, args: &str) -> String {
     let r = finish(usi_support::start_in(
-        std::path::Path::new(usi_support::BIN),
+        std::path::Path::new(&*usi_support::BIN),
         dir,
         &words(args),
     ));

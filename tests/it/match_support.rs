@@ -19,7 +19,7 @@ pub fn results(dir: &Dir) -> Vec<String> {
 pub fn start(dir: &Dir, args: &[String]) -> Child {
     let mut all = vec!["match".to_string()];
     all.extend_from_slice(args);
-    usi_support::start_in(std::path::Path::new(BIN), dir, &all)
+    usi_support::start_in(std::path::Path::new(&*BIN), dir, &all)
 }
 
 pub fn finish(child: Child) -> Run {

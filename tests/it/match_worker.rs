@@ -394,7 +394,7 @@ fn an_undeclared_option_is_sent_in_the_farm_dialects_and_refused_in_ours() {
     );
     let run = |extra: &str, tag: &str| {
         let args = words(&format!("{base} {extra} --state {tag}.state"));
-        finish(start_in(std::path::Path::new(BIN), &dir, &args))
+        finish(start_in(std::path::Path::new(&*BIN), &dir, &args))
     };
     // Ours: refused, before any game, naming the option and what the engine declares.
     let r = run("", "ours");
@@ -411,7 +411,7 @@ fn an_undeclared_option_is_sent_in_the_farm_dialects_and_refused_in_ours() {
         "match -engine cmd={BIN} name=a option.Hash=16 -engine cmd={BIN} name=b \
          -each depth=1 -rounds 1 -repeat --state fc.state"
     ));
-    let r = finish(start_in(std::path::Path::new(BIN), &dir, &fastchess));
+    let r = finish(start_in(std::path::Path::new(&*BIN), &dir, &fastchess));
     assert!(r.status.success(), "{}", r.err);
     assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
     assert!(r.err.contains("has no option 'Hash'") && r.err.contains("sent anyway"));
@@ -494,7 +494,7 @@ fn option_values_go_as_written_in_the_farm_dialects_and_are_checked_in_ours() {
              --each depth=1 --games 2 --rounds 1 --concurrency 2 --ratinginterval 0 {extra} \
              --state {tag}.state"
         ));
-        finish(start_in(std::path::Path::new(BIN), &dir, &args))
+        finish(start_in(std::path::Path::new(&*BIN), &dir, &args))
     };
     let refused = "engine a: option.Seed=-5: expected an integer from 0 to 2147483647";
     let r = ours("-5", "", "ours");
@@ -539,7 +539,7 @@ fn option_values_go_as_written_in_the_farm_dialects_and_are_checked_in_ours() {
             rounding,
         ),
     ] {
-        let r = finish(start_in(std::path::Path::new(BIN), &dir, &words(&line)));
+        let r = finish(start_in(std::path::Path::new(&*BIN), &dir, &words(&line)));
         assert!(r.status.success(), "{line}\n{}", r.err);
         assert_eq!(r.out.matches("Finished game").count(), 2, "{}", r.out);
         assert_eq!(r.err.matches(warning).count(), 1, "{line}\n{}", r.err);

@@ -66,7 +66,7 @@ fn under_the_farms_name() {
     use crate::usi_support::{copy_program, Dir};
     let dir = Dir::new("modes-farm-name");
     let copy = dir.path("shogitest-ob");
-    copy_program(std::path::Path::new(BIN), &copy);
+    copy_program(std::path::Path::new(&*BIN), &copy);
     let out = Command::new(&copy).arg("-version").output().unwrap();
     let (text, err) = (
         String::from_utf8_lossy(&out.stdout),

@@ -5,7 +5,7 @@ use saikoro_record::{csa, form, Format, Record};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+use crate::usi_support::BIN;
 
 fn records_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/saikoro-record/positions/records")

@@ -25,7 +25,7 @@ const OPENINGS: &str = "startpos moves 7g7f 3c3d\n\
     sfen lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b Pp 1 moves P*2e P*2d\n";
 
 fn play(dir: &Path) -> String {
-    let bin = env!("CARGO_BIN_EXE_saikoro");
+    let bin = crate::usi_support::BIN;
     std::fs::write(dir.join("openings.sfen"), OPENINGS).unwrap();
     let out = Command::new(bin)
         .current_dir(dir)
@@ -424,7 +424,7 @@ fn every_game_the_page_reads_is_the_results_files() {
         .collect::<String>()
         + "startpos\nstartpos\nstartpos\n";
     std::fs::write(dir.join("openings.sfen"), openings).unwrap();
-    let bin = env!("CARGO_BIN_EXE_saikoro");
+    let bin = crate::usi_support::BIN;
     let rounds = (2 * (sfens.len() + 3)).to_string();
     let out = Command::new(bin)
         .current_dir(&dir)
@@ -484,7 +484,7 @@ fn every_game_the_page_reads_is_the_results_files() {
 
 /// `saikoro record convert FILE --game K --to FORM` in `dir`: what it writes.
 fn convert(dir: &Path, file: &str, game: usize, form: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+    let out = Command::new(crate::usi_support::BIN)
         .current_dir(dir)
         .args(["record", "convert", file, "--game", &game.to_string()])
         .args(["--to", form])
@@ -581,7 +581,7 @@ fn fault(name: &str, faults: &[&str]) -> Vec<String> {
 fn seeded(name: &str) -> Vec<String> {
     vec![
         "--engine".into(),
-        format!("cmd={}", env!("CARGO_BIN_EXE_saikoro")),
+        format!("cmd={}", crate::usi_support::BIN),
         format!("name={name}"),
         "option.Seed=5".into(),
     ]
@@ -773,7 +773,7 @@ fn downloads_equal_convert(chromium: &Path, dir: &Path, page: &str, results: &st
 #[test]
 fn every_end_is_written_alike_by_the_match_record_convert_and_the_page() {
     let browser = chromium();
-    let bin = env!("CARGO_BIN_EXE_saikoro");
+    let bin = crate::usi_support::BIN;
     for game in played() {
         for form in ["csa", "kif"] {
             let dir = tempdir(&format!("end-{}-{form}", game.name));
@@ -941,7 +941,7 @@ fn ends_of_a_results_file_written_by_hand() {
     let Some(chromium) = chromium() else {
         return;
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+    let out = Command::new(crate::usi_support::BIN)
         .current_dir(&dir)
         .args(["report", "hand.jsonl", "-o", "hand.html"])
         .output()

@@ -30,6 +30,7 @@ use crate::report::{chromium, load};
 use crate::usi_support::Dir;
 use scraper::{ElementRef, Html, Selector};
 use std::path::Path;
+#[cfg(unix)]
 use std::time::{Duration, Instant};
 
 /// The SPRT of every match here, with a point of the plots every game pair.

@@ -278,7 +278,7 @@ fn finished(page: &Page, last_line: &str) {
 fn report_again(dir: &Dir) -> Page {
     let r = usi_support::finish(
         usi_support::start_in(
-            std::path::Path::new(BIN),
+            std::path::Path::new(&*BIN),
             dir,
             &words("report results.jsonl --state state -o again.html"),
         ),
@@ -610,7 +610,7 @@ fn an_existing_file_is_refused_a_page_is_written_again() {
 
 fn report(dir: &Dir, args: &str) -> usi_support::Run {
     usi_support::finish(
-        usi_support::start_in(std::path::Path::new(BIN), dir, &words(args)),
+        usi_support::start_in(std::path::Path::new(&*BIN), dir, &words(args)),
         Instant::now(),
         DEADLINE,
     )

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn selfplay(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+    let out = Command::new(crate::usi_support::BIN)
         .arg("selfplay")
         .args(args)
         .output()
@@ -151,7 +151,7 @@ fn bad_arguments_fail_cleanly() {
         &["--entering-king-rule", "Nope"],
         &["--frobnicate"],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        let out = Command::new(crate::usi_support::BIN)
             .arg("selfplay")
             .args(args)
             .output()
@@ -185,7 +185,7 @@ fn bad_numbers_name_the_flag_once() {
         ),
         ("csa", &["--margin-ms", "soon"], "--margin-ms"),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+        let out = Command::new(crate::usi_support::BIN)
             .arg(mode)
             .args(args)
             .output()
@@ -233,7 +233,7 @@ fn histogram_counts_every_game() {
 /// Piped (not a terminal), stderr gets nothing: no progress line, no log.
 #[test]
 fn no_progress_when_stderr_is_not_a_terminal() {
-    let out = Command::new(env!("CARGO_BIN_EXE_saikoro"))
+    let out = Command::new(crate::usi_support::BIN)
         .args(["selfplay", "--games", "50", "--seed", "9"])
         .output()
         .unwrap();
@@ -259,7 +259,7 @@ fn progress_on_a_terminal_goes_to_stderr_only() {
     // Inside `script`, stdout goes to a file, so the terminal sees stderr alone.
     let inner = format!(
         "'{}' selfplay --games 60 --seed 9 > '{}'",
-        env!("CARGO_BIN_EXE_saikoro"),
+        crate::usi_support::BIN,
         stdout_file.display()
     );
     let out = Command::new("script")

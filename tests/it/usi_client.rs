@@ -15,7 +15,7 @@ const WAIT: Duration = Duration::from_secs(20);
 
 fn saikoro() -> EngineCommand {
     EngineCommand {
-        program: BIN.into(),
+        program: BIN.into_path(),
         args: Vec::new(),
         dir: None,
     }

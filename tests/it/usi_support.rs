@@ -9,8 +9,62 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The binary under test.
-pub const BIN: &str = env!("CARGO_BIN_EXE_saikoro");
+/// The binary under test: cargo's build of this package, or the one `SAIKORO_TEST_BIN` names
+/// (CI runs the session tests of a debug build of these tests against the release binary, the
+/// one users run, without building the tests themselves in release).
+pub static BIN: Bin = Bin;
+
+/// The path of the binary under test, as `BIN`: a string, a path, a program to run.
+#[derive(Clone, Copy)]
+pub struct Bin;
+
+impl Bin {
+    fn path(&self) -> &'static str {
+        static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        PATH.get_or_init(|| match std::env::var("SAIKORO_TEST_BIN") {
+            Ok(path) if !path.is_empty() => {
+                assert!(
+                    std::path::Path::new(&path).is_file(),
+                    "SAIKORO_TEST_BIN={path} is not a file"
+                );
+                path
+            }
+            _ => env!("CARGO_BIN_EXE_saikoro").to_string(),
+        })
+    }
+}
+
+impl Bin {
+    /// The path, owned.
+    pub fn into_path(self) -> std::path::PathBuf {
+        self.path().into()
+    }
+}
+
+impl std::ops::Deref for Bin {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.path()
+    }
+}
+
+impl std::fmt::Display for Bin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.path())
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Bin {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path().as_ref()
+    }
+}
+
+impl AsRef<std::path::Path> for Bin {
+    fn as_ref(&self) -> &std::path::Path {
+        self.path().as_ref()
+    }
+}
 
 /// Generous: these sessions take milliseconds (a whole `check --movegen` a few seconds), but
 /// CI machines can be slow and loaded: at a load of 4–5 per core a depth-2 movegen check of the
@@ -232,7 +286,7 @@ pub fn fault_engine() -> &'static std::path::Path {
 /// `cargo test` builds the examples, but `cargo test --test NAME` does not, so this builds it
 /// with the profile the tests were built with (cargo returns at once when it is fresh).
 pub fn example(name: &str) -> std::path::PathBuf {
-    let bin_dir = std::path::Path::new(BIN)
+    let bin_dir = std::path::Path::new(&*BIN)
         .parent()
         .expect("binary directory");
     let profile = match bin_dir.file_name().and_then(|n| n.to_str()) {
@@ -269,6 +323,7 @@ pub fn faulty(faults: &[&str]) -> saikoro_driver::EngineCommand {
 
 /// Whether process `pid` is gone: no such process, or a zombie (killed, and waiting for a
 /// parent that does not reap it, such as a container's init).
+#[cfg(unix)]
 pub fn gone(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
@@ -353,6 +408,7 @@ pub struct Run {
     pub err: String,
     pub status: ExitStatus,
     /// From `t0` (given to [`finish`]) to the exit.
+    #[cfg_attr(not(unix), allow(dead_code))]
     pub took: Duration,
 }
 
