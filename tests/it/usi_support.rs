@@ -32,9 +32,7 @@ impl Bin {
             _ => env!("CARGO_BIN_EXE_saikoro").to_string(),
         })
     }
-}
 
-impl Bin {
     /// The path, owned.
     pub fn into_path(self) -> std::path::PathBuf {
         self.path().into()
@@ -284,9 +282,11 @@ pub fn fault_engine() -> &'static std::path::Path {
 /// The program of `examples/<name>.rs`.
 ///
 /// `cargo test` builds the examples, but `cargo test --test NAME` does not, so this builds it
-/// with the profile the tests were built with (cargo returns at once when it is fresh).
+/// with the profile the tests were built with (cargo returns at once when it is fresh). It is
+/// the tests' build even when `SAIKORO_TEST_BIN` names another binary under test: these are the
+/// tests' tools, not what is tested.
 pub fn example(name: &str) -> std::path::PathBuf {
-    let bin_dir = std::path::Path::new(&*BIN)
+    let bin_dir = std::path::Path::new(env!("CARGO_BIN_EXE_saikoro"))
         .parent()
         .expect("binary directory");
     let profile = match bin_dir.file_name().and_then(|n| n.to_str()) {
