@@ -656,14 +656,7 @@ fn a_page_from_the_results_alone_is_the_page_from_the_state() {
 /// `record check` and `record convert` read the results file as they read it without the
 /// settings.
 fn records_read_as_without_settings(dir: &Dir) {
-    let bare: String = results(dir)
-        .iter()
-        .map(|l| match l.find(",\"settings\":{") {
-            Some(at) => format!("{}}}\n", &l[..at]),
-            None => format!("{l}\n"),
-        })
-        .collect();
-    dir.write("bare.jsonl", &bare);
+    write_results_without_settings(dir);
     for (a, b) in [
         ("record check results.jsonl", "record check bare.jsonl"),
         (

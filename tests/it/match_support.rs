@@ -16,6 +16,19 @@ pub fn results(dir: &Dir) -> Vec<String> {
         .collect()
 }
 
+/// Writes `bare.jsonl`: the results file without the settings its runs' first lines carry, as a
+/// file written before they were kept.
+pub fn write_results_without_settings(dir: &Dir) {
+    let bare: String = results(dir)
+        .iter()
+        .map(|l| match l.find(",\"settings\":{") {
+            Some(at) => format!("{}}}\n", &l[..at]),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    dir.write("bare.jsonl", &bare);
+}
+
 pub fn start(dir: &Dir, args: &[String]) -> Child {
     let mut all = vec!["match".to_string()];
     all.extend_from_slice(args);

@@ -298,14 +298,7 @@ fn report_without_state(dir: &Dir, with: &Page) {
     let r = report(dir, "report results.jsonl -o alone.html");
     assert!(r.status.success(), "{}", r.err);
     same_figures(with, &Page::read(&dir.path("alone.html")));
-    let bare: String = results(dir)
-        .iter()
-        .map(|l| match l.find(",\"settings\":{") {
-            Some(at) => format!("{}}}\n", &l[..at]),
-            None => format!("{l}\n"),
-        })
-        .collect();
-    dir.write("bare.jsonl", &bare);
+    write_results_without_settings(dir);
     let r = report(dir, "report bare.jsonl -o bare.html");
     assert!(r.status.success(), "{}", r.err);
     let bare = Page::read(&dir.path("bare.html"));
