@@ -249,6 +249,14 @@ impl<'a> LineView<'a> {
             .chain(self.end.map(Node::End))
     }
 
+    /// The nodes of the line from the last to the first, each with its index: how the writers
+    /// of variations walk back, undoing a move at a time, to write each node's alternatives.
+    pub(crate) fn nodes_back(self) -> impl Iterator<Item = (usize, Node<'a>)> {
+        (0..self.len())
+            .rev()
+            .filter_map(move |i| Some((i, self.node(i)?)))
+    }
+
     /// How many nodes the line has (its moves and its end).
     pub fn len(self) -> usize {
         self.moves.len() + usize::from(self.end.is_some())

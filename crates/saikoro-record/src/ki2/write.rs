@@ -113,10 +113,7 @@ impl Moves {
             }
             self.notes(node);
         }
-        for (i, node) in (0..line.len())
-            .rev()
-            .filter_map(|i| Some((i, line.node(i)?)))
-        {
+        for (i, node) in line.nodes_back() {
             if i < line.moves.len() {
                 let (mv, undo) = played.pop().expect("a move played for each");
                 pos.undo_move(mv, undo);

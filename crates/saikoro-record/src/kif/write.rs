@@ -245,10 +245,7 @@ impl Lines {
             }
             at.ply += 1;
         }
-        for (i, node) in (0..line.len())
-            .rev()
-            .filter_map(|i| Some((i, line.node(i)?)))
-        {
+        for (i, node) in line.nodes_back() {
             if i < line.moves.len() {
                 let (mv, undo) = played.pop().expect("a move played for each");
                 pos.undo_move(mv, undo);
